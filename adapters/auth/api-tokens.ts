@@ -1,0 +1,82 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { hashToken, sameDigest } from '../../src/api/secrets.js'
+import { authenticationRequired } from '../../src/domain/errors.js'
+import { PERMISSIONS, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } from '../../src/domain/permissions.js'
+import type { ApiTokenState, State } from '../../src/model/state.js'
+import { getRow, rows } from '../../src/model/table.js'
+import type { AuthPort, Principal } from '../../src/ports/auth.js'
+import { type ClockPort, systemClock } from '../../src/ports/clock.js'
+
+export interface TokenAuthOptions {
+  /** Admin tokens given by the host (`*:*.<secret>`), e.g. from INIT_ADMIN_API_TOKENS. */
+  readonly adminTokens?: readonly string[]
+  readonly clock?: ClockPort
+  /** Prefixes the login path in 401 answers. */
+  readonly baseUriPath?: string
+}
+
+const ADMIN_ACTOR = { id: -42, name: 'admin-token' }
+
+// The token table keeps its identity across commits that do not touch it (immer shares it),
+// so the index is rebuilt only when tokens change. A digest reveals nothing of the secret.
+const indexes = new WeakMap<State['apiTokens'], Map<string, ApiTokenState>>()
+const byDigest = (table: State['apiTokens']): Map<string, ApiTokenState> => {
+  let index = indexes.get(table)
+  if (!index) {
+    index = new Map([...rows(table)].map((t) => [t.secretHash, t]))
+    indexes.set(table, index)
+  }
+  return index
+}
+
+/**
+ * Unleash's API tokens. Admin tokens `*:*.<secret>` act as Admin; `user:<secret>` personal
+ * and service-account tokens act with their user's root role; client (`<project>:<env>.`) and
+ * frontend tokens authenticate but the admin API refuses them. Only sha256 digests of
+ * secrets are kept, and the host's tokens are compared in constant time.
+ */
+export const tokenAuth = (options: TokenAuthOptions = {}): AuthPort => {
+  const clock = options.clock ?? systemClock
+  const adminDigests = (options.adminTokens ?? []).map(hashToken)
+  const refuse = (hadHeader: boolean) => E.left(authenticationRequired(hadHeader, options.baseUriPath ?? ''))
+
+  const fromStore = (state: State, digest: string, now: number): Principal | undefined => {
+    const token = byDigest(state.apiTokens).get(digest)
+    if (token) {
+      if (token.expiresAt !== null && Date.parse(token.expiresAt) <= now) return undefined
+      const actor = { id: token.userId ?? -42, name: token.tokenName }
+      switch (token.type) {
+        case 'admin':
+          return { kind: 'admin-token', actor, permissions: PERMISSIONS }
+        case 'client':
+        case 'backend':
+          return { kind: 'client-token', actor, permissions: [], environment: token.environment, projects: token.projects }
+        case 'frontend':
+          return { kind: 'frontend-token', actor, permissions: [], environment: token.environment, projects: token.projects }
+        case 'personal': {
+          const user = token.userId === null ? undefined : getRow(state.users, String(token.userId))
+          if (!user) return undefined
+          return {
+            kind: 'user',
+            actor: { id: user.id, name: user.email ?? user.username ?? user.name ?? 'unknown' },
+            permissions: ROOT_ROLE_PERMISSIONS[user.rootRole] ?? ROOT_ROLE_PERMISSIONS[VIEWER_ROLE_ID]!,
+          }
+        }
+      }
+    }
+    return undefined
+  }
+
+  return {
+    authenticate: (authorization, state) => {
+      const raw = authorization?.replace(/^bearer\s+/i, '').trim()
+      if (!raw) return refuse(false)
+      const digest = hashToken(raw)
+      if (raw.startsWith('*:*.') && adminDigests.some((d) => sameDigest(d, digest))) {
+        return E.right({ kind: 'admin-token', actor: ADMIN_ACTOR, permissions: PERMISSIONS })
+      }
+      const principal = fromStore(state, digest, clock.now())
+      return principal ? E.right(principal) : refuse(true)
+    },
+  }
+}

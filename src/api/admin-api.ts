@@ -1,0 +1,72 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { latestEvents } from '../domain/events.js'
+import { initialState } from '../domain/seed.js'
+import type { State, StoredEvent } from '../model/state.js'
+import type { AuthPort } from '../ports/auth.js'
+import { type ClockPort, systemClock } from '../ports/clock.js'
+import type { EmailPort } from '../ports/email.js'
+import { type IdPort, randomIds } from '../ports/ids.js'
+import type { StoragePort } from '../ports/storage.js'
+import { type AdminApiConfig, resolveConfig } from './config.js'
+import { featureMethods, strategyMethods } from './facade/features.js'
+import { createRunner, stateOf } from './runner.js'
+
+export interface AdminApiOptions {
+  readonly storage: StoragePort
+  readonly auth: AuthPort
+  readonly clock?: ClockPort
+  readonly ids?: IdPort
+  readonly email?: EmailPort
+  readonly config?: AdminApiConfig
+}
+
+/**
+ * The facade over flagport's domain: every operation of the admin API as a method that takes
+ * `{ authorization, params, body }` and resolves to `Either<ApiError, result>`. A fresh store
+ * is seeded first (project `default`, environments, root roles, ...).
+ *
+ * @example
+ * const api = await createAdminApi({ storage: createMemoryStorage(), auth: openAuth() })
+ * const created = await api.features.create({ params: { projectId: 'default' }, body: { name: 'checkout' } })
+ */
+export const createAdminApi = async (options: AdminApiOptions) => {
+  const { storage, auth } = options
+  const clock = options.clock ?? systemClock
+  const ids = options.ids ?? randomIds
+  const config = resolveConfig(options.config)
+  const seeded = await seed(storage, clock, ids)
+  if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
+  const runner = createRunner({ storage, auth, clock, ids, config })
+  const run = runner.run
+
+  return {
+    features: featureMethods(run),
+    strategies: strategyMethods(run),
+    /** The current state: an immutable value, safe to keep and compare. */
+    state: (): State => stateOf(storage),
+    /** Recorded events, newest first. */
+    events: (limit = 100, keep?: (event: StoredEvent) => boolean): StoredEvent[] => latestEvents(stateOf(storage).events, limit, keep),
+    config,
+    storage,
+    /** For extensions: run any operation through the same pipeline. */
+    run,
+    email: options.email,
+  }
+}
+
+export type AdminApi = Awaited<ReturnType<typeof createAdminApi>>
+
+/** Commits the initial state to an empty store; a store that has one is left alone. */
+const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort): Promise<E.Either<string, void>> => {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const synced = await storage.sync()
+    if (E.isLeft(synced)) return E.left(synced.left.message)
+    const head = storage.head()
+    if (head.state !== null) return E.right(undefined)
+    const state = initialState(ids.token(), new Date(clock.now()).toISOString())
+    const committed = await storage.commit({ baseVersion: head.version, patches: [{ op: 'replace', path: [], value: state }], state })
+    if (E.isRight(committed)) return E.right(undefined)
+    if (committed.left._tag === 'StorageFailure') return E.left(committed.left.message)
+  }
+  return E.left('the store kept changing while it was being seeded')
+}

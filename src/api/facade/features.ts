@@ -1,0 +1,36 @@
+import { bind, type Run } from '../methods.js'
+import * as f from '../operations/features.js'
+import * as s from '../operations/strategies.js'
+
+/** Feature flags: create, read, update (operation 4), archive, environments, variants, dependencies. */
+export const featureMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    create: m(f.createFeatureOp),
+    get: m(f.getFeatureOp),
+    listInProject: m(f.listProjectFeaturesOp),
+    update: m(f.updateFeatureOp),
+    archive: m(f.archiveFeatureOp),
+    revive: m(f.reviveFeatureOp),
+    deleteArchived: m(f.deleteArchivedFeatureOp),
+    getEnvironment: m(f.getFeatureEnvironmentOp),
+    enableEnvironment: m(f.setEnvironmentEnabledOp(true)),
+    disableEnvironment: m(f.setEnvironmentEnabledOp(false)),
+    setVariants: m(f.setVariantsOp),
+    addDependency: m(f.addDependencyOp),
+    removeDependency: m(f.removeDependencyOp),
+  }
+}
+
+/** Activation strategies of a feature environment, and operation 2. */
+export const strategyMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    list: m(s.listStrategiesOp),
+    get: m(s.getStrategyOp),
+    add: m(s.addStrategyOp),
+    update: m(s.updateStrategyOp),
+    delete: m(s.deleteStrategyOp),
+    setSortOrder: m(s.setSortOrderOp),
+  }
+}

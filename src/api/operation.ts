@@ -1,0 +1,71 @@
+import type { Either } from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type * as t from 'io-ts'
+import type { Ctx } from '../domain/context.js'
+import type { DomainError } from '../domain/errors.js'
+import type { Requirement } from '../domain/permissions.js'
+import type { State } from '../model/state.js'
+import type { Principal } from '../ports/auth.js'
+import type { ResolvedConfig } from './config.js'
+
+/** What the caller sends: credentials, path parameters, query and body. */
+export interface ApiRequest<P = Record<string, string>> {
+  /** The Authorization header value. Optional with open auth. */
+  readonly authorization?: string
+  readonly params: P
+  readonly query?: Readonly<Record<string, string | undefined>>
+  readonly body?: unknown
+}
+
+/** Where a permission applies, as Unleash takes it from the path. */
+export interface Scope {
+  readonly project?: string
+  readonly environment?: string
+}
+
+/** What an operation's code gets besides the state. */
+export interface OperationEnv<P, B> {
+  readonly params: P
+  readonly body: B
+  readonly query: Readonly<Record<string, string | undefined>>
+  readonly ctx: Ctx
+  readonly principal: Principal
+  readonly config: ResolvedConfig
+  /** What the operation's `prepare` produced (a password hash ...), else undefined. */
+  readonly prepared?: unknown
+}
+
+interface Common<P, B> {
+  /** The permission needed, checked with the scope below before the body is decoded. */
+  readonly requirement: Requirement
+  readonly scope?: (params: P) => Scope
+  /** The body's codec. Absent: the operation takes no body. */
+  readonly body?: t.Decoder<unknown, B>
+}
+
+/** Reads the state. */
+export interface ReadOperation<P, B, R> extends Common<P, B> {
+  readonly kind: 'read'
+  readonly run: (state: State, env: OperationEnv<P, B>) => Either<DomainError, R>
+}
+
+/**
+ * Changes the state inside one transaction. `run` mutates the immer draft and returns how to
+ * render the answer from the committed state; a Left aborts and nothing changes.
+ */
+export interface WriteOperation<P, B, R> extends Common<P, B> {
+  readonly kind: 'write'
+  /**
+   * Slow or impure work done once, before the transaction (hashing a password): its result
+   * arrives as `env.prepared`. It runs after the body is decoded and the caller admitted.
+   */
+  readonly prepare?: (env: OperationEnv<P, B>) => Promise<unknown>
+  readonly run: (draft: Draft<State>, env: OperationEnv<P, B>) => Either<DomainError, (next: State) => R>
+  /** Work after the commit (an e-mail): it may amend the answer, never the store. */
+  readonly after?: (result: R, env: OperationEnv<P, B>) => Promise<R>
+}
+
+export type Operation<P, B, R> = ReadOperation<P, B, R> | WriteOperation<P, B, R>
+
+export const read = <P, B, R>(op: Omit<ReadOperation<P, B, R>, 'kind'>): ReadOperation<P, B, R> => ({ kind: 'read', ...op })
+export const write = <P, B, R>(op: Omit<WriteOperation<P, B, R>, 'kind'>): WriteOperation<P, B, R> => ({ kind: 'write', ...op })

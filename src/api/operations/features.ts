@@ -1,0 +1,112 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { archiveInProject, deleteArchived, reviveByName } from '../../domain/feature/archive.js'
+import { createFeature } from '../../domain/feature/create.js'
+import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
+import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
+import { featureEnvironment, featureInProject } from '../../domain/feature/lookup.js'
+import { renderEnvironments, renderFeature } from '../../domain/feature/render.js'
+import { updateFeature } from '../../domain/feature/update.js'
+import { setEnvironmentVariants } from '../../domain/feature/variants.js'
+import { notFound } from '../../domain/errors.js'
+import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
+import type { FeatureState, State } from '../../model/state.js'
+import { getRow, rows } from '../../model/table.js'
+import { read, write } from '../operation.js'
+
+export interface FeatureParams {
+  readonly projectId: string
+  readonly featureName: string
+}
+export interface EnvironmentParams extends FeatureParams {
+  readonly environment: string
+}
+
+const rendered = (name: string) => (next: State): Feature => renderFeature(next, getRow(next.features, name)!)
+const project = (p: { projectId: string }) => ({ project: p.projectId })
+const projectEnv = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
+
+export const createFeatureOp = write<{ projectId: string }, CreateFeatureBody, Feature>({
+  requirement: 'CREATE_FEATURE',
+  scope: project,
+  body: CreateFeatureBody,
+  run: (draft, { params, body, ctx }) => E.map(rendered)(createFeature(draft, params.projectId, body, ctx)),
+})
+
+export const getFeatureOp = read<FeatureParams, undefined, Feature>({
+  requirement: 'NONE',
+  run: (state, { params }) => E.map((f: FeatureState) => renderFeature(state, f))(featureInProject(state, params.projectId, params.featureName)),
+})
+
+/** Features of a project, archived ones left out, sorted by name. */
+export const listProjectFeaturesOp = read<{ projectId: string }, undefined, { version: 2; features: Feature[] }>({
+  requirement: 'NONE',
+  run: (state, { params }) => {
+    if (!getRow(state.projects, params.projectId)) return E.left(notFound(`Could not find project with id "${params.projectId}".`))
+    const features = [...rows(state.features)]
+      .filter((f) => f.project === params.projectId && !f.archived)
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((f) => renderFeature(state, f))
+    return E.right({ version: 2, features })
+  },
+})
+
+/** Operation 4. */
+export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>({
+  requirement: 'UPDATE_FEATURE',
+  scope: project,
+  body: UpdateFeatureBody,
+  run: (draft, { params, body, ctx }) => E.map(rendered)(updateFeature(draft, params.projectId, params.featureName, body, ctx)),
+})
+
+export const archiveFeatureOp = write<FeatureParams, undefined, void>({
+  requirement: 'DELETE_FEATURE',
+  scope: project,
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(archiveInProject(draft, params.projectId, params.featureName, ctx)),
+})
+
+export const reviveFeatureOp = write<{ featureName: string }, undefined, void>({
+  requirement: 'UPDATE_FEATURE',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(reviveByName(draft, params.featureName, ctx)),
+})
+
+export const deleteArchivedFeatureOp = write<{ featureName: string }, undefined, void>({
+  requirement: 'DELETE_FEATURE',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteArchived(draft, params.featureName, ctx)),
+})
+
+export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, FeatureEnvironment>({
+  requirement: 'NONE',
+  run: (state, { params }) =>
+    E.map(() => {
+      const feature = getRow(state.features, params.featureName)!
+      return renderEnvironments(state, feature).find((e) => e.name === params.environment)!
+    })(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
+})
+
+export const setEnvironmentEnabledOp = (enabled: boolean) =>
+  write<EnvironmentParams, undefined, void>({
+    requirement: 'UPDATE_FEATURE_ENVIRONMENT',
+    scope: projectEnv,
+    run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params, enabled, ctx)),
+  })
+
+export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
+  requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  scope: project,
+  body: VariantsBatchBody,
+  run: (draft, { params, body, ctx }) => E.map(() => rendered(params.featureName))(setEnvironmentVariants(draft, params, body, ctx)),
+})
+
+export const addDependencyOp = write<FeatureParams, DependencyBody, void>({
+  requirement: 'UPDATE_FEATURE_DEPENDENCY',
+  scope: project,
+  body: DependencyBody,
+  run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(addDependency(draft, params.projectId, params.featureName, body, ctx)),
+})
+
+export const removeDependencyOp = write<FeatureParams & { parent?: string }, undefined, void>({
+  requirement: 'UPDATE_FEATURE_DEPENDENCY',
+  scope: project,
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(removeDependency(draft, params.projectId, params.featureName, params.parent, ctx)),
+})
+

@@ -1,0 +1,59 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { featureEnvironment } from '../../domain/feature/lookup.js'
+import { addStrategy, deleteStrategy, setSortOrder, updateStrategy } from '../../domain/feature/strategies.js'
+import { notFound } from '../../domain/errors.js'
+import { lookup } from '../../model/dict.js'
+import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { read, write } from '../operation.js'
+import type { EnvironmentParams } from './features.js'
+
+type StrategyParams = EnvironmentParams & { strategyId: string }
+
+const scope = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
+
+const strategyOf = (p: EnvironmentParams) => (id: string) => (next: State): Strategy =>
+  lookup(getRow(next.features, p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!
+
+export const listStrategiesOp = read<EnvironmentParams, undefined, Strategy[]>({
+  requirement: 'NONE',
+  run: (state, { params }) => E.map((env: { strategies: readonly Strategy[] }) => [...env.strategies])(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
+})
+
+export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
+  requirement: 'NONE',
+  run: (state, { params }) =>
+    E.chain((env: { strategies: readonly Strategy[] }) => {
+      const found = env.strategies.find((s) => s.id === params.strategyId)
+      return found ? E.right(found) : E.left(notFound(`Could not find strategy with id "${params.strategyId}".`))
+    })(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
+})
+
+export const addStrategyOp = write<EnvironmentParams, StrategyBody, Strategy>({
+  requirement: 'CREATE_FEATURE_STRATEGY',
+  scope,
+  body: StrategyBody,
+  run: (draft, { params, body, ctx }) => E.map(strategyOf(params))(addStrategy(draft, params, body, ctx)),
+})
+
+export const updateStrategyOp = write<StrategyParams, StrategyBody, Strategy>({
+  requirement: 'UPDATE_FEATURE_STRATEGY',
+  scope,
+  body: StrategyBody,
+  run: (draft, { params, body, ctx }) => E.map(strategyOf(params))(updateStrategy(draft, params, params.strategyId, body, ctx)),
+})
+
+export const deleteStrategyOp = write<StrategyParams, undefined, void>({
+  requirement: 'DELETE_FEATURE_STRATEGY',
+  scope,
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteStrategy(draft, params, params.strategyId, ctx)),
+})
+
+/** Operation 2. */
+export const setSortOrderOp = write<EnvironmentParams, SetSortOrderBody, void>({
+  requirement: 'UPDATE_FEATURE_STRATEGY',
+  scope,
+  body: SetSortOrderBody,
+  run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(setSortOrder(draft, params, body, ctx)),
+})

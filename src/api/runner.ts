@@ -1,0 +1,128 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { enablePatches, produceWithPatches, type Draft } from 'immer'
+import type { Ctx } from '../domain/context.js'
+import { decodeWith } from '../domain/decode.js'
+import { type ApiError, type DomainError, maintenanceMode, noAccess, storageError } from '../domain/errors.js'
+import { allows } from '../domain/permissions.js'
+import type { State } from '../model/state.js'
+import type { AuthPort, Principal } from '../ports/auth.js'
+import type { ClockPort } from '../ports/clock.js'
+import type { IdPort } from '../ports/ids.js'
+import type { StoragePort } from '../ports/storage.js'
+import type { ResolvedConfig } from './config.js'
+import type { ApiRequest, Operation, OperationEnv, Scope } from './operation.js'
+
+enablePatches()
+
+export interface RunnerDeps {
+  readonly storage: StoragePort
+  readonly auth: AuthPort
+  readonly clock: ClockPort
+  readonly ids: IdPort
+  readonly config: ResolvedConfig
+}
+
+export type Result<R> = E.Either<ApiError, R>
+
+/** The state, which the facade seeded before any operation runs. */
+export const stateOf = (storage: StoragePort): State => {
+  const { state } = storage.head()
+  if (state === null) throw new Error('flagport: the store was not seeded; create the facade with createAdminApi')
+  return state
+}
+
+/**
+ * The pipeline of every operation: authenticate -> permission -> decode the body -> run the
+ * domain (inside a transaction, for writes) -> render. Nothing is written unless every step
+ * succeeded, and a commit that meets another writer's is run again on the newer state.
+ */
+export const createRunner = (deps: RunnerDeps) => {
+  const { storage, auth, clock, ids, config } = deps
+
+  const contextFor = (principal: Principal): Ctx => ({
+    now: new Date(clock.now()).toISOString(),
+    actor: principal.actor,
+    uuid: ids.uuid,
+    token: () => ids.token(),
+    limits: config.resourceLimits,
+    eventRetention: config.eventRetention,
+  })
+
+  const admit = <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>, state: State): E.Either<ApiError, OperationEnv<P, B>> => {
+    const principal = auth.authenticate(request.authorization, state)
+    if (E.isLeft(principal)) return principal
+    const who = principal.right
+    if (who.kind === 'client-token' || who.kind === 'frontend-token') {
+      return E.left(noAccess(op.requirement === 'NONE' ? 'ADMIN' : op.requirement))
+    }
+    if (!allows(who.permissions, op.requirement)) {
+      const scope: Scope = op.scope ? op.scope(request.params) : {}
+      return E.left(noAccess(op.requirement, scope.environment))
+    }
+    let body = undefined as B
+    if (op.body) {
+      const decoded = decodeWith(op.body)(request.body)
+      if (E.isLeft(decoded)) return decoded
+      body = decoded.right
+    }
+    return E.right({ params: request.params, body, query: request.query ?? {}, ctx: contextFor(who), principal: who, config })
+  }
+
+  const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {
+    const synced = await storage.sync()
+    if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
+    const state = stateOf(storage)
+    const env = admit(op, request, state)
+    if (E.isLeft(env)) return env
+    return op.run(state, env.right)
+  }
+
+  const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>): Promise<Result<R>> => {
+    let prepared: unknown
+    if (op.prepare) {
+      const env = admit(op, request, stateOf(storage))
+      if (E.isLeft(env)) return env
+      prepared = await op.prepare(env.right)
+    }
+    for (let attempt = 0; attempt < config.maxRetries; attempt++) {
+      const synced = await storage.sync()
+      if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
+      // From here to commit() nothing awaits, so no other transaction of this process interleaves.
+      const { version } = storage.head()
+      const state = stateOf(storage)
+      const admitted = admit(op, request, state)
+      if (E.isLeft(admitted)) return admitted
+      const env = { right: { ...admitted.right, prepared } }
+      if (state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
+      let outcome: E.Either<DomainError, (next: State) => R> = E.left({ _tag: 'ValidationError', message: '', details: [] })
+      const [next, patches] = produceWithPatches(state, (draft: Draft<State>) => {
+        outcome = op.run(draft, env.right)
+      })
+      if (E.isLeft(outcome)) return outcome
+      const render = (outcome as E.Right<(next: State) => R>).right
+      if (patches.length > 0) {
+        const committed = await storage.commit({ baseVersion: version, patches, state: next })
+        if (E.isLeft(committed)) {
+          if (committed.left._tag === 'StorageConflict') continue
+          return E.left(storageError(`The change could not be saved: ${committed.left.message}`))
+        }
+      }
+      const result = render(next)
+      return E.right(op.after ? await op.after(result, env.right) : result)
+    }
+    return E.left(storageError('The change could not be saved: the store kept changing under it. Try again.'))
+  }
+
+  return {
+    run: <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>): Promise<Result<R>> =>
+      op.kind === 'read' ? runRead<P, B, R>(op, request) : runWrite<P, B, R>(op, request),
+    contextFor,
+  }
+}
+
+export type Runner = ReturnType<typeof createRunner>
+
+/** The one write allowed during maintenance is turning it off. */
+const MAINTENANCE_SWITCH = Symbol.for('flagport.maintenanceSwitch')
+export const asMaintenanceSwitch = <T extends object>(op: T): T => Object.assign(op, { [MAINTENANCE_SWITCH]: true })
+const isMaintenanceSwitch = (op: object): boolean => MAINTENANCE_SWITCH in op

@@ -1,0 +1,64 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { FeatureState, State } from '../../model/state.js'
+import { deleteRow, getRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureInProject, touch } from './lookup.js'
+
+/** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
+export const archiveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
+  feature.archived = true
+  feature.archivedAt = ctx.now
+  feature.lifecycle = { stage: 'archived', enteredStageAt: ctx.now }
+  recordEvent(draft, ctx, { type: 'feature-archived', project: feature.project, featureName: feature.name })
+}
+
+/** Brings an archived feature back: not archived, stage `initial` again. */
+export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
+  feature.archived = false
+  feature.archivedAt = null
+  feature.lifecycle = { stage: 'initial', enteredStageAt: ctx.now }
+  recordEvent(draft, ctx, { type: 'feature-revived', project: feature.project, featureName: feature.name })
+}
+
+/** Archives a feature by project and name; archiving an archived feature changes nothing. */
+export const archiveInProject = (draft: Draft<State>, projectId: string, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+  const found = featureInProject(draft, projectId, featureName)
+  if (E.isLeft(found)) return found
+  if (!found.right.archived) {
+    archiveFeature(draft, found.right, ctx)
+    touch(found.right, ctx)
+  }
+  return E.right(featureName)
+}
+
+/** Revives an archived feature by name (its project must still exist). */
+export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+  const feature = getRow(draft.features, featureName)
+  if (!feature || !feature.archived) return E.left(notFound(`Could not find an archived feature named "${featureName}".`))
+  if (!getRow(draft.projects, feature.project)) {
+    return E.left(validationError(`Cannot revive "${featureName}": its project "${feature.project}" no longer exists.`))
+  }
+  reviveFeature(draft, feature, ctx)
+  touch(feature, ctx)
+  return E.right(featureName)
+}
+
+/** Deletes an archived feature for good; a live one must be archived first. */
+export const deleteArchived = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+  const feature = getRow(draft.features, featureName)
+  if (!feature || !feature.archived) return E.left(notFound(`Could not find an archived feature named "${featureName}".`))
+  for (const child of feature.children) {
+    const row = getRow(draft.features, child)
+    if (row) row.dependencies = row.dependencies.filter((d) => d.feature !== featureName)
+  }
+  for (const parent of feature.dependencies) {
+    const row = getRow(draft.features, parent.feature)
+    if (row) row.children = row.children.filter((c) => c !== featureName)
+  }
+  deleteRow(draft.features, featureName)
+  recordEvent(draft, ctx, { type: 'feature-deleted', project: feature.project, featureName, preData: { name: featureName } })
+  return E.right(featureName)
+}

@@ -1,0 +1,56 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { DependencyBody } from '../../model/feature.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureInProject, touch } from './lookup.js'
+
+/**
+ * Makes `child` depend on a parent in the same project. One level only, as Unleash: a parent
+ * cannot itself have parents, and a feature with children cannot become a child (no cycles).
+ */
+export const addDependency = (draft: Draft<State>, projectId: string, child: string, body: DependencyBody, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = featureInProject(draft, projectId, child)
+  if (E.isLeft(found)) return found
+  const feature = found.right
+  if (body.feature === child) return E.left(validationError([{ path: '/body/feature', message: 'A feature cannot depend on itself.' }]))
+  const parent = getRow(draft.features, body.feature)
+  if (!parent || parent.archived) return E.left(notFound(`There's no feature named "${body.feature}" to depend on.`))
+  if (parent.project !== projectId) {
+    return E.left(validationError([{ path: '/body/feature', message: `The parent "${body.feature}" is in project "${parent.project}"; a dependency must stay within project "${projectId}".` }]))
+  }
+  if (parent.dependencies.length > 0) {
+    return E.left(validationError([{ path: '/body/feature', message: `"${body.feature}" depends on other features itself; dependencies are one level deep.` }]))
+  }
+  if (feature.children.length > 0) {
+    return E.left(validationError([{ path: '/body/feature', message: `"${child}" has features that depend on it, so it cannot depend on another.` }]))
+  }
+  const enabled = body.enabled ?? true
+  const dependency = { feature: body.feature, enabled, ...(enabled && body.variants && body.variants.length > 0 ? { variants: body.variants } : {}) }
+  feature.dependencies = [...feature.dependencies.filter((d) => d.feature !== body.feature), dependency]
+  if (!parent.children.includes(child)) parent.children.push(child)
+  touch(feature, ctx)
+  recordEvent(draft, ctx, { type: 'feature-dependency-added', project: projectId, featureName: child, data: dependency })
+  return E.right(undefined)
+}
+
+/** Removes one parent dependency, or all of them when `parent` is undefined. */
+export const removeDependency = (draft: Draft<State>, projectId: string, child: string, parent: string | undefined, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = featureInProject(draft, projectId, child)
+  if (E.isLeft(found)) return found
+  const feature = found.right
+  const keep = feature.dependencies.filter((d) => parent !== undefined && d.feature !== parent)
+  if (keep.length === feature.dependencies.length) return E.right(undefined)
+  for (const gone of feature.dependencies.filter((d) => !keep.includes(d))) {
+    const parentRow = getRow(draft.features, gone.feature)
+    if (parentRow) parentRow.children = parentRow.children.filter((c) => c !== child)
+  }
+  feature.dependencies = keep
+  touch(feature, ctx)
+  recordEvent(draft, ctx, { type: parent === undefined ? 'feature-dependencies-removed' : 'feature-dependency-removed', project: projectId, featureName: child, ...(parent ? { data: { feature: parent } } : {}) })
+  return E.right(undefined)
+}
+

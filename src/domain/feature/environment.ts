@@ -1,0 +1,53 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { State } from '../../model/state.js'
+import type { Ctx } from '../context.js'
+import type { DomainError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureEnvironment, featureInProject, touch } from './lookup.js'
+
+/**
+ * Turns a feature on or off in an environment. Turning on a feature with no strategies adds
+ * the `default` strategy, as Unleash does, so "on" means on for everyone. The first time a
+ * feature is enabled anywhere its lifecycle moves from `initial` to `pre-live`.
+ */
+export const setEnvironmentEnabled = (
+  draft: Draft<State>,
+  path: { projectId: string; featureName: string; environment: string },
+  enabled: boolean,
+  ctx: Ctx,
+): E.Either<DomainError, void> => {
+  const feature = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isLeft(feature)) return feature
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return env
+  if (env.right.enabled === enabled) return E.right(undefined)
+  env.right.enabled = enabled
+  if (enabled && env.right.strategies.length === 0) {
+    const strategy = {
+      id: ctx.uuid(),
+      name: 'default',
+      title: null,
+      disabled: false,
+      featureName: path.featureName,
+      sortOrder: 0,
+      segments: [],
+      constraints: [],
+      variants: [],
+      parameters: Object.create(null) as Record<string, string>,
+    }
+    env.right.strategies.push(strategy)
+    recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy })
+  }
+  if (enabled && feature.right.lifecycle.stage === 'initial') {
+    feature.right.lifecycle = { stage: 'pre-live', enteredStageAt: ctx.now }
+  }
+  touch(feature.right, ctx)
+  recordEvent(draft, ctx, {
+    type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled',
+    project: path.projectId,
+    featureName: path.featureName,
+    environment: path.environment,
+  })
+  return E.right(undefined)
+}

@@ -1,0 +1,42 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import { lookup } from '../../model/dict.js'
+import type { FeatureEnvironmentState, FeatureState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type NotFoundError, notFound } from '../errors.js'
+
+/** The feature named in the path, if it is in that project (archived ones included). */
+export const featureInProject = <S extends State | Draft<State>>(
+  state: S,
+  projectId: string,
+  featureName: string,
+): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureState> : FeatureState> => {
+  const feature = getRow(state.features as State['features'], featureName)
+  if (feature && feature.project === projectId) return E.right(feature as never)
+  const elsewhere = feature ? `, but there's a feature with that name in project "${feature.project}"` : ''
+  return E.left(notFound(`There's no feature named "${featureName}" in project "${projectId}"${elsewhere}.`))
+}
+
+/** The feature's settings in an environment enabled for its project. */
+export const featureEnvironment = <S extends State | Draft<State>>(
+  state: S,
+  projectId: string,
+  featureName: string,
+  environment: string,
+): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureEnvironmentState> : FeatureEnvironmentState> => {
+  const missing = notFound(`Feature ${featureName} does not have environment ${environment}`)
+  const feature = getRow(state.features as State['features'], featureName)
+  if (!feature || feature.project !== projectId) return E.left(missing)
+  const env = lookup(feature.environments, environment)
+  return env ? E.right(env as never) : E.left(missing)
+}
+
+/** The actor becomes the most recent collaborator of a feature. */
+export const touch = (feature: Draft<FeatureState>, ctx: Ctx): void => {
+  const others = feature.collaborators.filter((id) => id !== ctx.actor.id)
+  feature.collaborators = [ctx.actor.id, ...others]
+}
+
+export const sortStrategies = <T extends { sortOrder: number; id: string }>(strategies: T[]): T[] =>
+  strategies.sort((a, b) => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))

@@ -1,0 +1,56 @@
+import type { Feature, FeatureEnvironment } from '../../model/feature.js'
+import { lookup } from '../../model/dict.js'
+import type { FeatureState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { userRef } from '../user-ref.js'
+
+/** The feature's environments in the order of the environments' sortOrder, then name. */
+export const renderEnvironments = (state: State, feature: FeatureState): FeatureEnvironment[] =>
+  Object.keys(feature.environments)
+    .map((name) => ({ name, env: getRow(state.environments, name) }))
+    .sort((a, b) => (a.env?.sortOrder ?? 0) - (b.env?.sortOrder ?? 0) || (a.name < b.name ? -1 : 1))
+    .map(({ name, env }) => {
+      const settings = lookup(feature.environments, name)!
+      return {
+        name,
+        featureName: feature.name,
+        environment: name,
+        type: env?.type ?? 'development',
+        enabled: settings.enabled,
+        sortOrder: env?.sortOrder ?? 0,
+        variantCount: settings.variants.length,
+        strategies: settings.strategies as FeatureEnvironment['strategies'],
+        variants: settings.variants as FeatureEnvironment['variants'],
+        lastSeenAt: settings.lastSeenAt,
+        hasStrategies: settings.strategies.length > 0,
+        hasEnabledStrategies: settings.strategies.some((s) => !s.disabled),
+      }
+    })
+
+/** The full feature record of the spec. */
+export const renderFeature = (state: State, feature: FeatureState): Feature => {
+  const environments = renderEnvironments(state, feature)
+  return {
+    name: feature.name,
+    type: feature.type,
+    description: feature.description,
+    archived: feature.archived,
+    project: feature.project,
+    enabled: environments.some((e) => e.enabled),
+    stale: feature.stale,
+    favorite: false,
+    impressionData: feature.impressionData,
+    createdAt: feature.createdAt,
+    createdBy: userRef(state, feature.createdByUserId),
+    archivedAt: feature.archivedAt,
+    lastSeenAt: null,
+    environments,
+    variants: [],
+    strategies: [],
+    tags: feature.tags.map((t) => ({ value: t.value, type: t.type })),
+    children: [...feature.children],
+    lifecycle: feature.lifecycle,
+    dependencies: feature.dependencies.map((d) => ({ ...d })),
+    collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
+  }
+}

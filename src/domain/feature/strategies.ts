@@ -1,0 +1,127 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import { dictFrom } from '../../model/dict.js'
+import type { SetSortOrderBody, Strategy, StrategyBody } from '../../model/strategy.js'
+import type { State } from '../../model/state.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
+import { checkStrategy } from './validate-strategy.js'
+
+export interface StrategyPath {
+  readonly projectId: string
+  readonly featureName: string
+  readonly environment: string
+}
+
+const asStrings = (parameters: StrategyBody['parameters']) =>
+  dictFrom(Object.entries(parameters ?? {}).map(([k, v]) => [k, String(v)] as const))
+
+const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx): E.Either<DomainError, Strategy> => {
+  const checked = checkStrategy(state, body, ctx)
+  if (checked.problems.length > 0) return E.left(validationError(checked.problems))
+  return E.right({
+    id,
+    name: body.name,
+    title: body.title ?? null,
+    disabled: body.disabled ?? false,
+    featureName: path.featureName,
+    sortOrder,
+    segments: body.segments ?? [],
+    constraints: checked.constraints,
+    variants: checked.variants,
+    parameters: asStrings(body.parameters),
+  })
+}
+
+/** Adds a strategy; without a sortOrder it goes last (max + 1, or 0 for the first). */
+export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
+  const feature = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isLeft(feature)) return feature
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return env
+  const strategies = env.right.strategies
+  if (strategies.length >= ctx.limits.featureEnvironmentStrategies) {
+    return E.left(exceedsLimit('strategy', ctx.limits.featureEnvironmentStrategies))
+  }
+  const sortOrder = body.sortOrder ?? (strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1)
+  const strategy = build(draft as State, path, body, ctx.uuid(), sortOrder, ctx)
+  if (E.isLeft(strategy)) return strategy
+  strategies.push(strategy.right as Draft<Strategy>)
+  sortStrategies(strategies)
+  touch(feature.right, ctx)
+  recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy.right })
+  return E.right(strategy.right.id)
+}
+
+const strategyIndex = (strategies: readonly Strategy[], id: string, path: StrategyPath): E.Either<DomainError, number> => {
+  const index = strategies.findIndex((s) => s.id === id)
+  return index < 0
+    ? E.left(notFound(`Could not find strategy with id "${id}" on feature "${path.featureName}" in environment "${path.environment}".`))
+    : E.right(index)
+}
+
+/** Replaces a strategy, keeping its id (and its sortOrder unless one is sent). */
+export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return env
+  const index = strategyIndex(env.right.strategies as Strategy[], id, path)
+  if (E.isLeft(index)) return index
+  const before = env.right.strategies[index.right]! as Strategy
+  const strategy = build(draft as State, path, body, id, body.sortOrder ?? before.sortOrder, ctx)
+  if (E.isLeft(strategy)) return strategy
+  env.right.strategies[index.right] = strategy.right as Draft<Strategy>
+  sortStrategies(env.right.strategies)
+  const feature = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isRight(feature)) touch(feature.right, ctx)
+  recordEvent(draft, ctx, { type: 'feature-strategy-update', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy.right, preData: before })
+  return E.right(id)
+}
+
+export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<DomainError, string> => {
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return env
+  const index = strategyIndex(env.right.strategies as Strategy[], id, path)
+  if (E.isLeft(index)) return index
+  const [removed] = env.right.strategies.splice(index.right, 1)
+  const feature = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isRight(feature)) touch(feature.right, ctx)
+  recordEvent(draft, ctx, { type: 'feature-strategy-remove', project: path.projectId, featureName: path.featureName, environment: path.environment, preData: removed })
+  return E.right(id)
+}
+
+/**
+ * Operation 2. Listed strategies take the given sortOrder; the others keep theirs. An id that
+ * is not a strategy of this feature environment refuses the whole request.
+ */
+export const setSortOrder = (draft: Draft<State>, path: StrategyPath, body: SetSortOrderBody, ctx: Ctx): E.Either<DomainError, void> => {
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return env
+  const strategies = env.right.strategies
+  const unknown = body.map((entry, i) => ({ entry, i })).filter(({ entry }) => !strategies.some((s) => s.id === entry.id))
+  if (unknown.length > 0) {
+    return E.left(
+      validationError(
+        unknown.map(({ entry, i }) => ({
+          path: `/body/${i}/id`,
+          message: `"${entry.id}" is not a strategy of feature "${path.featureName}" in environment "${path.environment}".`,
+        })),
+      ),
+    )
+  }
+  const before = strategies.map((s) => s.id)
+  for (const { id, sortOrder } of body) strategies.find((s) => s.id === id)!.sortOrder = sortOrder
+  sortStrategies(strategies)
+  const feature = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isRight(feature)) touch(feature.right, ctx)
+  recordEvent(draft, ctx, {
+    type: 'strategy-order-changed',
+    project: path.projectId,
+    featureName: path.featureName,
+    environment: path.environment,
+    preData: { strategyIds: before },
+    data: { strategyIds: strategies.map((s) => s.id) },
+  })
+  return E.right(undefined)
+}

@@ -1,0 +1,50 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { UpdateFeatureBody } from '../../model/feature.js'
+import type { FeatureState, State } from '../../model/state.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureInProject, touch } from './lookup.js'
+import { archiveFeature, reviveFeature } from './archive.js'
+
+const metadata = (f: FeatureState) => ({
+  name: f.name,
+  description: f.description,
+  type: f.type,
+  project: f.project,
+  stale: f.stale,
+  impressionData: f.impressionData,
+  archived: f.archived,
+})
+
+/**
+ * Operation 4. Only the fields sent change (the spec says so; Unleash resets the others).
+ * `archived` moves the feature into or out of the archive; `project` and unknown fields are ignored.
+ */
+export const updateFeature = (
+  draft: Draft<State>,
+  projectId: string,
+  featureName: string,
+  body: UpdateFeatureBody,
+  ctx: Ctx,
+): E.Either<DomainError, string> => {
+  if (body.name !== undefined && body.name !== featureName) return E.left(validationError('Cannot change name of feature flag'))
+  const found = featureInProject(draft, projectId, featureName)
+  if (E.isLeft(found)) return found
+  const feature = found.right
+  const before = metadata(feature)
+  if (body.description !== undefined) feature.description = body.description
+  if (body.type !== undefined) feature.type = body.type
+  if (body.stale !== undefined) feature.stale = body.stale
+  if (body.impressionData !== undefined) feature.impressionData = body.impressionData
+  const after = metadata(feature)
+  const metadataChanged = (Object.keys(before) as (keyof typeof before)[]).some((k) => before[k] !== after[k])
+  if (metadataChanged) {
+    recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: after, preData: before })
+  }
+  if (body.archived === true && !feature.archived) archiveFeature(draft, feature, ctx)
+  if (body.archived === false && feature.archived) reviveFeature(draft, feature, ctx)
+  touch(feature, ctx)
+  return E.right(featureName)
+}

@@ -1,0 +1,106 @@
+import { type ConstraintInput, type Constraint, isMultiValue } from '../../model/constraint.js'
+import type { StrategyBody } from '../../model/strategy.js'
+import type { State } from '../../model/state.js'
+import { getRow, hasRow } from '../../model/table.js'
+import type { StrategyVariant } from '../../model/variant.js'
+import type { Ctx } from '../context.js'
+import type { ErrorDetail } from '../errors.js'
+import { isSemver } from './semver.js'
+
+const isNumeric = (s: string): boolean => s.trim() !== '' && Number.isFinite(Number(s))
+const isDate = (s: string): boolean => !Number.isNaN(Date.parse(s))
+
+/** Checks one constraint and returns it with its defaults filled in, or what is wrong. */
+export const checkConstraint = (c: ConstraintInput, path: string, ctx: Ctx, problems: ErrorDetail[]): Constraint => {
+  const constraint: Constraint = {
+    contextName: c.contextName,
+    operator: c.operator,
+    caseInsensitive: c.caseInsensitive ?? false,
+    inverted: c.inverted ?? false,
+    values: c.values ?? [],
+    ...(c.value !== undefined ? { value: c.value } : {}),
+  }
+  if (c.contextName.trim() === '') problems.push({ path: `${path}/contextName`, message: `The \`${path}/contextName\` property must not be empty.` })
+  if (isMultiValue(c.operator)) {
+    if (c.values === undefined || c.values.length === 0) {
+      problems.push({ path: `${path}/values`, message: `The operator ${c.operator} needs a non-empty \`values\` list.` })
+    } else if (c.values.length > ctx.limits.constraintValues) {
+      problems.push({ path: `${path}/values`, message: `A constraint may have at most ${ctx.limits.constraintValues} values; it has ${c.values.length}.` })
+    }
+    return constraint
+  }
+  const single = c.value ?? (c.values && c.values.length === 1 ? c.values[0] : undefined)
+  if (single === undefined) {
+    problems.push({ path: `${path}/value`, message: `The operator ${c.operator} needs a single \`value\`.` })
+    return constraint
+  }
+  const kind = c.operator.split('_')[0]
+  const ok = kind === 'NUM' ? isNumeric(single) : kind === 'DATE' ? isDate(single) : isSemver(single)
+  if (!ok) {
+    const what = kind === 'NUM' ? 'a number' : kind === 'DATE' ? 'a date' : 'a semantic version (e.g. 1.2.3)'
+    problems.push({ path: `${path}/value`, message: `The \`${path}/value\` property must be ${what} for ${c.operator}. You sent ${JSON.stringify(single)}.` })
+  }
+  return { ...constraint, value: single }
+}
+
+/** Fixed weights are kept; variable ones share what is left so the total is 1000. */
+export const checkWeights = (variants: readonly { name: string; weight: number; weightType?: string }[], path: string, problems: ErrorDetail[]): void => {
+  if (variants.length === 0) return
+  const names = new Set<string>()
+  variants.forEach((v, i) => {
+    if (names.has(v.name)) problems.push({ path: `${path}/${i}/name`, message: `Variant names must be unique; "${v.name}" appears twice.` })
+    names.add(v.name)
+    if (v.weight < 0 || v.weight > 1000) {
+      problems.push({ path: `${path}/${i}/weight`, message: `The \`${path}/${i}/weight\` property must be between 0 and 1000. You sent ${v.weight}.` })
+    }
+  })
+  const fixed = variants.filter((v) => v.weightType === 'fix')
+  const fixedTotal = fixed.reduce((sum, v) => sum + v.weight, 0)
+  const variable = variants.length - fixed.length
+  if (fixedTotal > 1000) problems.push({ path, message: `The fixed weights add up to ${fixedTotal}, more than 1000.` })
+  else if (variable === 0 && fixedTotal !== 1000) problems.push({ path, message: `With only fixed weights they must add up to 1000; they add up to ${fixedTotal}.` })
+  else if (variable > 0 && fixedTotal === 1000) problems.push({ path, message: 'The fixed weights leave nothing for the variable variants.' })
+}
+
+/** Variable weights get an equal share of what fixed ones leave; the first absorb the remainder. */
+export const distributeWeights = <V extends { weight: number; weightType?: string }>(variants: readonly V[]): V[] => {
+  const variable = variants.filter((v) => v.weightType !== 'fix')
+  if (variable.length === 0) return [...variants]
+  const left = 1000 - variants.filter((v) => v.weightType === 'fix').reduce((s, v) => s + v.weight, 0)
+  const share = Math.floor(left / variable.length)
+  let remainder = left - share * variable.length
+  return variants.map((v) => {
+    if (v.weightType === 'fix') return v
+    const extra = remainder > 0 ? 1 : 0
+    remainder -= extra
+    return { ...v, weight: share + extra }
+  })
+}
+
+/** Everything wrong with a strategy body in one list; empty when it is fine. */
+export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { problems: ErrorDetail[]; constraints: Constraint[]; variants: StrategyVariant[] } => {
+  const problems: ErrorDetail[] = []
+  if (!getRow(state.strategyTypes, body.name)) {
+    problems.push({ path: '/body/name', message: `The strategy type "${body.name}" does not exist.` })
+  }
+  const inputs = body.constraints ?? []
+  if (inputs.length > ctx.limits.constraints) {
+    problems.push({ path: '/body/constraints', message: `A strategy may have at most ${ctx.limits.constraints} constraints; it has ${inputs.length}.` })
+  }
+  const constraints = inputs.map((c, i) => checkConstraint(c, `/body/constraints/${i}`, ctx, problems))
+  const segments = body.segments ?? []
+  if (segments.length > ctx.limits.strategySegments) {
+    problems.push({ path: '/body/segments', message: `A strategy may use at most ${ctx.limits.strategySegments} segments; it uses ${segments.length}.` })
+  }
+  segments.forEach((id, i) => {
+    if (!hasRow(state.segments, String(id))) problems.push({ path: `/body/segments/${i}`, message: `There is no segment with id ${id}.` })
+  })
+  const rollout = body.parameters?.rollout
+  if (rollout !== undefined) {
+    const n = Number(rollout)
+    if (!Number.isFinite(n) || n < 0 || n > 100) problems.push({ path: '/body/parameters/rollout', message: `The rollout must be a number from 0 to 100. You sent ${JSON.stringify(rollout)}.` })
+  }
+  const variants = body.variants ?? []
+  checkWeights(variants, '/body/variants', problems)
+  return { problems, constraints, variants: problems.length === 0 ? distributeWeights(variants) : variants }
+}

@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { VariantsBatchBody } from '../../model/feature.js'
+import { lookup } from '../../model/dict.js'
+import type { State } from '../../model/state.js'
+import type { FeatureVariant } from '../../model/variant.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureInProject, touch } from './lookup.js'
+import { checkWeights, distributeWeights } from './validate-strategy.js'
+
+/** Replaces a feature's variants in each listed environment, weights checked and shared out. */
+export const setEnvironmentVariants = (
+  draft: Draft<State>,
+  path: { projectId: string; featureName: string },
+  body: VariantsBatchBody,
+  ctx: Ctx,
+): E.Either<DomainError, void> => {
+  const found = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isLeft(found)) return found
+  const feature = found.right
+  const problems: ErrorDetail[] = []
+  body.environments.forEach((env, i) => {
+    if (!lookup(feature.environments, env)) {
+      problems.push({ path: `/body/environments/${i}`, message: `Feature ${path.featureName} does not have environment ${env}.` })
+    }
+  })
+  checkWeights(body.variants, '/body/variants', problems)
+  if (problems.length > 0) return E.left(validationError(problems))
+  const variants: FeatureVariant[] = distributeWeights(
+    body.variants.map((v) => ({
+      name: v.name,
+      weight: v.weight,
+      weightType: v.weightType ?? 'variable',
+      stickiness: v.stickiness ?? 'default',
+      overrides: v.overrides ?? [],
+      ...(v.payload ? { payload: v.payload } : {}),
+    })),
+  )
+  for (const env of body.environments) {
+    const settings = lookup(feature.environments, env)!
+    const before = settings.variants
+    settings.variants = variants
+    recordEvent(draft, ctx, { type: 'feature-environment-variants-updated', project: path.projectId, featureName: path.featureName, environment: env, data: { variants }, preData: { variants: before } })
+  }
+  touch(feature, ctx)
+  return E.right(undefined)
+}

@@ -1,0 +1,18 @@
+/**
+ * flagport: a feature-flag management core that runs inside your Node.js process and serves
+ * Unleash's admin API. Start with `createAdminApi`.
+ */
+export { createAdminApi, type AdminApi, type AdminApiOptions } from './api/admin-api.js'
+export type { AdminApiConfig } from './api/config.js'
+export type { ApiRequest } from './api/operation.js'
+export type { Result } from './api/runner.js'
+export * from './domain/errors.js'
+export type { Actor } from './domain/context.js'
+export { PERMISSIONS, type Permission, ADMIN_ROLE_ID, EDITOR_ROLE_ID, VIEWER_ROLE_ID } from './domain/permissions.js'
+export type { AuthPort, Principal } from './ports/auth.js'
+export { type ClockPort, systemClock, fixedClock } from './ports/clock.js'
+export type { EmailPort } from './ports/email.js'
+export { type IdPort, randomIds, sequentialIds } from './ports/ids.js'
+export type * from './ports/storage.js'
+export type { State } from './model/state.js'
+export * as model from './model/index.js'

@@ -1,0 +1,122 @@
+import * as t from 'io-ts'
+import { type Dict } from './dict.js'
+
+/**
+ * Small combinators that io-ts does not ship. A codec's `name` is written as the phrase that
+ * completes "must be ...", so validation messages read naturally.
+ */
+
+/** A string that satisfies `ok`; `name` describes it ("a string of 2 to 50 characters"). */
+export const refinedString = (name: string, ok: (s: string) => boolean): t.Type<string, string, unknown> =>
+  new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && ok(u),
+    (u, c) => (typeof u === 'string' && ok(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  )
+
+export const lengthBetween = (min: number, max: number) =>
+  refinedString(`a string of ${min} to ${max} characters`, (s) => s.length >= min && s.length <= max)
+
+/** Unleash's "URL friendly": survives encodeURIComponent unchanged and is not . or .. */
+export const urlFriendly = (s: string): boolean => encodeURIComponent(s) === s && s !== '.' && s !== '..'
+
+export const NonBlankString = refinedString('a string with at least one non-whitespace character', (s) => /\S/.test(s))
+
+export const Integer = new t.Type<number, number, unknown>(
+  'an integer',
+  (u): u is number => Number.isInteger(u),
+  (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)),
+  t.identity,
+)
+
+export const NonNegativeInteger = new t.Type<number, number, unknown>(
+  'an integer of 0 or more',
+  (u): u is number => Number.isInteger(u) && (u as number) >= 0,
+  (u, c) => (Number.isInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
+  t.identity,
+)
+
+export const FiniteNumber = new t.Type<number, number, unknown>(
+  'a number',
+  (u): u is number => typeof u === 'number' && Number.isFinite(u),
+  (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+)
+
+/** ISO-8601 date-time string, as written by `Date.prototype.toISOString`. */
+export const DateTime = refinedString('an ISO-8601 date-time', (s) => !Number.isNaN(Date.parse(s)))
+
+/** One of a fixed list of strings, named by listing them. */
+export const oneOf = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> => {
+  const allowed = new Set<string>(values)
+  return new t.Type<L[number], L[number], unknown>(
+    `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+    (u): u is L[number] => typeof u === 'string' && allowed.has(u),
+    (u, c) => (typeof u === 'string' && allowed.has(u) ? t.success(u as L[number]) : t.failure(u, c)),
+    t.identity,
+  )
+}
+
+/** A string-keyed map decoded into a prototype-free `Dict`, so any key is safe. */
+export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec.name} values`) =>
+  new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
+    name,
+    (u): u is Dict<t.TypeOf<C>> =>
+      u !== null && typeof u === 'object' && !Array.isArray(u) && Object.values(u).every((v) => codec.is(v)),
+    (u, c) => {
+      if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
+      const out = Object.create(null) as Record<string, t.TypeOf<C>>
+      const errors: t.Errors = []
+      for (const key of Object.keys(u)) {
+        const value = (u as Record<string, unknown>)[key]
+        const r = codec.validate(value, t.appendContext(c, key, codec, value))
+        if (r._tag === 'Left') errors.push(...r.left)
+        else out[key] = r.right
+      }
+      return errors.length > 0 ? t.failures(errors) : t.success(out)
+    },
+    (a) => a as Dict<t.OutputOf<C>>,
+  )
+
+/**
+ * An object with required and optional properties that refuses properties it does not
+ * know, reporting each one by its path (Unleash's `additionalProperties: false`).
+ */
+export const closed = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O, name?: string) => {
+  const inner = optional ? t.intersection([t.type(required), t.partial(optional)]) : t.type(required)
+  const known = new Set([...Object.keys(required), ...Object.keys(optional ?? {})])
+  type A = t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>
+  return new t.Type<A, A, unknown>(
+    name ?? 'an object',
+    (u): u is A => inner.is(u),
+    (u, c) => {
+      if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
+      const extra: t.Errors = Object.keys(u)
+        .filter((k) => !known.has(k))
+        .map((k) => ({ value: (u as Record<string, unknown>)[k], context: [...c, { key: k, type: Unknown, actual: (u as Record<string, unknown>)[k] }] }))
+      const r = t.exact(inner as unknown as t.HasProps).validate(u, c) as t.Validation<A>
+      if (extra.length === 0) return r
+      return t.failures(r._tag === 'Left' ? [...r.left, ...extra] : extra)
+    },
+    t.identity,
+  )
+}
+
+/** Marks a property that is not allowed (see `closed`). */
+export const Unknown = new t.Type<never, never, unknown>(
+  'not allowed here',
+  (_): _ is never => false,
+  (u, c) => t.failure(u, c),
+  t.identity,
+)
+
+/** `t.exact(t.type(...))`: extra properties are dropped silently. */
+export const open = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O, name?: string) =>
+  (optional
+    ? t.exact(t.intersection([t.type(required), t.partial(optional)]), name ?? 'an object')
+    : t.exact(t.type(required), name ?? 'an object')) as unknown as t.Type<
+    t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
+    t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
+    unknown
+  >

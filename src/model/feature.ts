@@ -1,0 +1,113 @@
+import * as t from 'io-ts'
+import { DateTime, lengthBetween, oneOf, open, refinedString, urlFriendly } from './codec.js'
+import { Strategy } from './strategy.js'
+import { Tag } from './tag.js'
+import { FeatureVariant, FeatureVariantInput } from './variant.js'
+
+export const FEATURE_TYPES = ['experiment', 'kill-switch', 'release', 'operational', 'permission'] as const
+export const FeatureType = oneOf(FEATURE_TYPES)
+export type FeatureType = t.TypeOf<typeof FeatureType>
+
+export const LIFECYCLE_STAGES = ['initial', 'pre-live', 'live', 'completed', 'archived'] as const
+export const LifecycleStage = oneOf(LIFECYCLE_STAGES)
+export type LifecycleStage = t.TypeOf<typeof LifecycleStage>
+
+/** 1 to 100 characters, URL friendly (decisions.md). */
+export const FeatureName = refinedString(
+  'a URL-friendly name of 1 to 100 characters',
+  (s) => s.length >= 1 && s.length <= 100 && urlFriendly(s),
+)
+
+export const Dependency = t.intersection([
+  t.type({ feature: t.string, enabled: t.boolean }),
+  t.partial({ variants: t.array(t.string) }),
+])
+export type Dependency = t.TypeOf<typeof Dependency>
+
+export const Lifecycle = t.type({ stage: LifecycleStage, enteredStageAt: DateTime })
+export type Lifecycle = t.TypeOf<typeof Lifecycle>
+
+export const UserRef = t.type({ id: t.number, name: t.string, imageUrl: t.string })
+export type UserRef = t.TypeOf<typeof UserRef>
+
+/** One environment of a feature, as returned. */
+export const FeatureEnvironment = t.type({
+  name: t.string,
+  featureName: t.string,
+  environment: t.string,
+  type: t.string,
+  enabled: t.boolean,
+  sortOrder: t.number,
+  variantCount: t.number,
+  strategies: t.array(Strategy),
+  variants: t.array(FeatureVariant),
+  lastSeenAt: t.union([t.string, t.null]),
+  hasStrategies: t.boolean,
+  hasEnabledStrategies: t.boolean,
+})
+export type FeatureEnvironment = t.TypeOf<typeof FeatureEnvironment>
+
+/** The full feature record of the spec. */
+export const Feature = t.type({
+  name: t.string,
+  type: FeatureType,
+  description: t.union([t.string, t.null]),
+  archived: t.boolean,
+  project: t.string,
+  enabled: t.boolean,
+  stale: t.boolean,
+  favorite: t.boolean,
+  impressionData: t.boolean,
+  createdAt: t.union([DateTime, t.null]),
+  createdBy: UserRef,
+  archivedAt: t.union([DateTime, t.null]),
+  lastSeenAt: t.union([DateTime, t.null]),
+  environments: t.array(FeatureEnvironment),
+  variants: t.array(FeatureVariant),
+  strategies: t.array(Strategy),
+  tags: t.array(Tag),
+  children: t.array(t.string),
+  lifecycle: Lifecycle,
+  dependencies: t.array(Dependency),
+  collaborators: t.type({ users: t.array(UserRef) }),
+})
+export type Feature = t.TypeOf<typeof Feature>
+
+/** Body of creating a feature. */
+export const CreateFeatureBody = open(
+  { name: FeatureName },
+  { type: FeatureType, description: t.union([t.string, t.null]), impressionData: t.boolean },
+  'a feature',
+)
+export type CreateFeatureBody = t.TypeOf<typeof CreateFeatureBody>
+
+/** Operation 4: only the fields sent change; unknown fields are ignored. */
+export const UpdateFeatureBody = open(
+  {},
+  {
+    name: t.string,
+    description: t.union([t.string, t.null]),
+    type: FeatureType,
+    stale: t.boolean,
+    archived: t.boolean,
+    impressionData: t.boolean,
+  },
+  'a feature update',
+)
+export type UpdateFeatureBody = t.TypeOf<typeof UpdateFeatureBody>
+
+/** Replaces the variants of a feature in one or more environments. */
+export const VariantsBatchBody = open(
+  { variants: t.array(FeatureVariantInput), environments: t.array(t.string) },
+  {},
+  'variants and environments',
+)
+export type VariantsBatchBody = t.TypeOf<typeof VariantsBatchBody>
+
+/** Adds a parent dependency to a feature. */
+export const DependencyBody = open({ feature: t.string }, { enabled: t.boolean, variants: t.array(t.string) }, 'a dependency')
+export type DependencyBody = t.TypeOf<typeof DependencyBody>
+
+export const LifecycleBody = open({ stage: LifecycleStage }, {}, 'a lifecycle stage')
+
+export const FeatureNameParam = lengthBetween(1, 100)

@@ -1,0 +1,234 @@
+import type { Dict } from './dict.js'
+import type { Constraint } from './constraint.js'
+import type { Dependency, FeatureType, Lifecycle } from './feature.js'
+import type { Strategy } from './strategy.js'
+import type { Table } from './table.js'
+import type { Tag, TagType } from './tag.js'
+import type { FeatureVariant } from './variant.js'
+
+/**
+ * The whole store as one immutable value. Every mutation is an immer `produceWithPatches`
+ * over it; the storage port persists the patches. Collections keyed by user-chosen names are
+ * `Table`s or prototype-free `Dict`s.
+ */
+export interface State {
+  readonly schemaVersion: 1
+  readonly instanceId: string
+  readonly settings: Settings
+  readonly counters: Counters
+  readonly environments: Table<EnvironmentState>
+  readonly projects: Table<ProjectState>
+  readonly features: Table<FeatureState>
+  readonly strategyTypes: Table<StrategyTypeState>
+  readonly tagTypes: Table<TagType>
+  /** Keyed by `tagKey(type, value)`. */
+  readonly tags: Table<Tag>
+  /** Keyed by the segment id as a string. */
+  readonly segments: Table<SegmentState>
+  readonly contextFields: Table<ContextFieldState>
+  /** Keyed by the role id as a string. */
+  readonly rootRoles: Table<RootRoleState>
+  /** Keyed by the user id as a string; service accounts too. */
+  readonly users: Table<UserState>
+  /** Keyed by the group id as a string. */
+  readonly groups: Table<GroupState>
+  /** Keyed by the token's id. */
+  readonly apiTokens: Table<ApiTokenState>
+  readonly events: EventLog
+}
+
+export interface Settings {
+  readonly maintenanceMode: boolean
+  /** null: use the facade's configuration. */
+  readonly frontendApiOrigins: readonly string[] | null
+}
+
+/** The last id handed out for each numbered record. */
+export interface Counters {
+  readonly user: number
+  readonly group: number
+  readonly segment: number
+  readonly event: number
+  readonly apiToken: number
+}
+
+export interface EnvironmentState {
+  readonly name: string
+  readonly type: string
+  readonly enabled: boolean
+  readonly sortOrder: number
+  readonly protected: boolean
+  readonly requiredApprovals: number | null
+}
+
+export interface ChangeRequestEnvironment {
+  readonly name: string
+  readonly requiredApprovals: number
+}
+
+export interface ProjectState {
+  readonly id: string
+  readonly name: string
+  readonly description: string | null
+  readonly mode: 'open' | 'protected' | 'private'
+  readonly defaultStickiness: string
+  readonly featureLimit: number | null
+  /** Environments enabled for the project, in the order they were connected. */
+  readonly environments: readonly string[]
+  readonly changeRequestEnvironments: readonly ChangeRequestEnvironment[]
+  readonly createdAt: string
+  readonly createdByUserId: number
+  /** User ids that own the project. */
+  readonly owners: readonly number[]
+}
+
+export interface FeatureEnvironmentState {
+  readonly enabled: boolean
+  /** Kept sorted by sortOrder, then id. */
+  readonly strategies: readonly Strategy[]
+  readonly variants: readonly FeatureVariant[]
+  readonly lastSeenAt: string | null
+}
+
+export interface FeatureState {
+  readonly name: string
+  readonly project: string
+  readonly type: FeatureType
+  readonly description: string | null
+  readonly stale: boolean
+  readonly impressionData: boolean
+  readonly archived: boolean
+  readonly archivedAt: string | null
+  readonly createdAt: string
+  readonly createdByUserId: number
+  readonly lifecycle: Lifecycle
+  readonly environments: Dict<FeatureEnvironmentState>
+  /** In the order they were added. */
+  readonly tags: readonly Tag[]
+  readonly dependencies: readonly Dependency[]
+  /** Features that depend on this one: kept in step with theirs so that rendering never scans. */
+  readonly children: readonly string[]
+  /** User ids, most recent change first. */
+  readonly collaborators: readonly number[]
+}
+
+export interface StrategyTypeState {
+  readonly name: string
+  readonly description: string
+  readonly parameters: readonly { name: string; type: string; description: string; required: boolean }[]
+  readonly builtIn: boolean
+}
+
+export interface SegmentState {
+  readonly id: number
+  readonly name: string
+  readonly description: string | null
+  readonly project: string | null
+  readonly constraints: readonly Constraint[]
+  readonly createdAt: string
+  readonly createdBy: string
+}
+
+export interface LegalValue {
+  readonly value: string
+  readonly description?: string
+}
+
+export interface ContextFieldState {
+  readonly name: string
+  readonly description: string
+  readonly stickiness: boolean
+  readonly sortOrder: number
+  readonly legalValues: readonly LegalValue[]
+  readonly project?: string
+  readonly createdAt: string
+}
+
+export interface RootRoleState {
+  readonly id: number
+  readonly name: string
+  readonly description: string
+  readonly type: 'root'
+  readonly permissions: readonly string[]
+}
+
+export interface UserState {
+  readonly id: number
+  readonly name: string | null
+  readonly username: string | null
+  /** Lower-cased. */
+  readonly email: string | null
+  readonly imageUrl: string
+  readonly rootRole: number
+  readonly accountType: 'User' | 'Service Account'
+  /** `scrypt$<salt>$<hash>`, never returned. */
+  readonly passwordHash: string | null
+  readonly inviteToken: string | null
+  readonly loginAttempts: number
+  readonly seenAt: string | null
+  readonly createdAt: string
+  readonly scimId: string | null
+}
+
+export interface GroupMember {
+  readonly userId: number
+  readonly joinedAt: string
+  readonly createdBy: string
+}
+
+export interface GroupState {
+  readonly id: number
+  readonly name: string
+  readonly description: string
+  readonly mappingsSSO: readonly string[]
+  readonly rootRole: number | null
+  readonly createdBy: string
+  readonly createdAt: string
+  readonly users: readonly GroupMember[]
+  /** Project ids the group has access to. */
+  readonly projects: readonly string[]
+  readonly scimId: string | null
+}
+
+export type ApiTokenType = 'admin' | 'client' | 'backend' | 'frontend' | 'personal'
+
+export interface ApiTokenState {
+  readonly id: number
+  readonly tokenName: string
+  readonly type: ApiTokenType
+  /** `*` or one project id. */
+  readonly projects: readonly string[]
+  readonly environment: string
+  /** The part before the secret: `*:*.`, `<project>:<env>.` or `user:`. */
+  readonly prefix: string
+  /** hex sha256 of the whole token; the secret itself is never stored. */
+  readonly secretHash: string
+  /** For personal and service-account tokens. */
+  readonly userId: number | null
+  readonly expiresAt: string | null
+  readonly createdAt: string
+}
+
+export interface StoredEvent {
+  readonly id: number
+  readonly type: string
+  readonly createdAt: string
+  readonly createdBy: string
+  readonly createdByUserId: number
+  readonly project?: string
+  readonly featureName?: string
+  readonly environment?: string
+  readonly data?: unknown
+  readonly preData?: unknown
+  readonly tags?: readonly Tag[]
+}
+
+/**
+ * Events in fixed-size chunks, so appending copies only the last chunk, and the oldest
+ * chunks are dropped past the retention (see `appendEvents`).
+ */
+export interface EventLog {
+  readonly chunks: readonly (readonly StoredEvent[])[]
+}
+
+export const tagKey = (type: string, value: string): string => `${type}:${value}`

@@ -1,0 +1,42 @@
+import * as t from 'io-ts'
+import { FiniteNumber, NonNegativeInteger, closed, dictOf, open } from './codec.js'
+import { Constraint, ConstraintInput } from './constraint.js'
+import { StrategyVariant } from './variant.js'
+
+/** A strategy as stored and returned by the admin API. */
+export const Strategy = t.type({
+  id: t.string,
+  name: t.string,
+  title: t.union([t.string, t.null]),
+  disabled: t.boolean,
+  featureName: t.string,
+  sortOrder: t.number,
+  segments: t.array(t.number),
+  constraints: t.array(Constraint),
+  variants: t.array(StrategyVariant),
+  parameters: dictOf(t.string),
+})
+export type Strategy = t.TypeOf<typeof Strategy>
+
+/** Body of adding or replacing a strategy. Parameters may be strings or numbers (sent as strings). */
+export const StrategyBody = open(
+  { name: t.string },
+  {
+    title: t.union([t.string, t.null]),
+    disabled: t.union([t.boolean, t.null]),
+    sortOrder: FiniteNumber,
+    segments: t.array(NonNegativeInteger),
+    constraints: t.array(ConstraintInput),
+    variants: t.array(StrategyVariant),
+    parameters: dictOf(t.union([t.string, t.number, t.boolean], 'a string'), 'an object of string values'),
+  },
+  'a strategy',
+)
+export type StrategyBody = t.TypeOf<typeof StrategyBody>
+
+/** Operation 2: `[{ id, sortOrder }]`. */
+export const SetSortOrderBody = t.array(
+  closed({ id: t.string, sortOrder: FiniteNumber }, {}, 'an object with id and sortOrder'),
+  'an array of { id, sortOrder }',
+)
+export type SetSortOrderBody = t.TypeOf<typeof SetSortOrderBody>

@@ -1,0 +1,30 @@
+import { nanoid } from 'nanoid'
+import { randomUUID } from 'node:crypto'
+
+/** Random values arrive through this port so the domain stays pure and tests are repeatable. */
+export interface IdPort {
+  /** A UUID, for strategies. */
+  uuid(): string
+  /** A short url-safe random string, for error ids, invite tokens and secrets. */
+  token(size?: number): string
+}
+
+export const randomIds: IdPort = {
+  uuid: () => randomUUID(),
+  token: (size = 21) => nanoid(size),
+}
+
+/** Deterministic ids for tests: uuid-shaped counters and counting tokens. */
+export const sequentialIds = (): IdPort => {
+  let n = 0
+  return {
+    uuid: () => {
+      n += 1
+      return `00000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`
+    },
+    token: (size = 21) => {
+      n += 1
+      return `t${n}`.padEnd(size, '0')
+    },
+  }
+}

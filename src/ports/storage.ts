@@ -1,0 +1,69 @@
+import type { Either } from 'fp-ts/lib/Either.js'
+import type { Patch } from 'immer'
+import type { State } from '../model/state.js'
+
+/**
+ * The store as one immutable value and the number of commits that produced it. A store
+ * that was never written is `{ state: null, version: 0 }`; the facade seeds it.
+ */
+export interface Snapshot {
+  readonly state: State | null
+  readonly version: number
+}
+
+/** One atomic change: the patches that turn the state at `baseVersion` into `state`. */
+export interface Commit {
+  readonly baseVersion: number
+  readonly patches: readonly Patch[]
+  readonly state: State
+}
+
+/** Another writer committed since `baseVersion`: reload and run the transaction again. */
+export interface StorageConflict {
+  readonly _tag: 'StorageConflict'
+  readonly expected: number
+  readonly actual: number
+}
+
+/** The commit could not be made durable (disk full, permissions, a closed store ...). */
+export interface StorageFailure {
+  readonly _tag: 'StorageFailure'
+  readonly message: string
+  readonly cause?: unknown
+}
+
+export type CommitError = StorageConflict | StorageFailure
+
+/** What an adapter promises, so callers need not guess. */
+export interface StorageCapabilities {
+  /** Acknowledged commits survive a crash of the process. */
+  readonly durable: boolean
+  /** Several processes may open the same store without losing each other's writes. */
+  readonly crossProcess: boolean
+  /** `subscribe` reports commits made through other handles or processes. */
+  readonly subscribe: boolean
+}
+
+/**
+ * The storage port. The facade reads `head()` and calls `commit()` in the same tick, so
+ * transactions in one process never conflict with each other; `sync()` first brings the
+ * head up to date with other processes.
+ *
+ * `commit` advances the head synchronously when `baseVersion` matches (so the next
+ * transaction builds on it at once) and resolves only when the commit is durable, or with a
+ * value describing why it is not.
+ */
+export interface StoragePort {
+  readonly capabilities: StorageCapabilities
+  /** The newest state this handle knows of, including commits still being made durable. */
+  head(): Snapshot
+  /** Catch up with commits made by other handles or processes. */
+  sync(): Promise<Either<StorageFailure, Snapshot>>
+  commit(commit: Commit): Promise<Either<CommitError, number>>
+  /** Tells of commits made through other handles or processes. */
+  subscribe?(listener: (snapshot: Snapshot) => void): () => void
+  close(): Promise<void>
+}
+
+/** Makes a store, fresh or reopened; used by the contract suite and by host apps. */
+export type StorageFactory = () => Promise<StoragePort>
