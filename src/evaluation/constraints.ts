@@ -2,7 +2,7 @@ import type { ClientConstraint } from './client-features.js'
 import { type Context, type FieldReader, fieldReader } from './context.js'
 import { parseIp, parseIpRange, rangeContains } from './ip.js'
 import { compileRegex } from './regex.js'
-import { compareSemver, parseSemver } from './semver.js'
+import { type SemVer, compareSemver, parseSemver } from './semver.js'
 
 /**
  * Constraints compiled once per client-features payload: value sets, lower-cased values,
@@ -30,14 +30,17 @@ const cleanValues = (constraint: ClientConstraint): string[] => {
 
 const singleValue = (constraint: ClientConstraint): string | undefined => constraint.value ?? constraint.values?.[0]
 
-/** Strict decimal: `Number('')` and `Number(' ')` are 0, which must not pass for a number. */
+const DECIMAL = /^\s*[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/
+
+/** Decimal only: `Number` would also read '' and ' ' as 0 and '0x1f' as 31. */
 const parseNumber = (text: string | undefined): number | undefined => {
-  if (text === undefined || text.trim() === '') return undefined
+  if (text === undefined || !DECIMAL.test(text)) return undefined
   const n = Number(text)
   return Number.isFinite(n) ? n : undefined
 }
 
-const parseVersion = (text: string | undefined) => (text === undefined ? undefined : parseSemver(text))
+const parseVersion = (text: string | undefined): SemVer | undefined =>
+  text === undefined ? undefined : parseSemver(text)
 
 const parseDate = (text: string | undefined): number | undefined => {
   if (text === undefined) return undefined

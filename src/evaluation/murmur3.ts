@@ -5,6 +5,7 @@
  */
 
 const encoder = new TextEncoder()
+let scratch = new Uint8Array(256)
 
 const C1 = 0xcc9e2d51
 const C2 = 0x1b873593
@@ -22,8 +23,10 @@ const scramble = (k: number): number => Math.imul(rotl32(Math.imul(k, C1), 15), 
  * @example murmur3('hello', 0) === 613153351
  */
 export const murmur3 = (key: string, seed = 0): number => {
-  const bytes = encoder.encode(key)
-  const length = bytes.length
+  // UTF-8 needs at most 3 bytes per UTF-16 code unit; reusing one buffer saves an allocation per hash.
+  if (key.length * 3 > scratch.length) scratch = new Uint8Array(key.length * 3)
+  const bytes = scratch
+  const length = encoder.encodeInto(key, bytes).written
   const blocks = length & ~3
   let h = seed >>> 0
 

@@ -84,20 +84,26 @@ export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec
  * know, reporting each one by its path (Unleash's `additionalProperties: false`).
  */
 export const closed = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O, name?: string) => {
-  const inner = optional ? t.intersection([t.type(required), t.partial(optional)]) : t.type(required)
+  const parts = [t.exact(t.type(required)), ...(optional ? [t.exact(t.partial(optional))] : [])] as t.Mixed[]
   const known = new Set([...Object.keys(required), ...Object.keys(optional ?? {})])
   type A = t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>
   return new t.Type<A, A, unknown>(
     name ?? 'an object',
-    (u): u is A => inner.is(u),
+    (u): u is A => parts.every((p) => p.is(u)) && Object.keys(u as object).every((k) => known.has(k)),
     (u, c) => {
       if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
-      const extra: t.Errors = Object.keys(u)
+      const record = u as Record<string, unknown>
+      // Each part validates in this codec's own context, so paths read `/body/<property>`.
+      const errors: t.Errors = Object.keys(record)
         .filter((k) => !known.has(k))
-        .map((k) => ({ value: (u as Record<string, unknown>)[k], context: [...c, { key: k, type: Unknown, actual: (u as Record<string, unknown>)[k] }] }))
-      const r = t.exact(inner as unknown as t.HasProps).validate(u, c) as t.Validation<A>
-      if (extra.length === 0) return r
-      return t.failures(r._tag === 'Left' ? [...r.left, ...extra] : extra)
+        .map((k) => ({ value: record[k], context: [...c, { key: k, type: Unknown, actual: record[k] }] }))
+      const out: Record<string, unknown> = {}
+      for (const part of parts) {
+        const r = part.validate(u, c)
+        if (r._tag === 'Left') errors.unshift(...r.left)
+        else Object.assign(out, r.right)
+      }
+      return errors.length > 0 ? t.failures(errors) : t.success(out as A)
     },
     t.identity,
   )

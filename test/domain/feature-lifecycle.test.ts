@@ -1,0 +1,115 @@
+import t from 'tap'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+const inDefault = (featureName: string) => ({ projectId: 'default', featureName })
+
+const setup = async (config = {}) => {
+  const { api, clock } = await makeApi({ config })
+  for (const name of ['parent', 'child', 'other']) ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
+  return { api, clock }
+}
+
+t.test('create: defaults, name rules, 409 for a name in use (archived included), missing project', async (t) => {
+  const { api } = await setup()
+  const f = ok(await api.features.get({ params: inDefault('parent') }))
+  t.match(f, { type: 'release', description: null, stale: false, impressionData: false, archived: false, archivedAt: null, enabled: false, favorite: false, tags: [], children: [], dependencies: [] })
+  t.same(f.environments.map((e) => [e.name, e.type, e.enabled, e.hasStrategies, e.variantCount]), [
+    ['development', 'development', false, false, 0],
+    ['production', 'production', false, false, 0],
+  ])
+  const before = plain(api.state())
+  t.equal(err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'parent' } }))._tag, 'NameExistsError')
+  ok(await api.features.archive({ params: inDefault('other') }))
+  const archivedAgain = err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'other' } }))
+  t.equal(archivedAgain._tag, 'NameExistsError')
+  for (const name of ['', 'a b', '.', '..', 'x'.repeat(101), 'ü']) {
+    const e = err(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
+    t.equal(e._tag, 'ValidationError', JSON.stringify(name))
+  }
+  t.equal(err(await api.features.create({ params: { projectId: 'nope' }, body: { name: 'x' } }))._tag, 'NotFoundError')
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'x'.repeat(100) } }))
+  t.equal(api.state().features.size, 4)
+  void before
+})
+
+t.test('create: the featureFlags limit', async (t) => {
+  const { api } = await setup({ resourceLimits: { featureFlags: 3 } })
+  const before = plain(api.state())
+  const e = err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'fourth' } }))
+  t.equal(e._tag, 'ExceedsLimitError')
+  t.same(plain(api.state()), before)
+})
+
+t.test('enable and disable in an environment; enabling adds the default strategy when there is none', async (t) => {
+  const { api } = await setup()
+  const env = { ...inDefault('parent'), environment: 'production' }
+  ok(await api.features.enableEnvironment({ params: env }))
+  const on = ok(await api.features.getEnvironment({ params: env }))
+  t.match(on, { enabled: true, hasStrategies: true, hasEnabledStrategies: true })
+  t.equal(on.strategies[0]!.name, 'default')
+  ok(await api.features.disableEnvironment({ params: env }))
+  t.equal(ok(await api.features.getEnvironment({ params: env })).enabled, false)
+  t.equal(err(await api.features.enableEnvironment({ params: { ...env, environment: 'staging' } }))._tag, 'NotFoundError')
+  t.same(api.events(3).map((e) => e.type), ['feature-environment-disabled', 'feature-environment-enabled', 'feature-strategy-add'])
+})
+
+t.test('archive, revive and delete', async (t) => {
+  const { api } = await setup()
+  ok(await api.features.archive({ params: inDefault('other') }))
+  t.equal(ok(await api.features.get({ params: inDefault('other') })).archived, true)
+  t.same(ok(await api.features.listInProject({ params: { projectId: 'default' } })).features.map((f) => f.name), ['child', 'parent'])
+  ok(await api.features.revive({ params: { featureName: 'other' } }))
+  t.equal(ok(await api.features.get({ params: inDefault('other') })).archived, false)
+  t.equal(err(await api.features.revive({ params: { featureName: 'other' } }))._tag, 'NotFoundError')
+  t.equal(err(await api.features.deleteArchived({ params: { featureName: 'other' } }))._tag, 'NotFoundError', 'live features are not deleted')
+  ok(await api.features.archive({ params: inDefault('other') }))
+  ok(await api.features.deleteArchived({ params: { featureName: 'other' } }))
+  t.equal(err(await api.features.get({ params: inDefault('other') }))._tag, 'NotFoundError')
+})
+
+t.test('variants per environment: overrides, stickiness and weights', async (t) => {
+  const { api } = await setup()
+  const f = ok(
+    await api.features.setVariants({
+      params: inDefault('parent'),
+      body: {
+        environments: ['development'],
+        variants: [
+          { name: 'blue', weight: 0, overrides: [{ contextName: 'userId', values: ['1'] }], payload: { type: 'json', value: '{"a":1}' } },
+          { name: 'red', weight: 300, weightType: 'fix', stickiness: 'userId' },
+        ],
+      },
+    }),
+  )
+  const dev = f.environments.find((e) => e.name === 'development')!
+  t.same(dev.variants, [
+    { name: 'blue', weight: 700, weightType: 'variable', stickiness: 'default', overrides: [{ contextName: 'userId', values: ['1'] }], payload: { type: 'json', value: '{"a":1}' } },
+    { name: 'red', weight: 300, weightType: 'fix', stickiness: 'userId', overrides: [] },
+  ])
+  t.equal(dev.variantCount, 2)
+  t.same(f.environments.find((e) => e.name === 'production')!.variants, [])
+  const before = plain(api.state())
+  const e = err(await api.features.setVariants({ params: inDefault('parent'), body: { environments: ['nope'], variants: [{ name: 'a', weight: 1200, weightType: 'fix' }, { name: 'a', weight: 0 }] } }))
+  t.same(e.details.map((d) => d.path), ['/body/environments/0', '/body/variants/0/weight', '/body/variants/1/name', '/body/variants'])
+  t.same(plain(api.state()), before)
+})
+
+t.test('dependencies: parent exists, same project, one level, no cycles', async (t) => {
+  const { api } = await setup()
+  ok(await api.features.addDependency({ params: inDefault('child'), body: { feature: 'parent', variants: ['blue'] } }))
+  const child = ok(await api.features.get({ params: inDefault('child') }))
+  t.same(child.dependencies, [{ feature: 'parent', enabled: true, variants: ['blue'] }])
+  t.same(ok(await api.features.get({ params: inDefault('parent') })).children, ['child'])
+  const before = plain(api.state())
+  t.equal(err(await api.features.addDependency({ params: inDefault('parent'), body: { feature: 'child' } }))._tag, 'ValidationError', 'no cycle')
+  t.equal(err(await api.features.addDependency({ params: inDefault('other'), body: { feature: 'child' } }))._tag, 'ValidationError', 'one level')
+  t.equal(err(await api.features.addDependency({ params: inDefault('other'), body: { feature: 'other' } }))._tag, 'ValidationError', 'not itself')
+  t.equal(err(await api.features.addDependency({ params: inDefault('other'), body: { feature: 'ghost' } }))._tag, 'NotFoundError')
+  t.same(plain(api.state()), before)
+  ok(await api.features.addDependency({ params: inDefault('other'), body: { feature: 'parent', enabled: false, variants: ['x'] } }))
+  t.same(ok(await api.features.get({ params: inDefault('other') })).dependencies, [{ feature: 'parent', enabled: false }], 'variants only when enabled')
+  ok(await api.features.removeDependency({ params: { ...inDefault('child'), parent: 'parent' } }))
+  t.same(ok(await api.features.get({ params: inDefault('parent') })).children, ['other'])
+  ok(await api.features.removeDependency({ params: inDefault('other') }))
+  t.same(ok(await api.features.get({ params: inDefault('parent') })).children, [])
+})

@@ -1,0 +1,101 @@
+import t from 'tap'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+const setup = async () => {
+  const { api, clock } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag', description: 'first', type: 'experiment', impressionData: true } }))
+  return { api, clock }
+}
+const params = { projectId: 'default', featureName: 'flag' }
+
+t.test('only the fields sent change', async (t) => {
+  const { api } = await setup()
+  const f = ok(await api.features.update({ params, body: { stale: true } }))
+  t.equal(f.stale, true)
+  t.equal(f.description, 'first')
+  t.equal(f.type, 'experiment')
+  t.equal(f.impressionData, true)
+  const g = ok(await api.features.update({ params, body: { description: 'second', type: 'kill-switch', impressionData: false } }))
+  t.match(g, { description: 'second', type: 'kill-switch', impressionData: false, stale: true })
+})
+
+t.test('an empty body changes nothing in the metadata and records no metadata event', async (t) => {
+  const { api } = await setup()
+  const f = ok(await api.features.update({ params, body: {} }))
+  t.match(f, { description: 'first', type: 'experiment', stale: false, impressionData: true, archived: false })
+  t.equal(api.events(10, (e) => e.type === 'feature-metadata-updated').length, 0)
+})
+
+t.test('a metadata change records feature-metadata-updated with before and after', async (t) => {
+  const { api } = await setup()
+  ok(await api.features.update({ params, body: { description: 'changed' } }))
+  const [event] = api.events(1)
+  t.match(event, { type: 'feature-metadata-updated', featureName: 'flag', project: 'default', data: { description: 'changed' }, preData: { description: 'first' } })
+})
+
+t.test('a name different from the path is refused; the same name is fine', async (t) => {
+  const { api } = await setup()
+  const before = plain(api.state())
+  const e = err(await api.features.update({ params, body: { name: 'other' } }))
+  t.equal(e._tag, 'ValidationError')
+  t.equal(e.details[0]!.message, 'Cannot change name of feature flag')
+  t.same(plain(api.state()), before)
+  ok(await api.features.update({ params, body: { name: 'flag', stale: true } }))
+})
+
+t.test('project and unknown fields in the body are ignored', async (t) => {
+  const { api } = await setup()
+  const f = ok(await api.features.update({ params, body: { project: 'elsewhere', colour: 'red', stale: true } }))
+  t.equal(f.project, 'default')
+  t.equal(f.stale, true)
+})
+
+t.test('a wrong type is a ValidationError naming its path, and nothing changes', async (t) => {
+  const { api } = await setup()
+  const before = plain(api.state())
+  const e = err(await api.features.update({ params, body: { type: 'not-a-type', stale: 'yes' } }))
+  t.equal(e._tag, 'ValidationError')
+  t.same(e.details.map((d) => d.path).sort(), ['/body/stale', '/body/type'])
+  t.match(e.details.find((d) => d.path === '/body/type')!.message, /must be one of "experiment"/)
+  t.same(plain(api.state()), before)
+})
+
+t.test('a body that is not an object is refused', async (t) => {
+  const { api } = await setup()
+  for (const body of [null, [], 'text', 42]) {
+    const e = err(await api.features.update({ params, body }))
+    t.equal(e._tag, 'ValidationError', `body ${JSON.stringify(body)}`)
+  }
+})
+
+t.test('a feature missing or in another project is NotFound with Unleash message', async (t) => {
+  const { api } = await setup()
+  const missing = err(await api.features.update({ params: { projectId: 'default', featureName: 'nope' }, body: {} }))
+  t.equal(missing._tag, 'NotFoundError')
+  t.equal(missing.message, `There's no feature named "nope" in project "default".`)
+  const elsewhere = err(await api.features.update({ params: { projectId: 'other', featureName: 'flag' }, body: {} }))
+  t.equal(elsewhere._tag, 'NotFoundError')
+  t.equal(elsewhere.message, `There's no feature named "flag" in project "other", but there's a feature with that name in project "default".`)
+})
+
+t.test('archived: true archives with archivedAt now and stage archived; false revives', async (t) => {
+  const { api, clock } = await setup()
+  clock.set('2026-02-02T10:00:00.000Z')
+  const a = ok(await api.features.update({ params, body: { archived: true } }))
+  t.equal(a.archived, true)
+  t.equal(a.archivedAt, '2026-02-02T10:00:00.000Z')
+  t.same(a.lifecycle, { stage: 'archived', enteredStageAt: '2026-02-02T10:00:00.000Z' })
+  t.equal(api.events(1)[0]!.type, 'feature-archived')
+  clock.set('2026-02-03T10:00:00.000Z')
+  const r = ok(await api.features.update({ params, body: { archived: false } }))
+  t.equal(r.archived, false)
+  t.equal(r.archivedAt, null)
+  t.same(r.lifecycle, { stage: 'initial', enteredStageAt: '2026-02-03T10:00:00.000Z' })
+  t.equal(api.events(1)[0]!.type, 'feature-revived')
+})
+
+t.test('the caller joins the collaborators, most recent first', async (t) => {
+  const { api } = await setup()
+  const f = ok(await api.features.update({ params, body: { stale: true } }))
+  t.same(f.collaborators.users.map((u) => u.id), [-1])
+})
