@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { enablePatches, produceWithPatches, type Draft } from 'immer'
+import type { Draft } from 'immer'
+import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
 import { decodeWith } from '../domain/decode.js'
 import { type ApiError, type DomainError, maintenanceMode, noAccess, storageError } from '../domain/errors.js'
@@ -11,8 +12,6 @@ import type { IdPort } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope } from './operation.js'
-
-enablePatches()
 
 export interface RunnerDeps {
   readonly storage: StoragePort
@@ -95,7 +94,7 @@ export const createRunner = (deps: RunnerDeps) => {
       const env = { right: { ...admitted.right, prepared } }
       if (state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
       let outcome: E.Either<DomainError, (next: State) => R> = E.left({ _tag: 'ValidationError', message: '', details: [] })
-      const [next, patches] = produceWithPatches(state, (draft: Draft<State>) => {
+      const [next, patches] = immer.produceWithPatches(state, (draft: Draft<State>) => {
         outcome = op.run(draft, env.right)
       })
       if (E.isLeft(outcome)) return outcome
