@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { featureEnvironment } from '../../domain/feature/lookup.js'
+import { copyStrategy } from '../../domain/feature/render.js'
 import { addStrategy, deleteStrategy, setSortOrder, updateStrategy } from '../../domain/feature/strategies.js'
 import { notFound } from '../../domain/errors.js'
 import { lookup } from '../../model/dict.js'
@@ -14,11 +15,11 @@ type StrategyParams = EnvironmentParams & { strategyId: string }
 const scope = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
 
 const strategyOf = (p: EnvironmentParams) => (id: string) => (next: State): Strategy =>
-  lookup(getRow(next.features, p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!
+  copyStrategy(lookup(getRow(next.features, p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!)
 
 export const listStrategiesOp = read<EnvironmentParams, undefined, Strategy[]>({
   requirement: 'NONE',
-  run: (state, { params }) => E.map((env: { strategies: readonly Strategy[] }) => [...env.strategies])(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
+  run: (state, { params }) => E.map((env: { strategies: readonly Strategy[] }) => env.strategies.map(copyStrategy))(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 
 export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
@@ -26,7 +27,7 @@ export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
   run: (state, { params }) =>
     E.chain((env: { strategies: readonly Strategy[] }) => {
       const found = env.strategies.find((s) => s.id === params.strategyId)
-      return found ? E.right(found) : E.left(notFound(`Could not find strategy with id "${params.strategyId}".`))
+      return found ? E.right(copyStrategy(found)) : E.left(notFound(`Could not find strategy with id "${params.strategyId}".`))
     })(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 

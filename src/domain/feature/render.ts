@@ -1,8 +1,25 @@
 import type { Feature, FeatureEnvironment } from '../../model/feature.js'
-import { lookup } from '../../model/dict.js'
+import { dictFrom, lookup } from '../../model/dict.js'
+import type { Strategy } from '../../model/strategy.js'
+import type { FeatureVariant } from '../../model/variant.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { userRef } from '../user-ref.js'
+
+/** Records handed out are copies: the store cannot be changed through them. */
+export const copyStrategy = (s: Strategy): Strategy => ({
+  ...s,
+  segments: [...s.segments],
+  constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
+  variants: s.variants.map((v) => ({ ...v, ...(v.payload ? { payload: { ...v.payload } } : {}) })),
+  parameters: dictFrom(Object.entries(s.parameters)),
+})
+
+export const copyVariant = (v: FeatureVariant): FeatureVariant => ({
+  ...v,
+  overrides: v.overrides.map((o) => ({ ...o, values: [...o.values] })),
+  ...(v.payload ? { payload: { ...v.payload } } : {}),
+})
 
 /** The feature's environments in the order of the environments' sortOrder, then name. */
 export const renderEnvironments = (state: State, feature: FeatureState): FeatureEnvironment[] =>
@@ -19,8 +36,8 @@ export const renderEnvironments = (state: State, feature: FeatureState): Feature
         enabled: settings.enabled,
         sortOrder: env?.sortOrder ?? 0,
         variantCount: settings.variants.length,
-        strategies: settings.strategies as FeatureEnvironment['strategies'],
-        variants: settings.variants as FeatureEnvironment['variants'],
+        strategies: settings.strategies.map(copyStrategy),
+        variants: settings.variants.map(copyVariant),
         lastSeenAt: settings.lastSeenAt,
         hasStrategies: settings.strategies.length > 0,
         hasEnabledStrategies: settings.strategies.some((s) => !s.disabled),
@@ -49,8 +66,8 @@ export const renderFeature = (state: State, feature: FeatureState): Feature => {
     strategies: [],
     tags: feature.tags.map((t) => ({ value: t.value, type: t.type })),
     children: [...feature.children],
-    lifecycle: feature.lifecycle,
-    dependencies: feature.dependencies.map((d) => ({ ...d })),
+    lifecycle: { ...feature.lifecycle },
+    dependencies: feature.dependencies.map((d) => ({ ...d, ...(d.variants ? { variants: [...d.variants] } : {}) })),
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
   }
 }
