@@ -58,6 +58,9 @@ export const createRunner = (deps: RunnerDeps) => {
       const scope: Scope = op.scope ? op.scope(request.params) : {}
       return E.left(noAccess(op.requirement, scope.environment))
     }
+    // Maintenance refuses writes from permitted callers before their input is even read.
+    if (op.kind === 'write' && state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
+    if (request.reject) return E.left(request.reject)
     let body = undefined as B
     if (op.body) {
       const decoded = decodeWith(op.body)(request.body)
@@ -92,7 +95,6 @@ export const createRunner = (deps: RunnerDeps) => {
       const admitted = admit(op, request, state)
       if (E.isLeft(admitted)) return admitted
       const env = { right: { ...admitted.right, prepared } }
-      if (state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
       let outcome: E.Either<DomainError, (next: State) => R> = E.left({ _tag: 'ValidationError', message: '', details: [] })
       const [next, patches] = immer.produceWithPatches(state, (draft: Draft<State>) => {
         outcome = op.run(draft, env.right)

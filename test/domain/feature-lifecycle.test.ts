@@ -113,3 +113,12 @@ t.test('dependencies: parent exists, same project, one level, no cycles', async 
   ok(await api.features.removeDependency({ params: inDefault('other') }))
   t.same(ok(await api.features.get({ params: inDefault('parent') })).children, [])
 })
+
+t.test('revive respects the featureFlags limit', async (t) => {
+  const { api } = await setup({ resourceLimits: { featureFlags: 3 } })
+  ok(await api.features.archive({ params: inDefault('other') }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'third' } }))
+  const before = plain(api.state())
+  t.equal(err(await api.features.revive({ params: { featureName: 'other' } }))._tag, 'ExceedsLimitError')
+  t.same(plain(api.state()), before)
+})

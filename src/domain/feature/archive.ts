@@ -5,6 +5,7 @@ import { deleteRow, getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
+import { checkFeatureLimits } from './create.js'
 import { featureInProject, touch } from './lookup.js'
 
 /** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
@@ -41,6 +42,8 @@ export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx)
   if (!getRow(draft.projects, feature.project)) {
     return E.left(validationError(`Cannot revive "${featureName}": its project "${feature.project}" no longer exists.`))
   }
+  const limited = checkFeatureLimits(draft as State, feature.project, ctx)
+  if (E.isLeft(limited)) return limited
   reviveFeature(draft, feature, ctx)
   touch(feature, ctx)
   return E.right(featureName)

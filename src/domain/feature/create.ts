@@ -10,10 +10,21 @@ import { recordEvent } from '../events.js'
 
 const freshEnvironment = (): FeatureEnvironmentState => ({ enabled: false, strategies: [], variants: [], lastSeenAt: null })
 
-const countWhere = <T>(items: Iterable<T>, keep: (x: T) => boolean): number => {
-  let n = 0
-  for (const x of items) if (keep(x)) n++
-  return n
+/** The instance's featureFlags limit and the project's featureLimit, counting live features. */
+export const checkFeatureLimits = (state: State, projectId: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const project = getRow(state.projects, projectId)
+  let live = 0
+  let inProject = 0
+  for (const f of rows(state.features)) {
+    if (f.archived) continue
+    live++
+    if (f.project === projectId) inProject++
+  }
+  if (live >= ctx.limits.featureFlags) return E.left(exceedsLimit('feature flag', ctx.limits.featureFlags))
+  if (project && project.featureLimit !== null && inProject >= project.featureLimit) {
+    return E.left(exceedsLimit('feature flag in this project', project.featureLimit))
+  }
+  return E.right(undefined)
 }
 
 /** Creates a feature in a project: the name must be free, archived features included. */
@@ -23,14 +34,8 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
   if (getRow(draft.features as State['features'], body.name)) {
     return E.left(nameExists(`A flag with name "${body.name}" already exists`))
   }
-  const active = (f: { archived: boolean }) => !f.archived
-  if (countWhere(rows(draft.features as State['features']), active) >= ctx.limits.featureFlags) {
-    return E.left(exceedsLimit('feature flag', ctx.limits.featureFlags))
-  }
-  if (project.featureLimit !== null) {
-    const inProject = countWhere(rows(draft.features as State['features']), (f) => f.project === projectId && !f.archived)
-    if (inProject >= project.featureLimit) return E.left(exceedsLimit('feature flag in this project', project.featureLimit))
-  }
+  const limited = checkFeatureLimits(draft as State, projectId, ctx)
+  if (E.isLeft(limited)) return limited
   setRow(draft.features as State['features'], body.name, {
     name: body.name,
     project: projectId,

@@ -1,0 +1,39 @@
+import { bind, type Run } from '../methods.js'
+import * as env from '../operations/environments.js'
+import * as p from '../operations/projects.js'
+import * as ui from '../operations/ui-config.js'
+
+/** Projects: create (operation 5), read, and the environments connected to them. */
+export const projectMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    create: m(p.createProjectOp),
+    get: m(p.getProjectOp),
+    list: m(p.listProjectsOp),
+    connectEnvironment: m(p.connectEnvironmentOp),
+    disconnectEnvironment: m(p.disconnectEnvironmentOp),
+  }
+}
+
+/** The instance's environments. */
+export const environmentMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    create: m(env.createEnvironmentOp),
+    get: m(env.getEnvironmentOp),
+    list: m(env.listEnvironmentsOp),
+    enable: m(env.setEnvironmentEnabledOp(true)),
+    disable: m(env.setEnvironmentEnabledOp(false)),
+  }
+}
+
+/** Instance-wide settings: the UI configuration (operation 6), maintenance mode, front-end API origins. */
+export const instanceMethods = (run: Run, emailEnabled: boolean) => {
+  const m = bind(run)
+  return {
+    uiConfig: m(ui.uiConfigOp(emailEnabled)),
+    maintenance: m(ui.getMaintenanceOp),
+    setMaintenance: m(ui.setMaintenanceOp),
+    setFrontendApiOrigins: m(ui.setFrontendApiOriginsOp),
+  }
+}

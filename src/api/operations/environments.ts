@@ -1,0 +1,38 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { createEnvironment } from '../../domain/environment/create.js'
+import { listEnvironments, renderEnvironment } from '../../domain/environment/render.js'
+import { setEnvironmentEnabled } from '../../domain/environment/toggle.js'
+import { notFound } from '../../domain/errors.js'
+import { CreateEnvironmentBody, type Environment, type EnvironmentList } from '../../model/environment.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { read, write } from '../operation.js'
+
+type NameParams = { name: string }
+
+export const createEnvironmentOp = write<Record<string, never>, CreateEnvironmentBody, Environment>({
+  requirement: 'CREATE_ENVIRONMENT',
+  body: CreateEnvironmentBody,
+  run: (draft, { body, ctx }) =>
+    E.map((name: string) => (next: State) => renderEnvironment(next, getRow(next.environments, name)!))(createEnvironment(draft, body, ctx)),
+})
+
+export const getEnvironmentOp = read<NameParams, undefined, Environment>({
+  requirement: 'NONE',
+  run: (state, { params }) => {
+    const env = getRow(state.environments, params.name)
+    return env ? E.right(renderEnvironment(state, env)) : E.left(notFound(`Could not find environment with name ${params.name}`))
+  },
+})
+
+export const listEnvironmentsOp = read<Record<string, never>, undefined, EnvironmentList>({
+  requirement: 'NONE',
+  run: (state) => E.right({ version: 1, environments: listEnvironments(state) }),
+})
+
+/** Unleash: POST /api/admin/environments/:name/on and /off, permission ADMIN. */
+export const setEnvironmentEnabledOp = (enabled: boolean) =>
+  write<NameParams, undefined, void>({
+    requirement: 'ADMIN',
+    run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params.name, enabled, ctx)),
+  })

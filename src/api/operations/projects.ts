@@ -1,0 +1,44 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { connectEnvironment, disconnectEnvironment } from '../../domain/environment/connect.js'
+import { createProject } from '../../domain/project/create.js'
+import { projectById } from '../../domain/project/lookup.js'
+import { listProjects, renderProject } from '../../domain/project/render.js'
+import { CreateProjectBody, type Project, ProjectEnvironmentBody, type ProjectList } from '../../model/project.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { read, write } from '../operation.js'
+
+type NoParams = Record<string, never>
+
+/** Operation 5: the HTTP layer adds `location: projects/<id>`. */
+export const createProjectOp = write<NoParams, CreateProjectBody, Project>({
+  requirement: 'CREATE_PROJECT',
+  body: CreateProjectBody,
+  run: (draft, { body, ctx }) => E.map((id: string) => (next: State) => renderProject(getRow(next.projects, id)!))(createProject(draft, body, ctx)),
+})
+
+export const getProjectOp = read<{ projectId: string }, undefined, Project>({
+  requirement: 'NONE',
+  run: (state, { params }) => E.map(renderProject)(projectById(state, params.projectId)),
+})
+
+export const listProjectsOp = read<NoParams, undefined, ProjectList>({
+  requirement: 'NONE',
+  run: (state) => E.right({ version: 1, projects: listProjects(state) }),
+})
+
+/** Unleash: POST /api/admin/projects/:projectId/environments `{ environment }`. */
+export const connectEnvironmentOp = write<{ projectId: string }, ProjectEnvironmentBody, void>({
+  requirement: 'UPDATE_PROJECT',
+  scope: (p) => ({ project: p.projectId }),
+  body: ProjectEnvironmentBody,
+  run: (draft, { params, body, ctx }) =>
+    E.map(() => () => undefined)(connectEnvironment(draft, { projectId: params.projectId, environment: body.environment }, ctx)),
+})
+
+/** Unleash: DELETE /api/admin/projects/:projectId/environments/:environment. */
+export const disconnectEnvironmentOp = write<{ projectId: string; environment: string }, undefined, void>({
+  requirement: 'UPDATE_PROJECT',
+  scope: (p) => ({ project: p.projectId }),
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(disconnectEnvironment(draft, params, ctx)),
+})

@@ -1,0 +1,61 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import { has } from '../../model/dict.js'
+import type { FeatureEnvironmentState, State } from '../../model/state.js'
+import { hasRow, rows } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, nameExists, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { freshEnvironment } from '../feature/create.js'
+import { projectById } from '../project/lookup.js'
+
+type Path = { readonly projectId: string; readonly environment: string }
+
+/**
+ * The environment settings of each of the project's features, archived ones included (they
+ * keep their environments too), read through the draft so changes land in the transaction.
+ */
+const featureEnvironmentsOf = (draft: Draft<State>, projectId: string): Record<string, FeatureEnvironmentState>[] => {
+  const found: Record<string, FeatureEnvironmentState>[] = []
+  for (const f of rows(draft.features as State['features'])) {
+    if (f.project === projectId) found.push(f.environments as Record<string, FeatureEnvironmentState>)
+  }
+  return found
+}
+
+/**
+ * Connects an environment to a project: each of the project's features gets it, disabled and
+ * without strategies. A disabled environment may be connected when named explicitly.
+ */
+export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
+  const project = projectById(draft, path.projectId)
+  if (E.isLeft(project)) return project
+  if (!hasRow(draft.environments as State['environments'], path.environment)) {
+    return E.left(notFound(`Could not find environment with name ${path.environment}`))
+  }
+  if (project.right.environments.includes(path.environment)) {
+    return E.left(nameExists(`${path.projectId} already has the environment ${path.environment} enabled`))
+  }
+  project.right.environments.push(path.environment)
+  for (const environments of featureEnvironmentsOf(draft, path.projectId)) {
+    if (!has(environments, path.environment)) environments[path.environment] = freshEnvironment()
+  }
+  recordEvent(draft, ctx, { type: 'project-environment-added', project: path.projectId, environment: path.environment })
+  return E.right(undefined)
+}
+
+/**
+ * Disconnects an environment from a project: the project's features lose their settings
+ * there (strategies and variants included). A project keeps at least one environment.
+ */
+export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
+  const project = projectById(draft, path.projectId)
+  if (E.isLeft(project)) return project
+  const at = project.right.environments.indexOf(path.environment)
+  if (at < 0) return E.left(notFound(`Project ${path.projectId} does not have the environment ${path.environment} enabled`))
+  if (project.right.environments.length === 1) return E.left(validationError('You must always have one active environment'))
+  project.right.environments.splice(at, 1)
+  for (const environments of featureEnvironmentsOf(draft, path.projectId)) delete environments[path.environment]
+  recordEvent(draft, ctx, { type: 'project-environment-removed', project: path.projectId, environment: path.environment })
+  return E.right(undefined)
+}

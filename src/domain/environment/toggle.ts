@@ -1,0 +1,21 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { EnvironmentState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, notFound } from '../errors.js'
+import { recordEvent } from '../events.js'
+
+/**
+ * Enables or disables an environment for the whole instance. A disabled environment is not
+ * given to new projects that name none; projects already connected keep it (as in Unleash).
+ * Setting the state it already has changes nothing.
+ */
+export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+  const environment = getRow(draft.environments as State['environments'], name) as Draft<EnvironmentState> | undefined
+  if (!environment) return E.left(notFound(`Could not find environment ${name}`))
+  if (environment.enabled === enabled) return E.right(undefined)
+  environment.enabled = enabled
+  recordEvent(draft, ctx, { type: 'environment-updated', environment: name, data: { name, enabled }, preData: { name, enabled: !enabled } })
+  return E.right(undefined)
+}

@@ -1,0 +1,40 @@
+import type { Project, ProjectOwner, ProjectSummary } from '../../model/project.js'
+import type { ProjectState, State } from '../../model/state.js'
+import { rows } from '../../model/table.js'
+import { userRef } from '../user-ref.js'
+
+/** The project record of the spec, as a fresh copy (never the stored arrays). */
+export const renderProject = (project: ProjectState): Project => ({
+  id: project.id,
+  name: project.name,
+  description: project.description,
+  featureLimit: project.featureLimit,
+  mode: project.mode,
+  defaultStickiness: project.defaultStickiness,
+  environments: [...project.environments],
+  changeRequestEnvironments: project.changeRequestEnvironments.map((c) => ({ name: c.name, requiredApprovals: c.requiredApprovals })),
+})
+
+const ownersOf = (state: State, project: ProjectState): ProjectOwner[] =>
+  project.owners.length === 0
+    ? [{ ownerType: 'system' }]
+    : project.owners.map((id) => ({ ownerType: 'user' as const, ...userRef(state, id) }))
+
+const byName = (a: ProjectState, b: ProjectState): number => {
+  const x = a.name.toLowerCase()
+  const y = b.name.toLowerCase()
+  return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
+}
+
+/** Every project with its live (non-archived) feature count, sorted by name; one pass over the features. */
+export const listProjects = (state: State): ProjectSummary[] => {
+  const featureCount = new Map<string, number>()
+  for (const f of rows(state.features)) if (!f.archived) featureCount.set(f.project, (featureCount.get(f.project) ?? 0) + 1)
+  return [...rows(state.projects)].sort(byName).map((p) => ({
+    ...renderProject(p),
+    createdAt: p.createdAt,
+    featureCount: featureCount.get(p.id) ?? 0,
+    memberCount: p.owners.length,
+    owners: ownersOf(state, p),
+  }))
+}

@@ -1,0 +1,94 @@
+import * as t from 'io-ts'
+import { Integer, NonBlankString, NonNegativeInteger, oneOf, open, refinedString } from './codec.js'
+
+export const PROJECT_MODES = ['open', 'protected', 'private'] as const
+export const ProjectMode = oneOf(PROJECT_MODES)
+export type ProjectMode = t.TypeOf<typeof ProjectMode>
+
+const ID_CHARACTERS = /^[A-Za-z0-9_~.-]+$/
+
+/** A stored project id: `[A-Za-z0-9_~.-]+`, at most 100 characters, not `.` or `..` (they break paths). */
+export const isProjectId = (s: string): boolean => s.length <= 100 && ID_CHARACTERS.test(s) && s !== '.' && s !== '..'
+
+/** A requested id: a valid id, or blank (empty or whitespace only), which asks for one generated from the name. */
+export const ProjectIdInput = refinedString(
+  'a project id of 1 to 100 characters from A-Z, a-z, 0-9, _, ~, . and - other than "." and ".." (or empty, to generate one from the name)',
+  (s) => /^\s*$/.test(s) || isProjectId(s),
+)
+
+/** An array with at least one element, decoded element by element so paths name the index. */
+const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
+  const array = t.array(item)
+  return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+    name,
+    (u): u is t.TypeOf<C>[] => array.is(u) && u.length > 0,
+    (u, c) => {
+      const r = array.validate(u, c)
+      if (r._tag === 'Left') return r
+      return r.right.length > 0 ? t.success(r.right) : t.failure(u, c)
+    },
+    array.encode,
+  )
+}
+
+export const ChangeRequestEnvironmentInput = open(
+  { name: t.string },
+  { requiredApprovals: Integer },
+  'a change-request environment { name, requiredApprovals }',
+)
+export type ChangeRequestEnvironmentInput = t.TypeOf<typeof ChangeRequestEnvironmentInput>
+
+/**
+ * Operation 5's body. Unknown fields are ignored (Unleash strips them). `featureLimit` is not
+ * in the spec's body table but is part of the project record, and Unleash accepts it.
+ */
+export const CreateProjectBody = open(
+  { name: NonBlankString },
+  {
+    id: t.union([ProjectIdInput, t.null]),
+    description: t.union([t.string, t.null]),
+    mode: ProjectMode,
+    defaultStickiness: NonBlankString,
+    featureLimit: t.union([NonNegativeInteger, t.null]),
+    environments: nonEmptyArray(t.string, 'a list of at least one environment name'),
+    changeRequestEnvironments: t.array(ChangeRequestEnvironmentInput),
+  },
+  'a project',
+)
+export type CreateProjectBody = t.TypeOf<typeof CreateProjectBody>
+
+export const ChangeRequestEnvironment = t.type({ name: t.string, requiredApprovals: t.number })
+
+/** The project record of the spec (operation 5's answer). */
+export const Project = t.type({
+  id: t.string,
+  name: t.string,
+  description: t.union([t.string, t.null]),
+  featureLimit: t.union([t.number, t.null]),
+  mode: ProjectMode,
+  defaultStickiness: t.string,
+  environments: t.array(t.string),
+  changeRequestEnvironments: t.array(ChangeRequestEnvironment),
+})
+export type Project = t.TypeOf<typeof Project>
+
+/** An owner as Unleash lists them: a user, or `system` when the project has none. */
+export const ProjectOwner = t.union([
+  t.type({ ownerType: t.literal('user'), id: t.number, name: t.string, imageUrl: t.string }),
+  t.type({ ownerType: t.literal('system') }),
+])
+export type ProjectOwner = t.TypeOf<typeof ProjectOwner>
+
+/** One project in the project list: the record plus counts, as Unleash's list adds them. */
+export const ProjectSummary = t.intersection([
+  Project,
+  t.type({ createdAt: t.string, featureCount: t.number, memberCount: t.number, owners: t.array(ProjectOwner) }),
+])
+export type ProjectSummary = t.TypeOf<typeof ProjectSummary>
+
+export const ProjectList = t.type({ version: t.literal(1), projects: t.array(ProjectSummary) })
+export type ProjectList = t.TypeOf<typeof ProjectList>
+
+/** Connects an environment to a project (Unleash: POST /api/admin/projects/:id/environments). */
+export const ProjectEnvironmentBody = open({ environment: t.string }, {}, 'an object with an environment name')
+export type ProjectEnvironmentBody = t.TypeOf<typeof ProjectEnvironmentBody>

@@ -1,0 +1,63 @@
+import * as t from 'io-ts'
+import { closed, oneOf, refinedString } from './codec.js'
+import { ResourceLimits } from './limits.js'
+
+export const AUTHENTICATION_TYPES = ['open-source', 'demo', 'enterprise', 'hosted', 'custom', 'none'] as const
+
+export const Link = t.type({ value: t.string, icon: t.string, href: t.string, title: t.string })
+export type Link = t.TypeOf<typeof Link>
+
+const VersionStrings = t.type({ oss: t.string, enterprise: t.string })
+
+export const VersionInfo = t.type({
+  current: VersionStrings,
+  /** `{}` until a newer version is known: flagport never asks a server, as Unleash OSS before its first check. */
+  latest: t.partial(VersionStrings.props),
+  isLatest: t.boolean,
+  instanceId: t.string,
+})
+
+/** Operation 6: the UI configuration record of the spec. */
+export const UiConfig = t.intersection([
+  t.type({
+    version: t.string,
+    environment: t.string,
+    unleashUrl: t.string,
+    baseUriPath: t.string,
+    disablePasswordAuth: t.boolean,
+    emailEnabled: t.boolean,
+    maintenanceMode: t.boolean,
+    segmentValuesLimit: t.number,
+    strategySegmentsLimit: t.number,
+    resourceLimits: ResourceLimits,
+    networkViewEnabled: t.boolean,
+    frontendApiOrigins: t.array(t.string),
+    flags: t.record(t.string, t.unknown),
+    links: t.array(Link),
+    authenticationType: oneOf(AUTHENTICATION_TYPES),
+    versionInfo: VersionInfo,
+    oidcConfiguredThroughEnv: t.boolean,
+    samlConfiguredThroughEnv: t.boolean,
+  }),
+  /** Present only when the host configures them, as in Unleash. */
+  t.partial({ name: t.string, slogan: t.string, feedbackUriPath: t.string }),
+])
+export type UiConfig = t.TypeOf<typeof UiConfig>
+
+/** Turns maintenance mode on or off (Unleash: POST /api/admin/maintenance). */
+export const MaintenanceBody = closed({ enabled: t.boolean }, {}, 'an object with enabled')
+export type MaintenanceBody = t.TypeOf<typeof MaintenanceBody>
+
+/** `*`, or an origin exactly as a browser sends it (scheme, host, port; no path), as Unleash checks. */
+export const Origin = refinedString('"*" or an origin such as "https://example.com"', (s) => {
+  if (s === '*') return true
+  try {
+    return new URL(s).origin === s
+  } catch {
+    return false
+  }
+})
+
+/** Sets the origins the front-end API accepts (Unleash: POST /api/admin/ui-config/cors). */
+export const CorsBody = closed({ frontendApiOrigins: t.array(Origin) }, {}, 'an object with frontendApiOrigins')
+export type CorsBody = t.TypeOf<typeof CorsBody>

@@ -1,0 +1,184 @@
+import t from 'tap'
+import * as E from 'fp-ts/lib/Either.js'
+import { getRow } from '../../src/model/table.js'
+import type { AuthPort } from '../../src/ports/auth.js'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+const holding = (permissions: string[]): AuthPort => ({
+  authenticate: () => E.right({ kind: 'user', actor: { id: 9, name: 'limited' }, permissions }),
+})
+
+const names = (list: { name: string }[]) => list.map((e) => e.name)
+
+/** A project `shop` on development only, with a live feature `cart` (with a strategy) and an archived one `old`. */
+const shop = async () => {
+  const { api } = await makeApi()
+  ok(await api.projects.create({ params: {}, body: { id: 'shop', name: 'Shop', environments: ['development'] } }))
+  ok(await api.features.create({ params: { projectId: 'shop' }, body: { name: 'cart' } }))
+  ok(await api.features.create({ params: { projectId: 'shop' }, body: { name: 'old' } }))
+  ok(await api.features.archive({ params: { projectId: 'shop', featureName: 'old' } }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'other' } }))
+  return api
+}
+
+/** The environments a feature holds in the store, in insertion order. */
+const featureEnvs = (api: Awaited<ReturnType<typeof shop>>, name: string) => Object.keys(getRow(api.state().features, name)!.environments)
+
+t.test('create an environment: the record, its defaults, an event', async (t) => {
+  const { api } = await makeApi()
+  const env = ok(await api.environments.create({ params: {}, body: { name: 'staging', type: 'test' } }))
+  t.same(env, { name: 'staging', type: 'test', enabled: true, protected: false, sortOrder: 201, requiredApprovals: null, projectCount: 0 })
+  t.match(api.events(1)[0], { type: 'environment-created', environment: 'staging', data: { name: 'staging', type: 'test' } })
+  const explicit = ok(await api.environments.create({ params: {}, body: { name: 'qa', type: 'test', enabled: false, sortOrder: 150, requiredApprovals: 12 } }))
+  t.same(explicit, { name: 'qa', type: 'test', enabled: false, protected: false, sortOrder: 150, requiredApprovals: 10, projectCount: 0 }, 'approvals clamped to 1..10')
+  const list = ok(await api.environments.list({ params: {} }))
+  t.equal(list.version, 1)
+  t.same(names(list.environments), ['development', 'qa', 'production', 'staging'], 'by sortOrder')
+  t.same(ok(await api.environments.get({ params: { name: 'qa' } })), explicit)
+})
+
+t.test('environment names: URL friendly, 1 to 100 characters, not *; a type is required', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  for (const name of ['', 'has space', 'a/b', '*', '.', 'x'.repeat(101)]) {
+    const e = err(await api.environments.create({ params: {}, body: { name, type: 'test' } }))
+    t.same(e.details.map((d) => d.path), ['/body/name'], `name ${JSON.stringify(name)}`)
+  }
+  const e = err(await api.environments.create({ params: {}, body: { name: 'ok', sortOrder: 'first' } }))
+  t.same(e.details.map((d) => d.path), ['/body/type', '/body/sortOrder'])
+  t.same(plain(api.state()), before)
+})
+
+t.test('an environment name in use is a 409 and changes nothing', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  const e = err(await api.environments.create({ params: {}, body: { name: 'production', type: 'production' } }))
+  t.equal(e._tag, 'NameExistsError')
+  t.equal(e.message, 'An environment named "production" already exists.')
+  t.same(plain(api.state()), before)
+})
+
+t.test("the instance's environment limit counts every environment, disabled ones too", async (t) => {
+  const { api } = await makeApi({ config: { resourceLimits: { environments: 3 } } })
+  ok(await api.environments.create({ params: {}, body: { name: 'staging', type: 'test', enabled: false } }))
+  const before = plain(api.state())
+  const e = err(await api.environments.create({ params: {}, body: { name: 'qa', type: 'test' } }))
+  t.equal(e._tag, 'ExceedsLimitError')
+  t.equal(e.message, "Failed to create environment. You can't create more than the established limit of 3.")
+  t.same(plain(api.state()), before)
+})
+
+t.test('enable and disable an environment; the same state again is a no-op', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.environments.disable({ params: { name: 'production' } }))
+  t.equal(ok(await api.environments.get({ params: { name: 'production' } })).enabled, false)
+  t.match(api.events(1)[0], { type: 'environment-updated', environment: 'production', data: { enabled: false } })
+  const before = plain(api.state())
+  ok(await api.environments.disable({ params: { name: 'production' } }))
+  t.same(plain(api.state()), before, 'no change, no event')
+  ok(await api.environments.enable({ params: { name: 'production' } }))
+  t.equal(ok(await api.environments.get({ params: { name: 'production' } })).enabled, true)
+  t.same(ok(await api.projects.get({ params: { projectId: 'default' } })).environments, ['development', 'production'], 'projects keep their environments')
+})
+
+t.test('unknown environments are 404s that change nothing', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  const off = err(await api.environments.disable({ params: { name: 'nope' } }))
+  t.equal(off._tag, 'NotFoundError')
+  t.equal(off.message, 'Could not find environment nope')
+  t.equal(err(await api.environments.get({ params: { name: 'nope' } })).message, 'Could not find environment with name nope')
+  t.same(plain(api.state()), before)
+})
+
+t.test('connecting an environment gives each of the project’s features a fresh, disabled copy', async (t) => {
+  const api = await shop()
+  ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production' } }))
+  t.same(ok(await api.projects.get({ params: { projectId: 'shop' } })).environments, ['development', 'production'])
+  const cart = ok(await api.features.get({ params: { projectId: 'shop', featureName: 'cart' } }))
+  t.same(cart.environments.map((e) => [e.name, e.enabled, e.strategies.length]), [['development', false, 0], ['production', false, 0]])
+  t.same(featureEnvs(api, 'old'), ['development', 'production'], 'archived features too')
+  t.same(featureEnvs(api, 'other'), ['development', 'production'], 'features of other projects untouched')
+  t.match(api.events(1)[0], { type: 'project-environment-added', project: 'shop', environment: 'production' })
+  t.equal(ok(await api.environments.get({ params: { name: 'production' } })).projectCount, 2)
+  const created = ok(await api.features.create({ params: { projectId: 'shop' }, body: { name: 'later' } }))
+  t.same(names(created.environments), ['development', 'production'], 'new features follow the project')
+})
+
+t.test('a disabled environment can be connected when named', async (t) => {
+  const api = await shop()
+  ok(await api.environments.disable({ params: { name: 'production' } }))
+  ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production' } }))
+  t.same(featureEnvs(api, 'cart'), ['development', 'production'])
+})
+
+t.test('connect refuses an environment already connected, an unknown one, an unknown project', async (t) => {
+  const api = await shop()
+  const before = plain(api.state())
+  const twice = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'development' } }))
+  t.equal(twice._tag, 'NameExistsError')
+  t.equal(twice.message, 'shop already has the environment development enabled')
+  const unknown = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'nope' } }))
+  t.equal(unknown._tag, 'NotFoundError')
+  const noProject = err(await api.projects.connectEnvironment({ params: { projectId: 'nope' }, body: { environment: 'production' } }))
+  t.equal(noProject.message, 'Could not find project with id "nope".')
+  const badBody = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { env: 'production' } }))
+  t.same(badBody.details.map((d) => d.path), ['/body/environment'])
+  t.same(plain(api.state()), before)
+})
+
+t.test("disconnecting removes the environment from the project's features, strategies and all", async (t) => {
+  const api = await shop()
+  ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production' } }))
+  const path = { projectId: 'shop', featureName: 'cart', environment: 'production' }
+  ok(await api.strategies.add({ params: path, body: { name: 'default' } }))
+  ok(await api.projects.disconnectEnvironment({ params: { projectId: 'shop', environment: 'production' } }))
+  t.same(ok(await api.projects.get({ params: { projectId: 'shop' } })).environments, ['development'])
+  t.same(featureEnvs(api, 'cart'), ['development'])
+  t.same(featureEnvs(api, 'old'), ['development'])
+  t.same(featureEnvs(api, 'other'), ['development', 'production'])
+  t.equal(err(await api.strategies.list({ params: path }))._tag, 'NotFoundError')
+  t.match(api.events(1)[0], { type: 'project-environment-removed', project: 'shop', environment: 'production' })
+  ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production' } }))
+  t.same(ok(await api.strategies.list({ params: path })), [], 'reconnected fresh')
+})
+
+t.test('disconnect refuses the last environment, one not connected, an unknown project', async (t) => {
+  const api = await shop()
+  const before = plain(api.state())
+  const last = err(await api.projects.disconnectEnvironment({ params: { projectId: 'shop', environment: 'development' } }))
+  t.equal(last._tag, 'ValidationError')
+  t.same(last.details, [{ message: 'You must always have one active environment' }])
+  const absent = err(await api.projects.disconnectEnvironment({ params: { projectId: 'shop', environment: 'production' } }))
+  t.equal(absent._tag, 'NotFoundError')
+  t.equal(absent.message, 'Project shop does not have the environment production enabled')
+  t.equal(err(await api.projects.disconnectEnvironment({ params: { projectId: 'nope', environment: 'development' } }))._tag, 'NotFoundError')
+  t.same(plain(api.state()), before)
+})
+
+t.test('permissions: creating needs CREATE_ENVIRONMENT, on/off ADMIN, connecting UPDATE_PROJECT; reads none', async (t) => {
+  const { api } = await makeApi({ auth: holding(['CREATE_PROJECT']) })
+  const before = plain(api.state())
+  t.same(err(await api.environments.create({ params: {}, body: { name: 'qa', type: 'test' } })).extra, { permissions: ['CREATE_ENVIRONMENT'] })
+  t.same(err(await api.environments.disable({ params: { name: 'production' } })).extra, { permissions: ['ADMIN'] })
+  t.same(err(await api.projects.connectEnvironment({ params: { projectId: 'default' }, body: { environment: 'production' } })).extra, { permissions: ['UPDATE_PROJECT'] })
+  t.same(err(await api.projects.disconnectEnvironment({ params: { projectId: 'default', environment: 'production' } })).extra, { permissions: ['UPDATE_PROJECT'] })
+  t.same(plain(api.state()), before)
+  t.same(names(ok(await api.environments.list({ params: {} })).environments), ['development', 'production'])
+})
+
+t.test('__proto__ and constructor are ordinary environment names', async (t) => {
+  const api = await shop()
+  for (const name of ['__proto__', 'constructor']) {
+    ok(await api.environments.create({ params: {}, body: { name, type: 'test' } }))
+    ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: name } }))
+    const env = ok(await api.features.getEnvironment({ params: { projectId: 'shop', featureName: 'cart', environment: name } }))
+    t.equal(env.name, name)
+    t.equal(env.enabled, false)
+  }
+  t.same(featureEnvs(api, 'cart'), ['development', '__proto__', 'constructor'])
+  ok(await api.projects.disconnectEnvironment({ params: { projectId: 'shop', environment: '__proto__' } }))
+  t.same(featureEnvs(api, 'cart'), ['development', 'constructor'])
+  const p = ok(await api.projects.create({ params: {}, body: { name: 'All' } }))
+  t.same(p.environments, ['development', 'production', '__proto__', 'constructor'], 'new projects get them when enabled')
+})

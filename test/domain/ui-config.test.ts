@@ -1,0 +1,163 @@
+import t from 'tap'
+import * as E from 'fp-ts/lib/Either.js'
+import { readFileSync } from 'node:fs'
+import { VERSION } from '../../src/api/version.js'
+import { DEFAULT_LIMITS } from '../../src/model/limits.js'
+import type { AuthPort } from '../../src/ports/auth.js'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
+
+const holding = (permissions: string[]): AuthPort => ({
+  authenticate: () => E.right({ kind: 'user', actor: { id: 9, name: 'limited' }, permissions }),
+})
+
+t.test("VERSION is the package's version", async (t) => {
+  t.equal(VERSION, PACKAGE_VERSION)
+})
+
+t.test('the UI configuration with Unleash OSS defaults', async (t) => {
+  const { api } = await makeApi()
+  const config = ok(await api.instance.uiConfig({ params: {} }))
+  t.same(config, {
+    version: PACKAGE_VERSION,
+    environment: 'Open Source',
+    unleashUrl: 'http://localhost:4242',
+    baseUriPath: '',
+    disablePasswordAuth: false,
+    emailEnabled: false,
+    maintenanceMode: false,
+    segmentValuesLimit: 1000,
+    strategySegmentsLimit: 5,
+    resourceLimits: DEFAULT_LIMITS,
+    networkViewEnabled: false,
+    frontendApiOrigins: ['*'],
+    flags: { featuresExportImport: true, messageBanner: { name: 'disabled', enabled: false, feature_enabled: false } },
+    links: [],
+    authenticationType: 'open-source',
+    versionInfo: { current: { oss: PACKAGE_VERSION, enterprise: '' }, latest: {}, isLatest: true, instanceId: api.state().instanceId },
+    oidcConfiguredThroughEnv: false,
+    samlConfiguredThroughEnv: false,
+  })
+  t.notOk('name' in config, 'name and slogan only when configured, as in Unleash')
+  t.equal(Object.keys(config.resourceLimits).length, 16)
+  t.same(ok(await api.instance.uiConfig({ params: {} })).versionInfo.instanceId, config.versionInfo.instanceId, 'stable per store')
+})
+
+t.test("the host's configuration shows through", async (t) => {
+  const links = [{ value: 'Docs', icon: 'library_books', href: 'https://docs.example.com', title: 'Docs' }]
+  const { api } = await makeApi({
+    config: {
+      name: 'Flags',
+      slogan: 'ship it',
+      unleashUrl: 'https://flags.example.com/',
+      baseUriPath: '/flags',
+      links,
+      flags: { messageBanner: { name: 'on', enabled: true }, custom: true },
+      frontendApiOrigins: ['https://app.example.com'],
+      authenticationType: 'none',
+      resourceLimits: { segmentValues: 7, projects: 3 },
+    },
+  })
+  const config = ok(await api.instance.uiConfig({ params: {} }))
+  t.match(config, {
+    name: 'Flags',
+    slogan: 'ship it',
+    unleashUrl: 'https://flags.example.com',
+    baseUriPath: '/flags',
+    links,
+    flags: { featuresExportImport: true, messageBanner: { name: 'on', enabled: true }, custom: true },
+    frontendApiOrigins: ['https://app.example.com'],
+    authenticationType: 'none',
+    disablePasswordAuth: true,
+    segmentValuesLimit: 7,
+    resourceLimits: { ...DEFAULT_LIMITS, segmentValues: 7, projects: 3 },
+  })
+  ;(config.flags as Record<string, unknown>).custom = false
+  ;(config.links as unknown[]).pop()
+  t.match(ok(await api.instance.uiConfig({ params: {} })), { flags: { custom: true }, links }, 'the record is a copy')
+})
+
+t.test('emailEnabled is true when the facade has an e-mail port', async (t) => {
+  const { api } = await makeApi({ email: { sendWelcome: async () => true } })
+  t.equal(ok(await api.instance.uiConfig({ params: {} })).emailEnabled, true)
+})
+
+t.test('any authenticated caller may read it; an unauthenticated one may not', async (t) => {
+  const viewer = (await makeApi({ auth: holding([]) })).api
+  t.equal(ok(await viewer.instance.uiConfig({ params: {} })).environment, 'Open Source')
+  const { api } = await makeApi({ tokens: true })
+  t.equal(err(await api.instance.uiConfig({ params: {} }))._tag, 'AuthenticationRequired')
+})
+
+t.test('front-end API origins: stored, reported, an event; duplicates dropped', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['https://a.example.com', 'http://localhost:3000', 'https://a.example.com'] } }))
+  t.same(ok(await api.instance.uiConfig({ params: {} })).frontendApiOrigins, ['https://a.example.com', 'http://localhost:3000'])
+  t.match(api.events(1)[0], { type: 'setting-updated', data: { id: 'unleash.frontend', frontendApiOrigins: ['https://a.example.com', 'http://localhost:3000'] }, preData: { frontendApiOrigins: null } })
+  const before = plain(api.state())
+  ok(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['https://a.example.com', 'http://localhost:3000'] } }))
+  t.same(plain(api.state()), before, 'the same list again changes nothing')
+  ok(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: [] } }))
+  t.same(ok(await api.instance.uiConfig({ params: {} })).frontendApiOrigins, [], 'an empty list allows none')
+})
+
+t.test('front-end API origins must be * or exact origins; the body is closed; ADMIN only', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  const bad = err(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*', 'https://x.example.com/', 'x.example.com', 'https://ok.example.com:8443'] } }))
+  t.equal(bad._tag, 'ValidationError')
+  t.same(bad.details.map((d) => d.path), ['/body/frontendApiOrigins/1', '/body/frontendApiOrigins/2'])
+  const extra = err(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*'], other: 1 } }))
+  t.same(extra.details.map((d) => d.path), ['/body/other'])
+  t.same(err(await api.instance.setFrontendApiOrigins({ params: {}, body: {} })).details.map((d) => d.path), ['/body/frontendApiOrigins'])
+  t.same(plain(api.state()), before)
+  const editor = (await makeApi({ auth: holding(['CREATE_PROJECT', 'UPDATE_PROJECT']) })).api
+  t.same(err(await editor.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*'] } })).extra, { permissions: ['ADMIN'] })
+})
+
+t.test('maintenance mode: on, writes refused and nothing changed, reads work, off again', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: true } }))
+  t.equal(ok(await api.instance.uiConfig({ params: {} })).maintenanceMode, true)
+  t.same(ok(await api.instance.maintenance({ params: {} })), { enabled: true })
+  t.match(api.events(1)[0], { type: 'setting-updated', data: { id: 'maintenance.mode', enabled: true } })
+
+  const before = plain(api.state())
+  const writes = [
+    () => api.projects.create({ params: {}, body: { name: 'P' } }),
+    () => api.projects.connectEnvironment({ params: { projectId: 'default' }, body: { environment: 'production' } }),
+    () => api.projects.disconnectEnvironment({ params: { projectId: 'default', environment: 'production' } }),
+    () => api.environments.create({ params: {}, body: { name: 'qa', type: 'test' } }),
+    () => api.environments.disable({ params: { name: 'production' } }),
+    () => api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*'] } }),
+    () => api.features.create({ params: { projectId: 'default' }, body: { name: 'f' } }),
+  ]
+  for (const write of writes) {
+    const e = err(await write())
+    t.equal(e._tag, 'MaintenanceModeError')
+    t.match(e.message, /maintenance mode/)
+  }
+  t.same(plain(api.state()), before)
+  t.equal(ok(await api.projects.list({ params: {} })).projects.length, 1)
+  t.equal(ok(await api.environments.list({ params: {} })).environments.length, 2)
+
+  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: false } }))
+  t.equal(ok(await api.instance.uiConfig({ params: {} })).maintenanceMode, false)
+  t.equal(ok(await api.projects.create({ params: {}, body: { name: 'P' } })).id, 'p', 'writes work again')
+})
+
+t.test('setting maintenance mode: its current value is a no-op; the body is checked; reading and setting it need ADMIN', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: false } }))
+  t.same(plain(api.state()), before, 'no change, no event')
+  t.same(err(await api.instance.setMaintenance({ params: {}, body: { enabled: 'yes' } })).details.map((d) => d.path), ['/body/enabled'])
+  t.same(err(await api.instance.setMaintenance({ params: {}, body: {} })).details.map((d) => d.path), ['/body/enabled'])
+  t.same(err(await api.instance.setMaintenance({ params: {}, body: { enabled: true, reason: 'x' } })).details.map((d) => d.path), ['/body/reason'])
+  t.same(plain(api.state()), before)
+  const editor = (await makeApi({ auth: holding(['CREATE_PROJECT']) })).api
+  t.same(err(await editor.instance.setMaintenance({ params: {}, body: { enabled: true } })).extra, { permissions: ['ADMIN'] })
+  t.same(err(await editor.instance.maintenance({ params: {} })).extra, { permissions: ['ADMIN'] })
+  t.equal(ok(await editor.instance.uiConfig({ params: {} })).maintenanceMode, false)
+})
