@@ -6,6 +6,7 @@ export { createAdminApi, type AdminApi, type AdminApiOptions } from './api/admin
 export type { AdminApiConfig } from './api/config.js'
 export type { ApiRequest } from './api/operation.js'
 export type { Result } from './api/runner.js'
+export { VERSION } from './api/version.js'
 export * from './domain/errors.js'
 export type { Actor } from './domain/context.js'
 export { PERMISSIONS, type Permission, ADMIN_ROLE_ID, EDITOR_ROLE_ID, VIEWER_ROLE_ID } from './domain/permissions.js'

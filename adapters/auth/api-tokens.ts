@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { hashToken, sameDigest } from '../../src/api/secrets.js'
 import { authenticationRequired } from '../../src/domain/errors.js'
-import { PERMISSIONS, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } from '../../src/domain/permissions.js'
+import { PERMISSIONS } from '../../src/domain/permissions.js'
 import type { ApiTokenState, State } from '../../src/model/state.js'
 import { getRow, rows } from '../../src/model/table.js'
 import type { AuthPort, Principal } from '../../src/ports/auth.js'
@@ -54,12 +54,14 @@ export const tokenAuth = (options: TokenAuthOptions = {}): AuthPort => {
         case 'frontend':
           return { kind: 'frontend-token', actor, permissions: [], environment: token.environment, projects: token.projects }
         case 'personal': {
+          // A deleted account's tokens are deleted with it; the check guards a store written otherwise.
           const user = token.userId === null ? undefined : getRow(state.users, String(token.userId))
           if (!user) return undefined
           return {
             kind: 'user',
             actor: { id: user.id, name: user.email ?? user.username ?? user.name ?? 'unknown' },
-            permissions: ROOT_ROLE_PERMISSIONS[user.rootRole] ?? ROOT_ROLE_PERMISSIONS[VIEWER_ROLE_ID]!,
+            // The role as stored now: a changed role applies to the very next request.
+            permissions: getRow(state.rootRoles, String(user.rootRole))?.permissions ?? [],
           }
         }
       }

@@ -196,7 +196,7 @@ export interface ApiTokenState {
   readonly id: number
   readonly tokenName: string
   readonly type: ApiTokenType
-  /** `*` or one project id. */
+  /** `['*']`, or the project ids the token is scoped to (one or several). */
   readonly projects: readonly string[]
   readonly environment: string
   /** The part before the secret: `*:*.`, `<project>:<env>.` or `user:`. */

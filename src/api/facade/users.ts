@@ -1,0 +1,84 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { EmailPort } from '../../ports/email.js'
+import { bind, type Method, type Run } from '../methods.js'
+import * as g from '../operations/groups.js'
+import * as sa from '../operations/service-accounts.js'
+import * as tk from '../operations/tokens.js'
+import * as u from '../operations/users.js'
+import type { NoParams } from '../operations/users.js'
+import type { CreatedApiToken } from '../../model/token.js'
+
+/**
+ * Users: create (operation 3), list with the root roles (operation 10), get, update, delete.
+ * `email` sends the welcome mail when a user is created.
+ */
+export const userMethods = (run: Run, email?: EmailPort) => {
+  const m = bind(run)
+  return {
+    create: m(u.createUserOp(email)),
+    list: m(u.listUsersOp),
+    get: m(u.getUserOp),
+    update: m(u.updateUserOp),
+    delete: m(u.deleteUserOp),
+  }
+}
+
+/** Groups: list (operation 7), get, create, update, delete, add and remove members. */
+export const groupMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    list: m(g.listGroupsOp),
+    get: m(g.getGroupOp),
+    create: m(g.createGroupOp),
+    update: m(g.updateGroupOp),
+    delete: m(g.deleteGroupOp),
+    addUsers: m(g.addGroupMembersOp),
+    removeUsers: m(g.removeGroupMembersOp),
+  }
+}
+
+/**
+ * Admin, client (backend) and frontend tokens. Creating or deleting one needs the permission
+ * for its kind (ADMIN for admin tokens), so the kind is read first: from the body to create,
+ * from the store to delete (an unknown id is a 404 before any permission is checked).
+ */
+export const apiTokenMethods = (run: Run) => {
+  const m = bind(run)
+  const create: Method<NoParams, CreatedApiToken> = (request) => run(tk.createApiTokenOp(tk.requestedKind(request.body)), request)
+  const remove: Method<{ id: string }, void> = async (request) => {
+    const kind = await run(tk.apiTokenKindOp, request)
+    return E.isLeft(kind) ? kind : run(tk.deleteApiTokenOp(kind.right), request)
+  }
+  return { create, list: m(tk.listApiTokensOp), delete: remove }
+}
+
+/**
+ * Personal access tokens (`user:<secret>`), which act with their user's root role. `*Own`
+ * work on the calling user's tokens; the others, for any user, need ADMIN.
+ */
+export const personalTokenMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    createOwn: m(tk.createOwnPatOp),
+    listOwn: m(tk.listOwnPatsOp),
+    deleteOwn: m(tk.deleteOwnPatOp),
+    create: m(tk.createUserPatOp),
+    list: m(tk.listUserPatsOp),
+    delete: m(tk.deleteUserPatOp),
+  }
+}
+
+/** Service accounts and their tokens (ADMIN). */
+export const serviceAccountMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    create: m(sa.createServiceAccountOp),
+    list: m(sa.listServiceAccountsOp),
+    get: m(sa.getServiceAccountOp),
+    update: m(sa.updateServiceAccountOp),
+    delete: m(sa.deleteServiceAccountOp),
+    createToken: m(tk.createServiceAccountTokenOp),
+    listTokens: m(tk.listServiceAccountTokensOp),
+    deleteToken: m(tk.deleteServiceAccountTokenOp),
+  }
+}

@@ -1,0 +1,59 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { createGroup } from '../../domain/group/create.js'
+import { deleteGroup } from '../../domain/group/delete.js'
+import { findGroup } from '../../domain/group/lookup.js'
+import { listGroups, renderGroup } from '../../domain/group/render.js'
+import { addMembers, removeMembers, updateGroup } from '../../domain/group/update.js'
+import { CreateGroupBody, type Group, type GroupList, GroupMembersBody, UpdateGroupBody } from '../../model/group.js'
+import type { GroupState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { read, write } from '../operation.js'
+import type { NoParams } from './users.js'
+
+export interface GroupParams {
+  readonly id: string
+}
+
+const groupAt = (id: number) => (next: State): Group => renderGroup(next, getRow(next.groups, String(id))!)
+
+// Groups are managed and listed with ADMIN (decisions.md).
+
+/** Operation 7. */
+export const listGroupsOp = read<NoParams, undefined, GroupList>({
+  requirement: 'ADMIN',
+  run: (state) => E.right(listGroups(state)),
+})
+
+export const getGroupOp = read<GroupParams, undefined, Group>({
+  requirement: 'ADMIN',
+  run: (state, { params }) => E.map((g: GroupState) => renderGroup(state, g))(findGroup(state, params.id)),
+})
+
+export const createGroupOp = write<NoParams, CreateGroupBody, Group>({
+  requirement: 'ADMIN',
+  body: CreateGroupBody,
+  run: (draft, { body, ctx }) => E.map(groupAt)(createGroup(draft, body, ctx)),
+})
+
+export const updateGroupOp = write<GroupParams, UpdateGroupBody, Group>({
+  requirement: 'ADMIN',
+  body: UpdateGroupBody,
+  run: (draft, { params, body, ctx }) => E.map(groupAt)(updateGroup(draft, params.id, body, ctx)),
+})
+
+export const deleteGroupOp = write<GroupParams, undefined, void>({
+  requirement: 'ADMIN',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteGroup(draft, params.id, ctx)),
+})
+
+export const addGroupMembersOp = write<GroupParams, GroupMembersBody, Group>({
+  requirement: 'ADMIN',
+  body: GroupMembersBody,
+  run: (draft, { params, body, ctx }) => E.map(groupAt)(addMembers(draft, params.id, body, ctx)),
+})
+
+export const removeGroupMembersOp = write<GroupParams, GroupMembersBody, Group>({
+  requirement: 'ADMIN',
+  body: GroupMembersBody,
+  run: (draft, { params, body, ctx }) => E.map(groupAt)(removeMembers(draft, params.id, body, ctx)),
+})

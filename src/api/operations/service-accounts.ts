@@ -1,0 +1,48 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { deleteAccount } from '../../domain/user/delete.js'
+import { findAccount } from '../../domain/user/lookup.js'
+import { createServiceAccount, listServiceAccounts, renderServiceAccount } from '../../domain/user/service-accounts.js'
+import { updateAccount } from '../../domain/user/update.js'
+import type { State, UserState } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import {
+  CreateServiceAccountBody,
+  type ServiceAccount,
+  type ServiceAccountsAndRoles,
+  UpdateServiceAccountBody,
+} from '../../model/user.js'
+import { read, write } from '../operation.js'
+import type { NoParams, UserParams } from './users.js'
+import { gravatarUrl } from './users.js'
+
+const accountAt = (id: number) => (next: State): ServiceAccount => renderServiceAccount(next, getRow(next.users, String(id))!)
+
+/** Service accounts are managed by admins, as in Unleash. */
+export const createServiceAccountOp = write<NoParams, CreateServiceAccountBody, ServiceAccount>({
+  requirement: 'ADMIN',
+  body: CreateServiceAccountBody,
+  prepare: async ({ body }) => gravatarUrl(body.username),
+  run: (draft, { body, ctx, prepared }) => E.map(accountAt)(createServiceAccount(draft, { body, imageUrl: prepared as string }, ctx)),
+})
+
+export const listServiceAccountsOp = read<NoParams, undefined, ServiceAccountsAndRoles>({
+  requirement: 'ADMIN',
+  run: (state) => E.right(listServiceAccounts(state)),
+})
+
+export const getServiceAccountOp = read<UserParams, undefined, ServiceAccount>({
+  requirement: 'ADMIN',
+  run: (state, { params }) => E.map((a: UserState) => renderServiceAccount(state, a))(findAccount(state, params.id, 'Service Account')),
+})
+
+export const updateServiceAccountOp = write<UserParams, UpdateServiceAccountBody, ServiceAccount>({
+  requirement: 'ADMIN',
+  body: UpdateServiceAccountBody,
+  run: (draft, { params, body, ctx }) => E.map(accountAt)(updateAccount(draft, params.id, 'Service Account', body, ctx)),
+})
+
+/** Its tokens are deleted with it. */
+export const deleteServiceAccountOp = write<UserParams, undefined, void>({
+  requirement: 'ADMIN',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'Service Account', ctx)),
+})

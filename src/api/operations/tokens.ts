@@ -1,0 +1,170 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { createApiToken, deleteApiToken, findApiToken } from '../../domain/token/api-tokens.js'
+import { PERSONAL_TOKEN_PREFIX, tokenPrefix, tokenScope } from '../../domain/token/format.js'
+import { createAccountToken, deleteAccountToken } from '../../domain/token/personal.js'
+import { accountTokens, apiTokensOf, renderApiToken, renderPersonalToken } from '../../domain/token/render.js'
+import { type ValidationError, validationError } from '../../domain/errors.js'
+import type { Permission, Requirement } from '../../domain/permissions.js'
+import { type AccountType, findAccount } from '../../domain/user/lookup.js'
+import type { ApiTokenState, State, UserState } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import {
+  type ApiTokenKind,
+  type ApiTokenList,
+  CreateApiTokenBody,
+  type CreatedApiToken,
+  type CreatedPersonalToken,
+  CreatePatBody,
+  type PersonalTokenList,
+} from '../../model/token.js'
+import type { Principal } from '../../ports/auth.js'
+import { type OperationEnv, read, write } from '../operation.js'
+import { hashToken, newSecret } from '../secrets.js'
+import type { NoParams } from './users.js'
+
+/** A fresh token, made outside the transaction: the store only ever sees its digest and prefix. */
+interface Minted {
+  readonly token: string
+  readonly prefix: string
+  readonly secretHash: string
+}
+
+const mint = (prefix: string): Minted => {
+  const token = `${prefix}${newSecret()}`
+  return { token, prefix, secretHash: hashToken(token) }
+}
+
+const tokenAt = (id: number) => (next: State): ApiTokenState => getRow(next.apiTokens, String(id))!
+
+// ---------------------------------------------------------------- API tokens
+
+/** Who may create or delete a token of each kind, as in Unleash. */
+const CREATE: Record<ApiTokenKind, Permission> = {
+  admin: 'ADMIN',
+  client: 'CREATE_CLIENT_API_TOKEN',
+  backend: 'CREATE_CLIENT_API_TOKEN',
+  frontend: 'CREATE_FRONTEND_API_TOKEN',
+}
+const DELETE: Record<ApiTokenKind, Permission> = {
+  admin: 'ADMIN',
+  client: 'DELETE_CLIENT_API_TOKEN',
+  backend: 'DELETE_CLIENT_API_TOKEN',
+  frontend: 'DELETE_FRONTEND_API_TOKEN',
+}
+
+/** The kind a request asks for, before the body is decoded; anything unknown needs ADMIN (the codec refuses it then). */
+export const requestedKind = (body: unknown): ApiTokenKind => {
+  const type = (body as { type?: unknown } | null | undefined)?.type
+  const lower = typeof type === 'string' ? type.toLowerCase() : ''
+  // Own keys only: `constructor` or `__proto__` as a type is unknown like any other word.
+  return Object.hasOwn(CREATE, lower) ? (lower as ApiTokenKind) : 'admin'
+}
+
+/** Creating a token of `kind`; the secret is in the answer and nowhere else. */
+export const createApiTokenOp = (kind: ApiTokenKind) =>
+  write<NoParams, CreateApiTokenBody, CreatedApiToken>({
+    requirement: CREATE[kind],
+    body: CreateApiTokenBody,
+    prepare: async ({ body }) => mint(tokenPrefix(tokenScope(body))),
+    run: (draft, { body, ctx, prepared }) => {
+      const minted = prepared as Minted
+      return E.map((id: number) => (next: State) => ({ ...renderApiToken(tokenAt(id)(next)), secret: minted.token }))(
+        createApiToken(draft, { body, prefix: minted.prefix, secretHash: minted.secretHash }, ctx),
+      )
+    },
+  })
+
+export const listApiTokensOp = read<NoParams, undefined, ApiTokenList>({
+  requirement: 'READ_API_TOKEN',
+  run: (state) => E.right({ tokens: apiTokensOf(state).map(renderApiToken) }),
+})
+
+/** The kind of a stored token, so that deleting it can ask for the right permission. */
+export const apiTokenKindOp = read<{ id: string }, undefined, ApiTokenKind>({
+  requirement: 'NONE',
+  run: (state, { params }) => E.map((t: ApiTokenState) => t.type as ApiTokenKind)(findApiToken(state, params.id)),
+})
+
+export const deleteApiTokenOp = (kind: ApiTokenKind) =>
+  write<{ id: string }, undefined, void>({
+    requirement: DELETE[kind],
+    run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, params.id, ctx)),
+  })
+
+// ------------------------------------------- personal and service-account tokens
+
+const mintPersonal = async () => mint(PERSONAL_TOKEN_PREFIX)
+
+const createdAccountToken = (id: number, minted: Minted) => (next: State): CreatedPersonalToken => ({
+  ...renderPersonalToken(tokenAt(id)(next)),
+  secret: minted.token,
+})
+
+/** Which account an operation acts on: the caller's own, or the one in the path. */
+type AccountOf<P, B> = (env: OperationEnv<P, B>) => E.Either<ValidationError, string | number>
+
+/** Creates a token for the account `accountOf` names. */
+const createAccountTokenOp = <P>(requirement: Requirement, type: AccountType, accountOf: AccountOf<P, CreatePatBody>) =>
+  write<P, CreatePatBody, CreatedPersonalToken>({
+    requirement,
+    body: CreatePatBody,
+    prepare: mintPersonal,
+    run: (draft, env) => {
+      const minted = env.prepared as Minted
+      const account = accountOf(env)
+      if (E.isLeft(account)) return account
+      return E.map((id: number) => createdAccountToken(id, minted))(
+        createAccountToken(draft, account.right, type, { body: env.body, secretHash: minted.secretHash }, env.ctx),
+      )
+    },
+  })
+
+const listAccountTokensOp = <P>(requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
+  read<P, undefined, PersonalTokenList>({
+    requirement,
+    run: (state, env) => {
+      const account = accountOf(env)
+      if (E.isLeft(account)) return account
+      return E.map((a: UserState) => ({ pats: accountTokens(state, a.id).map(renderPersonalToken) }))(findAccount(state, account.right, type))
+    },
+  })
+
+const deleteAccountTokenOp = <P extends { tokenId: string }>(requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
+  write<P, undefined, void>({
+    requirement,
+    run: (draft, env) => {
+      const account = accountOf(env)
+      if (E.isLeft(account)) return account
+      return E.map(() => () => undefined)(deleteAccountToken(draft, account.right, type, env.params.tokenId, env.ctx))
+    },
+  })
+
+/** The caller's own user: only users (through their personal tokens) have personal tokens. */
+const callerUser = ({ principal }: { principal: Principal }): E.Either<ValidationError, number> =>
+  principal.kind === 'user'
+    ? E.right(principal.actor.id)
+    : E.left(validationError('Personal access tokens belong to users: call as a user (with one of their personal access tokens) to manage your own.'))
+
+const fromPath = <P extends { id: string }>({ params }: { params: P }): E.Either<ValidationError, string> => E.right(params.id)
+
+export interface AccountParams {
+  readonly id: string
+}
+export interface AccountTokenParams extends AccountParams {
+  readonly tokenId: string
+}
+
+/** Personal access tokens of the calling user (any authenticated user may manage their own). */
+export const createOwnPatOp = createAccountTokenOp<NoParams>('NONE', 'User', callerUser)
+export const listOwnPatsOp = listAccountTokensOp<NoParams>('NONE', 'User', callerUser)
+export const deleteOwnPatOp = deleteAccountTokenOp<{ tokenId: string }>('NONE', 'User', callerUser)
+
+/** Personal access tokens of any user, managed by an admin. */
+export const createUserPatOp = createAccountTokenOp<AccountParams>('ADMIN', 'User', fromPath)
+export const listUserPatsOp = listAccountTokensOp<AccountParams>('ADMIN', 'User', fromPath)
+export const deleteUserPatOp = deleteAccountTokenOp<AccountTokenParams>('ADMIN', 'User', fromPath)
+
+/** A service account's tokens (admins only). */
+export const createServiceAccountTokenOp = createAccountTokenOp<AccountParams>('ADMIN', 'Service Account', fromPath)
+export const listServiceAccountTokensOp = listAccountTokensOp<AccountParams>('ADMIN', 'Service Account', fromPath)
+export const deleteServiceAccountTokenOp = deleteAccountTokenOp<AccountTokenParams>('ADMIN', 'Service Account', fromPath)

@@ -1,0 +1,80 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { createHash } from 'node:crypto'
+import { createUser } from '../../domain/user/create.js'
+import { deleteAccount } from '../../domain/user/delete.js'
+import { findAccount } from '../../domain/user/lookup.js'
+import { listUsers, renderUser } from '../../domain/user/render.js'
+import { updateAccount } from '../../domain/user/update.js'
+import type { State, UserState } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { CreateUserBody, type CreatedUser, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
+import type { EmailPort } from '../../ports/email.js'
+import { read, write } from '../operation.js'
+import { hashPassword } from '../secrets.js'
+
+export type NoParams = Record<string, never>
+export interface UserParams {
+  readonly id: string
+}
+
+/** Unleash's default avatar: the gravatar of the sha256 of the lower-cased, trimmed e-mail or username. */
+export const gravatarUrl = (identity: string): string =>
+  `https://gravatar.com/avatar/${createHash('sha256').update(identity.trim().toLowerCase(), 'utf8').digest('hex')}?s=42&d=retro&r=g`
+
+const userAt = (id: number, unleashUrl: string) => (next: State): User => renderUser(getRow(next.users, String(id))!, unleashUrl)
+
+interface PreparedUser {
+  readonly passwordHash: string | null
+  readonly imageUrl: string
+}
+
+/** Sends the welcome e-mail when a sender is configured, the caller did not opt out and the user has an address. */
+const welcome = async (email: EmailPort | undefined, body: CreateUserBody, user: User): Promise<boolean> => {
+  if (!email || body.sendEmail === false || !user.email) return false
+  try {
+    return await email.sendWelcome({ to: user.email, name: user.name ?? null, inviteLink: user.inviteLink })
+  } catch {
+    // The user is committed; a mail that could not be sent is reported, not an error.
+    return false
+  }
+}
+
+/** Operation 3. The password is hashed (scrypt) before the transaction; the mail is sent after it. */
+export const createUserOp = (email?: EmailPort) =>
+  write<NoParams, CreateUserBody, CreatedUser>({
+    requirement: 'ADMIN',
+    body: CreateUserBody,
+    prepare: async ({ body }): Promise<PreparedUser> => ({
+      passwordHash: body.password ? await hashPassword(body.password) : null,
+      imageUrl: gravatarUrl(body.email || body.username || ''),
+    }),
+    run: (draft, { body, ctx, config, prepared }) =>
+      E.map((id: number) => (next: State): CreatedUser => ({ ...userAt(id, config.unleashUrl)(next), emailSent: false }))(
+        createUser(draft, { body, ...(prepared as PreparedUser) }, ctx),
+      ),
+    after: async (user, { body }) => ({ ...user, emailSent: await welcome(email, body, user) }),
+  })
+
+/** Operation 10. */
+export const listUsersOp = read<NoParams, undefined, UsersAndRoles>({
+  requirement: 'ADMIN',
+  run: (state, { config }) => E.right(listUsers(state, config.unleashUrl)),
+})
+
+export const getUserOp = read<UserParams, undefined, User>({
+  requirement: 'ADMIN',
+  run: (state, { params, config }) => E.map((u: UserState) => renderUser(u, config.unleashUrl))(findAccount(state, params.id, 'User')),
+})
+
+export const updateUserOp = write<UserParams, UpdateUserBody, User>({
+  requirement: 'ADMIN',
+  body: UpdateUserBody,
+  prepare: async ({ body }) => (body.email ? gravatarUrl(body.email) : undefined),
+  run: (draft, { params, body, ctx, config, prepared }) =>
+    E.map((id: number) => userAt(id, config.unleashUrl))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
+})
+
+export const deleteUserOp = write<UserParams, undefined, void>({
+  requirement: 'ADMIN',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'User', ctx)),
+})

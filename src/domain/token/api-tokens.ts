@@ -1,0 +1,102 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { ApiTokenState, State } from '../../model/state.js'
+import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
+import type { CreateApiTokenBody } from '../../model/token.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, exceedsLimit, notFound } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { refuse } from '../user/problems.js'
+import { expiryProblems } from './expiry.js'
+import { tokenScope } from './format.js'
+
+/** The digest and prefix of the token made before the transaction; the secret never gets here. */
+export interface NewApiToken {
+  readonly body: CreateApiTokenBody
+  readonly prefix: string
+  readonly secretHash: string
+}
+
+const adminScopeProblems = (body: CreateApiTokenBody): ErrorDetail[] => [
+  ...(body.environment !== undefined && body.environment !== '*'
+    ? [{ path: '/body/environment', message: 'Admin token cannot be scoped to single environment' }]
+    : []),
+  ...(body.project !== undefined && body.project !== '*' ? [{ path: '/body/project', message: 'Admin token cannot be scoped to single project' }] : []),
+  ...(body.projects ?? []).flatMap((p, i) => (p === '*' ? [] : [{ path: `/body/projects/${i}`, message: 'Admin token cannot be scoped to single project' }])),
+]
+
+const scopeProblems = (state: State, body: CreateApiTokenBody): ErrorDetail[] => {
+  if (body.type === 'admin') return adminScopeProblems(body)
+  const { environment } = tokenScope(body)
+  const problems: ErrorDetail[] = []
+  if (environment === '*') {
+    problems.push({ path: '/body/environment', message: `${body.type === 'frontend' ? 'Frontend' : 'Client'} token cannot be scoped to all environments` })
+  } else if (!getRow(state.environments, environment)) {
+    problems.push({ path: '/body/environment', message: `Environment=${environment} does not exist` })
+  }
+  const missing = (p: string) => p !== '*' && !getRow(state.projects, p)
+  if (body.projects !== undefined) {
+    if (body.projects.length === 0) problems.push({ path: '/body/projects', message: 'A token needs at least one project, or "*" for all projects' })
+    body.projects.forEach((p, i) => missing(p) && problems.push({ path: `/body/projects/${i}`, message: `Project=${p} does not exist` }))
+  } else if (body.project !== undefined && missing(body.project)) {
+    problems.push({ path: '/body/project', message: `Project=${body.project} does not exist` })
+  }
+  return problems
+}
+
+const tokenEventData = (t: ApiTokenState) => ({
+  id: t.id,
+  tokenName: t.tokenName,
+  type: t.type,
+  projects: t.projects,
+  environment: t.environment,
+  expiresAt: t.expiresAt,
+})
+
+/**
+ * Creates an admin, client (backend) or frontend token. Admin tokens cover every project and
+ * environment; the others need an existing environment (not `*`) and existing projects.
+ * The store keeps only the digest of the whole token. Past `resourceLimits.apiTokens`: refused.
+ */
+export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx): E.Either<DomainError, number> => {
+  const { body } = input
+  const problems = [...scopeProblems(draft, body), ...expiryProblems(body.expiresAt, ctx.now)]
+  if (problems.length > 0) return E.left(refuse(problems))
+  let count = 0
+  for (const t of rows(draft.apiTokens as State['apiTokens'])) if (t.type !== 'personal') count++
+  if (count >= ctx.limits.apiTokens) return E.left(exceedsLimit('api token', ctx.limits.apiTokens))
+
+  const scope = tokenScope(body)
+  draft.counters.apiToken += 1
+  const token: ApiTokenState = {
+    id: draft.counters.apiToken,
+    tokenName: body.tokenName,
+    type: body.type,
+    projects: [...scope.projects],
+    environment: scope.environment,
+    prefix: input.prefix,
+    secretHash: input.secretHash,
+    userId: null,
+    expiresAt: body.expiresAt ?? null,
+    createdAt: ctx.now,
+  }
+  setRow(draft.apiTokens as State['apiTokens'], String(token.id), token)
+  recordEvent(draft, ctx, { type: 'api-token-created', data: tokenEventData(token) })
+  return E.right(token.id)
+}
+
+/** An API token (not a personal one) by the id in a path. */
+export const findApiToken = (state: State, id: string): E.Either<DomainError, ApiTokenState> => {
+  const token = /^\d+$/.test(id) ? getRow(state.apiTokens, String(Number(id))) : undefined
+  return token && token.type !== 'personal' ? E.right(token) : E.left(notFound(`Could not find API token with id ${id}`))
+}
+
+/** Deleting a token makes it stop working at once. */
+export const deleteApiToken = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findApiToken(draft, id)
+  if (E.isLeft(found)) return found
+  const preData = tokenEventData(found.right)
+  deleteRow(draft.apiTokens as State['apiTokens'], String(found.right.id))
+  recordEvent(draft, ctx, { type: 'api-token-deleted', preData })
+  return E.right(undefined)
+}

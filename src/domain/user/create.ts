@@ -1,0 +1,60 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { State, UserState } from '../../model/state.js'
+import { setRow } from '../../model/table.js'
+import type { CreateUserBody } from '../../model/user.js'
+import type { Ctx } from '../context.js'
+import type { DomainError, ErrorDetail } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { identityTaken } from './lookup.js'
+import { given, refuse } from './problems.js'
+import { findRootRole, missingRootRole } from './roles.js'
+
+/** What the transaction needs besides the body: slow or impure results made before it. */
+export interface NewUser {
+  readonly body: CreateUserBody
+  /** The scrypt hash of the password, or null when none was sent. */
+  readonly passwordHash: string | null
+  /** Gravatar URL of the e-mail (or username). */
+  readonly imageUrl: string
+}
+
+/** What events say of a user: never the password or its hash. */
+export const accountEventData = (u: UserState) => ({ id: u.id, name: u.name, username: u.username, email: u.email, rootRole: u.rootRole })
+
+/**
+ * Operation 3. Refuses, reporting every problem: neither username nor email, a username or
+ * e-mail already in use, an unknown root role. The e-mail is stored lower-cased; an invite
+ * token is issued for the invite link.
+ */
+export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Either<DomainError, number> => {
+  const { body } = input
+  const username = given(body.username)
+  const email = given(body.email)?.toLowerCase() ?? null
+  const problems: ErrorDetail[] = []
+  if (username === null && email === null) problems.push({ message: 'You must specify username or email' })
+  problems.push(...identityTaken(draft, { username, email }))
+  const role = findRootRole(draft, body.rootRole)
+  if (!role) problems.push(missingRootRole(body.rootRole))
+  if (problems.length > 0 || !role) return E.left(refuse(problems))
+
+  draft.counters.user += 1
+  const user: UserState = {
+    id: draft.counters.user,
+    name: given(body.name),
+    username,
+    email,
+    imageUrl: input.imageUrl,
+    rootRole: role.id,
+    accountType: 'User',
+    passwordHash: input.passwordHash,
+    inviteToken: ctx.token(),
+    loginAttempts: 0,
+    seenAt: null,
+    createdAt: ctx.now,
+    scimId: null,
+  }
+  setRow(draft.users as State['users'], String(user.id), user)
+  recordEvent(draft, ctx, { type: 'user-created', data: accountEventData(user) })
+  return E.right(user.id)
+}

@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { State, UserState } from '../../model/state.js'
+import { getRow, rows } from '../../model/table.js'
+import { type ErrorDetail, type NotFoundError, notFound } from '../errors.js'
+
+export type AccountType = UserState['accountType']
+
+/** Ids arrive as path segments: only a plain decimal names an account. */
+const keyOf = (id: string | number): string | undefined => {
+  const text = String(id)
+  return /^\d+$/.test(text) ? String(Number(text)) : undefined
+}
+
+export const accountNotFound = (id: string | number, type: AccountType): NotFoundError =>
+  notFound(type === 'User' ? `Could not find user with id ${id}` : `Could not find service account with id ${id}`)
+
+/** The account with that id, if it is of that type (users and service accounts share one table). */
+export const findAccount = (state: State, id: string | number, type: AccountType): E.Either<NotFoundError, UserState> => {
+  const key = keyOf(id)
+  const found = key === undefined ? undefined : getRow(state.users, key)
+  return found && found.accountType === type ? E.right(found) : E.left(accountNotFound(id, type))
+}
+
+/** The same account, as a draft to change. */
+export const draftAccount = (draft: Draft<State>, id: number): Draft<UserState> =>
+  getRow(draft.users as State['users'], String(id)) as Draft<UserState>
+
+/** Accounts of one type, in creation order. */
+export const accountsOf = (state: State, type: AccountType): UserState[] =>
+  [...rows(state.users)].filter((u) => u.accountType === type).sort((a, b) => a.id - b.id)
+
+/**
+ * `User already exists` for a username or (lower-cased) e-mail another account holds,
+ * service accounts included. Both are checked (Unleash checks one and fails on the other).
+ */
+export const identityTaken = (state: State, who: { username: string | null; email: string | null }, exceptId?: number): ErrorDetail[] => {
+  let email = false
+  let username = false
+  for (const u of rows(state.users)) {
+    if (u.id === exceptId) continue
+    if (who.email !== null && u.email === who.email) email = true
+    if (who.username !== null && u.username === who.username) username = true
+  }
+  return [
+    ...(email ? [{ path: '/body/email', message: 'User already exists' }] : []),
+    ...(username ? [{ path: '/body/username', message: 'User already exists' }] : []),
+  ]
+}

@@ -1,0 +1,33 @@
+import type { UserState, State } from '../../model/state.js'
+import type { Account, User, UsersAndRoles } from '../../model/user.js'
+import { accountsOf } from './lookup.js'
+import { rootRolesOf } from './roles.js'
+
+/** An account as returned; fields Unleash leaves out when empty are left out. */
+export const renderAccount = (user: UserState): Account => ({
+  accountType: user.accountType,
+  id: user.id,
+  ...(user.name ? { name: user.name } : {}),
+  ...(user.email ? { email: user.email } : {}),
+  ...(user.username ? { username: user.username } : {}),
+  imageUrl: user.imageUrl,
+  seenAt: user.seenAt,
+  loginAttempts: user.loginAttempts,
+  createdAt: user.createdAt,
+  scimId: user.scimId,
+  seatType: null,
+  companyRole: null,
+  productUpdatesEmailConsent: null,
+  rootRole: user.rootRole,
+})
+
+export const inviteLink = (user: UserState, unleashUrl: string): string =>
+  user.inviteToken ? `${unleashUrl}/new-user?token=${user.inviteToken}` : ''
+
+export const renderUser = (user: UserState, unleashUrl: string): User => ({ ...renderAccount(user), inviteLink: inviteLink(user, unleashUrl) })
+
+/** Operation 10: users in creation order (service accounts left out) and the root roles. */
+export const listUsers = (state: State, unleashUrl: string): UsersAndRoles => ({
+  users: accountsOf(state, 'User').map((u) => renderUser(u, unleashUrl)),
+  rootRoles: rootRolesOf(state),
+})

@@ -1,0 +1,62 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { State, UserState } from '../../model/state.js'
+import { setRow } from '../../model/table.js'
+import type { CreateServiceAccountBody, ServiceAccount, ServiceAccountsAndRoles } from '../../model/user.js'
+import type { Ctx } from '../context.js'
+import type { DomainError, ErrorDetail } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { accountTokens, renderPersonalToken } from '../token/render.js'
+import { accountEventData } from './create.js'
+import { accountsOf, identityTaken } from './lookup.js'
+import { given, refuse } from './problems.js'
+import { renderAccount } from './render.js'
+import { findRootRole, missingRootRole, rootRolesOf } from './roles.js'
+
+export interface NewServiceAccount {
+  readonly body: CreateServiceAccountBody
+  /** Gravatar URL of the username, made before the transaction. */
+  readonly imageUrl: string
+}
+
+/**
+ * A service account: an account with a root role that acts only through its tokens (no
+ * e-mail, password or invite). Its username must be free among all accounts.
+ */
+export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccount, ctx: Ctx): E.Either<DomainError, number> => {
+  const { body } = input
+  const problems: ErrorDetail[] = [...identityTaken(draft, { username: body.username, email: null })]
+  const role = findRootRole(draft, body.rootRole)
+  if (!role) problems.push(missingRootRole(body.rootRole))
+  if (problems.length > 0 || !role) return E.left(refuse(problems))
+
+  draft.counters.user += 1
+  const account: UserState = {
+    id: draft.counters.user,
+    name: given(body.name),
+    username: body.username,
+    email: null,
+    imageUrl: input.imageUrl,
+    rootRole: role.id,
+    accountType: 'Service Account',
+    passwordHash: null,
+    inviteToken: null,
+    loginAttempts: 0,
+    seenAt: null,
+    createdAt: ctx.now,
+    scimId: null,
+  }
+  setRow(draft.users as State['users'], String(account.id), account)
+  recordEvent(draft, ctx, { type: 'service-account-created', data: accountEventData(account) })
+  return E.right(account.id)
+}
+
+export const renderServiceAccount = (state: State, account: UserState): ServiceAccount => ({
+  ...renderAccount(account),
+  tokens: accountTokens(state, account.id).map(renderPersonalToken),
+})
+
+export const listServiceAccounts = (state: State): ServiceAccountsAndRoles => ({
+  serviceAccounts: accountsOf(state, 'Service Account').map((a) => renderServiceAccount(state, a)),
+  rootRoles: rootRolesOf(state),
+})

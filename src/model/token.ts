@@ -1,0 +1,73 @@
+import * as t from 'io-ts'
+import { DateTime, NonBlankString, open } from './codec.js'
+
+/** The kinds of API token a caller may create; personal tokens have their own body. */
+export const API_TOKEN_TYPES = ['admin', 'client', 'backend', 'frontend'] as const
+export type ApiTokenKind = (typeof API_TOKEN_TYPES)[number]
+
+/** Unleash takes the type in any case (`ADMIN`, `Client`); it is kept lower-cased. */
+export const ApiTokenKind = new t.Type<ApiTokenKind, string, unknown>(
+  `one of ${API_TOKEN_TYPES.map((v) => JSON.stringify(v)).join(', ')} (in any case)`,
+  (u): u is ApiTokenKind => typeof u === 'string' && (API_TOKEN_TYPES as readonly string[]).includes(u),
+  (u, c) => {
+    const lower = typeof u === 'string' ? u.toLowerCase() : undefined
+    return lower !== undefined && (API_TOKEN_TYPES as readonly string[]).includes(lower) ? t.success(lower as ApiTokenKind) : t.failure(u, c)
+  },
+  t.identity,
+)
+
+/**
+ * Body of creating an API token. `project` (one) or `projects` (several, `*` for all) scope
+ * client and frontend tokens; admin tokens cover everything. Unknown fields are ignored.
+ */
+export const CreateApiTokenBody = open(
+  { tokenName: NonBlankString, type: ApiTokenKind },
+  { environment: NonBlankString, project: NonBlankString, projects: t.array(NonBlankString), expiresAt: DateTime },
+  'an API token',
+)
+export type CreateApiTokenBody = t.TypeOf<typeof CreateApiTokenBody>
+
+/** An API token as listed: never its secret, only the prefix that tells tokens apart. */
+export const ApiToken = t.type({
+  id: t.number,
+  tokenName: t.string,
+  type: t.string,
+  /** `*`, the one project, or `[]` when the token covers several (as Unleash writes it). */
+  project: t.string,
+  projects: t.array(t.string),
+  environment: t.string,
+  prefix: t.string,
+  expiresAt: t.union([DateTime, t.null]),
+  createdAt: DateTime,
+  seenAt: t.null,
+  alias: t.null,
+})
+export type ApiToken = t.TypeOf<typeof ApiToken>
+
+/** The answer to creating a token: the only time its secret is shown. */
+export const CreatedApiToken = t.intersection([ApiToken, t.type({ secret: t.string })])
+export type CreatedApiToken = t.TypeOf<typeof CreatedApiToken>
+
+export const ApiTokenList = t.type({ tokens: t.array(ApiToken) })
+export type ApiTokenList = t.TypeOf<typeof ApiTokenList>
+
+/** Body of creating a personal access token (or a service account's token). */
+export const CreatePatBody = open({ description: NonBlankString }, { expiresAt: DateTime }, 'a personal access token')
+export type CreatePatBody = t.TypeOf<typeof CreatePatBody>
+
+/** A personal access token as listed: never its secret. */
+export const PersonalToken = t.type({
+  id: t.number,
+  description: t.string,
+  expiresAt: t.union([DateTime, t.null]),
+  createdAt: DateTime,
+  seenAt: t.null,
+  userId: t.number,
+})
+export type PersonalToken = t.TypeOf<typeof PersonalToken>
+
+export const CreatedPersonalToken = t.intersection([PersonalToken, t.type({ secret: t.string })])
+export type CreatedPersonalToken = t.TypeOf<typeof CreatedPersonalToken>
+
+export const PersonalTokenList = t.type({ pats: t.array(PersonalToken) })
+export type PersonalTokenList = t.TypeOf<typeof PersonalTokenList>

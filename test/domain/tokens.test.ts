@@ -1,0 +1,198 @@
+import t from 'tap'
+import { hashToken } from '../../src/api/secrets.js'
+import { getRow } from '../../src/model/table.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
+
+type Api = Awaited<ReturnType<typeof makeApi>>['api']
+const admin = { authorization: ADMIN_TOKEN }
+const create = (api: Api, body: unknown, authorization = ADMIN_TOKEN) => api.apiTokens.create({ authorization, params: {}, body })
+const HEX56 = '[0-9a-f]{56}'
+
+/** A user with that root role and a personal token to call as them. */
+const callerWith = async (api: Api, rootRole: string) => {
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { username: rootRole.toLowerCase(), rootRole } }))
+  return ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'test' } })).secret
+}
+
+t.test('an admin token: *:*.<secret>, shown once, stored as a digest only', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const token = ok(await create(api, { tokenName: 'ci', type: 'admin' }))
+  t.match(token.secret, new RegExp(`^\\*:\\*\\.${HEX56}$`))
+  t.same({ ...token, secret: undefined }, {
+    id: 1,
+    tokenName: 'ci',
+    type: 'admin',
+    project: '*',
+    projects: ['*'],
+    environment: '*',
+    prefix: '*:*.',
+    expiresAt: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    seenAt: null,
+    alias: null,
+    secret: undefined,
+  })
+  t.equal(getRow(api.state().apiTokens, '1')!.secretHash, hashToken(token.secret))
+  t.notOk(JSON.stringify(api.state()).includes(token.secret.slice(4)), 'the secret is nowhere in the store')
+  const listed = ok(await api.apiTokens.list({ ...admin, params: {} }))
+  t.same(listed.tokens.map((x) => x.id), [1])
+  t.notOk('secret' in listed.tokens[0]!, 'never listed')
+  t.equal(api.events(1)[0]!.type, 'api-token-created')
+  t.same(api.events(1)[0]!.data, { id: 1, tokenName: 'ci', type: 'admin', projects: ['*'], environment: '*', expiresAt: null })
+  t.equal(ok(await api.users.list({ authorization: token.secret, params: {} })).users.length, 0, 'it acts as Admin')
+})
+
+t.test('client and frontend tokens: <project>:<env>.<secret>, *, [] for several', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  ok(await api.projects.create({ ...admin, params: {}, body: { id: 'web', name: 'Web' } }))
+  const cases: [unknown, string, string, string[], string][] = [
+    [{ type: 'client', project: 'default', environment: 'production' }, 'client', 'default:production.', ['default'], 'default'],
+    [{ type: 'CLIENT' }, 'client', '*:development.', ['*'], '*'],
+    [{ type: 'Backend', projects: ['*'], environment: 'development' }, 'backend', '*:development.', ['*'], '*'],
+    [{ type: 'frontend', projects: ['default', 'web', 'web'], environment: 'production' }, 'frontend', '[]:production.', ['default', 'web'], '[]'],
+    [{ type: 'frontend', projects: ['web', '*'] }, 'frontend', '*:development.', ['*'], '*'],
+  ]
+  for (const [i, [body, type, prefix, projects, project]] of cases.entries()) {
+    const token = ok(await create(api, { tokenName: `t${i}`, ...(body as object) }))
+    t.equal(token.type, type)
+    t.equal(token.prefix, prefix)
+    t.same(token.projects, projects)
+    t.equal(token.project, project)
+    t.ok(token.secret.startsWith(prefix) && new RegExp(`^.*\\.${HEX56}$`).test(token.secret), token.secret)
+  }
+  const client = ok(await create(api, { tokenName: 'sdk', type: 'client', environment: 'production' }))
+  const refused = err(await api.users.list({ authorization: client.secret, params: {} }))
+  t.equal(refused._tag, 'NoAccessError', 'client tokens are refused on the admin API')
+})
+
+t.test('scope rules: every problem is reported and nothing is created', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const before = plain(api.state())
+  const problems = async (body: object) => err(await create(api, { tokenName: 'x', ...body })).details
+  t.same(await problems({ type: 'client', environment: '*' }), [{ path: '/body/environment', message: 'Client token cannot be scoped to all environments' }])
+  t.same(await problems({ type: 'frontend', environment: '*' }), [{ path: '/body/environment', message: 'Frontend token cannot be scoped to all environments' }])
+  t.same(await problems({ type: 'backend', environment: 'staging', projects: ['default', 'ghost'] }), [
+    { path: '/body/environment', message: 'Environment=staging does not exist' },
+    { path: '/body/projects/1', message: 'Project=ghost does not exist' },
+  ])
+  t.same(await problems({ type: 'client', project: 'ghost' }), [{ path: '/body/project', message: 'Project=ghost does not exist' }])
+  t.same(await problems({ type: 'client', projects: [] }), [{ path: '/body/projects', message: 'A token needs at least one project, or "*" for all projects' }])
+  t.same(await problems({ type: 'admin', environment: 'development', project: 'default', projects: ['*', 'default'] }), [
+    { path: '/body/environment', message: 'Admin token cannot be scoped to single environment' },
+    { path: '/body/project', message: 'Admin token cannot be scoped to single project' },
+    { path: '/body/projects/1', message: 'Admin token cannot be scoped to single project' },
+  ])
+  t.same(await problems({ type: 'admin', expiresAt: '2025-12-31T00:00:00.000Z' }), [
+    { path: '/body/expiresAt', message: 'The expiry date must be in the future. You sent "2025-12-31T00:00:00.000Z".' },
+  ])
+  t.same(err(await create(api, { type: 'superuser', tokenName: '', expiresAt: 'soon' })).details.map((d) => d.path), ['/body/tokenName', '/body/type', '/body/expiresAt'])
+  t.same(plain(api.state()), before)
+})
+
+t.test('an expired token stops working', async (t) => {
+  const { api, clock } = await makeApi({ tokens: true })
+  const token = ok(await create(api, { tokenName: 'short', type: 'admin', expiresAt: '2026-01-01T00:01:00.000Z' }))
+  t.equal(token.expiresAt, '2026-01-01T00:01:00.000Z')
+  ok(await api.users.list({ authorization: token.secret, params: {} }))
+  clock.advance(60_000)
+  t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired')
+})
+
+t.test('the apiTokens resource limit (personal tokens do not count)', async (t) => {
+  const { api } = await makeApi({ tokens: true, config: { resourceLimits: { apiTokens: 2 } } })
+  await callerWith(api, 'Viewer')
+  ok(await create(api, { tokenName: 'a', type: 'client' }))
+  ok(await create(api, { tokenName: 'b', type: 'frontend' }))
+  const before = plain(api.state())
+  const e = err(await create(api, { tokenName: 'c', type: 'admin' }))
+  t.equal(e._tag, 'ExceedsLimitError')
+  t.equal(e.message, "Failed to create api token. You can't create more than the established limit of 2.")
+  t.same(plain(api.state()), before)
+  ok(await api.apiTokens.delete({ ...admin, params: { id: '2' } }))
+  t.equal(ok(await create(api, { tokenName: 'c', type: 'admin' })).tokenName, 'c', 'room again after a delete')
+})
+
+t.test('delete an API token: it stops working at once', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const token = ok(await create(api, { tokenName: 'old', type: 'admin' }))
+  ok(await api.apiTokens.delete({ ...admin, params: { id: String(token.id) } }))
+  t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired')
+  t.same(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens, [])
+  t.equal(api.events(1)[0]!.type, 'api-token-deleted')
+  await callerWith(api, 'Admin')
+  const before = plain(api.state())
+  for (const id of [String(token.id), '2', 'x']) {
+    const e = err(await api.apiTokens.delete({ ...admin, params: { id } }))
+    t.equal(e.message, `Could not find API token with id ${id}`, 'unknown, and personal tokens are not API tokens')
+  }
+  t.same(plain(api.state()), before)
+})
+
+t.test('permissions follow the token kind, as in Unleash', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const editor = await callerWith(api, 'Editor')
+  const viewer = await callerWith(api, 'Viewer')
+  const clientToken = ok(await create(api, { tokenName: 'c', type: 'client' }, editor))
+  ok(await create(api, { tokenName: 'f', type: 'frontend' }, editor))
+  const adminToken = ok(await create(api, { tokenName: 'a', type: 'admin' }))
+  const before = plain(api.state())
+  t.same(err(await create(api, { tokenName: 'a', type: 'ADMIN' }, editor)).extra, { permissions: ['ADMIN'] })
+  t.same(err(await create(api, { tokenName: 'c', type: 'client' }, viewer)).extra, { permissions: ['CREATE_CLIENT_API_TOKEN'] })
+  t.same(err(await create(api, { tokenName: 'f', type: 'frontend' }, viewer)).extra, { permissions: ['CREATE_FRONTEND_API_TOKEN'] })
+  t.same(err(await create(api, { tokenName: 'x', type: 'bogus' }, editor)).extra, { permissions: ['ADMIN'] }, 'an unknown kind needs ADMIN')
+  for (const type of ['constructor', '__proto__', 'toString']) {
+    t.same(err(await create(api, { tokenName: 'x', type }, editor)).extra, { permissions: ['ADMIN'] }, `${type} is an unknown kind too`)
+    t.same(err(await create(api, { tokenName: 'x', type })).details.map((d) => d.path), ['/body/type'])
+  }
+  t.same(err(await api.apiTokens.list({ authorization: viewer, params: {} })).extra, { permissions: ['READ_API_TOKEN'] })
+  t.same(err(await api.apiTokens.delete({ authorization: editor, params: { id: String(adminToken.id) } })).extra, { permissions: ['ADMIN'] })
+  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { id: String(clientToken.id) } })).extra, { permissions: ['DELETE_CLIENT_API_TOKEN'] })
+  t.equal(err(await api.apiTokens.delete({ authorization: viewer, params: { id: '99' } }))._tag, 'NotFoundError', 'the token is looked up before the permission')
+  t.same(plain(api.state()), before)
+  t.equal(ok(await api.apiTokens.list({ authorization: editor, params: {} })).tokens.length, 3)
+  ok(await api.apiTokens.delete({ authorization: editor, params: { id: String(clientToken.id) } }))
+})
+
+t.test('personal access tokens of a user, managed by an admin', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { email: 'pat@example.com', rootRole: 'Editor' } }))
+  const id = String(user.id)
+  const pat = ok(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'laptop', expiresAt: '2027-01-01T00:00:00.000Z' } }))
+  t.match(pat.secret, new RegExp(`^user:${HEX56}$`))
+  t.same({ ...pat, secret: undefined }, { id: 1, description: 'laptop', expiresAt: '2027-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', seenAt: null, userId: user.id, secret: undefined })
+  t.equal(getRow(api.state().apiTokens, '1')!.secretHash, hashToken(pat.secret))
+  t.same(ok(await api.personalTokens.list({ ...admin, params: { id } })), { pats: [{ id: 1, description: 'laptop', expiresAt: '2027-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', seenAt: null, userId: user.id }] })
+  t.same(api.events(1)[0]!.data, { id: 1, userId: user.id, description: 'laptop', expiresAt: '2027-01-01T00:00:00.000Z' })
+
+  const before = plain(api.state())
+  const dup = err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'laptop' } }))
+  t.equal(dup._tag, 'NameExistsError')
+  t.equal(dup.message, 'PAT description already exists')
+  t.same(err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'old', expiresAt: '2026-01-01T00:00:00.000Z' } })).details.map((d) => d.path), ['/body/expiresAt'])
+  t.same(err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: ' ' } })).details.map((d) => d.path), ['/body/description'])
+  t.equal(err(await api.personalTokens.create({ ...admin, params: { id: '9' }, body: { description: 'x' } })).message, 'Could not find user with id 9')
+  t.equal(err(await api.personalTokens.delete({ ...admin, params: { id, tokenId: '7' } })).message, 'Could not find personal access token with id 7')
+  t.same(plain(api.state()), before)
+
+  ok(await api.personalTokens.delete({ ...admin, params: { id, tokenId: '1' } }))
+  t.equal(err(await api.users.get({ authorization: pat.secret, params: { id } }))._tag, 'AuthenticationRequired')
+  t.equal(api.events(1)[0]!.type, 'pat-deleted')
+})
+
+t.test('a user manages their own personal access tokens', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const viewer = await callerWith(api, 'Viewer')
+  const other = await callerWith(api, 'Editor')
+  const mine = ok(await api.personalTokens.createOwn({ authorization: viewer, params: {}, body: { description: 'second' } }))
+  t.equal(mine.userId, 1)
+  t.same(ok(await api.personalTokens.listOwn({ authorization: viewer, params: {} })).pats.map((p) => p.description), ['test', 'second'])
+  const before = plain(api.state())
+  t.equal(err(await api.personalTokens.deleteOwn({ authorization: other, params: { tokenId: String(mine.id) } }))._tag, 'NotFoundError', "another user's token is not yours")
+  const notAUser = err(await api.personalTokens.createOwn({ ...admin, params: {}, body: { description: 'x' } }))
+  t.equal(notAUser._tag, 'ValidationError')
+  t.match(notAUser.message, /Personal access tokens belong to users/)
+  t.same(plain(api.state()), before)
+  ok(await api.personalTokens.deleteOwn({ authorization: viewer, params: { tokenId: String(mine.id) } }))
+  t.equal(err(await api.users.list({ authorization: mine.secret, params: {} }))._tag, 'AuthenticationRequired')
+  t.same(err(await api.personalTokens.list({ authorization: viewer, params: { id: '1' } })).extra, { permissions: ['ADMIN'] }, "others' tokens need ADMIN")
+})

@@ -1,0 +1,267 @@
+import t from 'tap'
+import { verifyPassword } from '../../src/api/secrets.js'
+import { getRow } from '../../src/model/table.js'
+import type { EmailPort } from '../../src/ports/email.js'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+type Api = Awaited<ReturnType<typeof makeApi>>['api']
+const create = (api: Api, body: unknown) => api.users.create({ params: {}, body })
+const stored = (api: Api, id: number) => getRow(api.state().users, String(id))!
+const gravatar = (hex: string) => `https://gravatar.com/avatar/${hex}?s=42&d=retro&r=g`
+
+t.test('create user answers the whole record, rootRole as the id (sample 03)', async (t) => {
+  const { api } = await makeApi()
+  const user = ok(await create(api, { email: 'oracle-user@example.com', name: 'Oracle User', rootRole: 'Editor', sendEmail: false }))
+  t.same(user, {
+    accountType: 'User',
+    id: 1,
+    name: 'Oracle User',
+    email: 'oracle-user@example.com',
+    imageUrl: gravatar('da1b4a8fb19105a2bfef9a123d35fb26946fc94cd363d398ef416aa28f2c38bd'),
+    seenAt: null,
+    loginAttempts: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    scimId: null,
+    seatType: null,
+    companyRole: null,
+    productUpdatesEmailConsent: null,
+    rootRole: 2,
+    inviteLink: `http://localhost:4242/new-user?token=${stored(api, 1).inviteToken}`,
+    emailSent: false,
+  })
+  t.notOk('username' in user, 'an absent username is left out')
+  t.match(user.inviteLink, /^http:\/\/localhost:4242\/new-user\?token=.+/)
+  const [event] = api.events(1)
+  t.equal(event!.type, 'user-created')
+  t.same(event!.data, { id: 1, name: 'Oracle User', username: null, email: 'oracle-user@example.com', rootRole: 2 })
+})
+
+t.test('rootRole may be an id, a numeric string, a name, { id } or { name }', async (t) => {
+  const { api } = await makeApi()
+  const refs: [unknown, number][] = [[1, 1], ['2', 2], ['Viewer', 3], [{ id: 2 }, 2], [{ name: 'Admin' }, 1], [' 3 ', 3]]
+  for (const [i, [rootRole, id]] of refs.entries()) {
+    const user = ok(await create(api, { username: `u${i}`, rootRole }))
+    t.equal(user.rootRole, id, JSON.stringify(rootRole))
+    t.equal(stored(api, user.id).rootRole, id)
+  }
+})
+
+t.test('an unknown root role is refused and no user is created', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  for (const [rootRole, shown] of [[0, '0'], ['Superhero', 'Superhero'], ['admin', 'admin'], [{ id: 9 }, '9'], [{ name: 'Owner' }, 'Owner'], ['', '']] as const) {
+    const e = err(await create(api, { email: 'role@example.com', rootRole }))
+    t.equal(e._tag, 'ValidationError')
+    t.equal(e.message, `Request validation failed: your request body or params contain invalid data: Could not find rootRole=${shown}`)
+    t.same(e.details, [{ path: '/body/rootRole', message: `Could not find rootRole=${shown}` }])
+  }
+  t.same(plain(api.state()), before)
+})
+
+t.test('a username or an email is required; empty strings count as none', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  for (const body of [{ name: 'No Identity', rootRole: 'Viewer' }, { username: '', email: '', rootRole: 3 }]) {
+    const e = err(await create(api, body))
+    t.equal(e._tag, 'ValidationError')
+    t.equal(e.message, 'Request validation failed: your request body or params contain invalid data: You must specify username or email')
+    t.same(e.details, [{ message: 'You must specify username or email' }])
+  }
+  t.same(plain(api.state()), before)
+})
+
+t.test('every problem is reported at once', async (t) => {
+  const { api } = await makeApi()
+  ok(await create(api, { username: 'taken', email: 'taken@example.com', rootRole: 1 }))
+  const before = plain(api.state())
+  const e = err(await create(api, { username: 'taken', email: 'TAKEN@example.com', rootRole: 'Nobody' }))
+  t.same(e.details, [
+    { path: '/body/email', message: 'User already exists' },
+    { path: '/body/username', message: 'User already exists' },
+    { path: '/body/rootRole', message: 'Could not find rootRole=Nobody' },
+  ])
+  t.equal(e.message, 'Request validation failed: your request body or params contain invalid data. Refer to the `details` list for more information.')
+  t.same(plain(api.state()), before)
+})
+
+t.test('the body schema: rootRole required, unknown properties and wrong types refused', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  t.same(err(await create(api, { email: 'nobody@example.com' })).details, [
+    { path: '/body/rootRole', message: 'The `/body/rootRole` property is required. It was not present on the data you sent.' },
+  ])
+  t.same(err(await create(api, { email: 'x@example.com', rootRole: 1, project: 'default' })).details, [
+    { path: '/body/project', message: 'The `/body` object does not allow additional properties. Your request included the `/body/project` property.' },
+  ])
+  t.same(err(await create(api, { username: 5, sendEmail: 'yes', rootRole: true })).details.map((d) => d.path), ['/body/username', '/body/sendEmail', '/body/rootRole'])
+  t.equal(err(await create(api, { username: 'x', rootRole: 1.5 })).details[0]!.path, '/body/rootRole')
+  t.equal(err(await create(api, 'not an object'))._tag, 'ValidationError')
+  t.same(plain(api.state()), before)
+})
+
+t.test('email must be valid and is stored lower-cased', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  for (const email of ['nope', 'a@', '@b.com', 'a b@c.com', 'a@b..com', 'a@-b.com']) {
+    const e = err(await create(api, { email, rootRole: 3 }))
+    t.same(e.details, [{ path: '/body/email', message: `The \`/body/email\` property must be a valid e-mail address. You sent ${JSON.stringify(email)}.` }], email)
+  }
+  t.same(plain(api.state()), before)
+  for (const email of ['a@localhost', 'First.Last+tag@Sub.Example.COM', 'jörg@bücher.de']) {
+    const user = ok(await create(api, { email, rootRole: 3 }))
+    t.equal(user.email, email.toLowerCase())
+    t.equal(stored(api, user.id).email, email.toLowerCase())
+  }
+})
+
+t.test('a username or email in use is refused (email case-insensitively, username exactly)', async (t) => {
+  const { api } = await makeApi()
+  ok(await create(api, { username: 'bob', email: 'bob@example.com', rootRole: 3 }))
+  ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 3 } }))
+  const before = plain(api.state())
+  t.same(err(await create(api, { email: 'BOB@Example.com', rootRole: 3 })).details, [{ path: '/body/email', message: 'User already exists' }])
+  t.same(err(await create(api, { username: 'bob', email: 'other@example.com', rootRole: 3 })).details, [{ path: '/body/username', message: 'User already exists' }])
+  t.equal(err(await create(api, { username: 'robot', rootRole: 3 })).message, 'Request validation failed: your request body or params contain invalid data: User already exists', 'service accounts count')
+  t.same(plain(api.state()), before)
+  t.equal(ok(await create(api, { username: 'Bob', rootRole: 3 })).username, 'Bob', 'usernames differ by case')
+})
+
+t.test('the password is stored only as a salted scrypt hash, never returned or recorded', async (t) => {
+  const { api } = await makeApi()
+  const password = 'Sup3r-Secret-Passw0rd!'
+  const a = ok(await create(api, { username: 'oracle-viewer', rootRole: 3, password, sendEmail: false }))
+  const b = ok(await create(api, { username: 'twin', rootRole: 3, password }))
+  t.equal(a.imageUrl, gravatar('bf118b5091f0348b2ebca5b8a2deb103aaf385854e1912b9cbf51e2f31d2328f'), 'gravatar of the username (sample 03)')
+  const hashA = stored(api, a.id).passwordHash!
+  t.match(hashA, /^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/)
+  t.not(hashA, stored(api, b.id).passwordHash, 'salted: the same password hashes differently')
+  t.ok(await verifyPassword(password, hashA))
+  t.notOk(await verifyPassword('wrong', hashA))
+  t.notOk(JSON.stringify(a).includes(password) || JSON.stringify(a).includes('password'))
+  t.notOk(JSON.stringify(api.state()).includes(password), 'the password itself is nowhere in the store')
+  t.notOk(JSON.stringify(api.events(10)).includes('scrypt$'), 'nor its hash in an event')
+  t.equal(stored(api, ok(await create(api, { username: 'nopass', rootRole: 3 })).id).passwordHash, null)
+  t.equal(stored(api, ok(await create(api, { username: 'empty', rootRole: 3, password: '' })).id).passwordHash, null, 'an empty password is no password')
+})
+
+t.test('the invite link uses the configured unleashUrl and is listed', async (t) => {
+  const { api } = await makeApi({ config: { unleashUrl: 'https://flags.example.com/' } })
+  const user = ok(await create(api, { username: 'inv', rootRole: 3 }))
+  const token = stored(api, user.id).inviteToken!
+  t.equal(user.inviteLink, `https://flags.example.com/new-user?token=${token}`)
+  t.equal(ok(await api.users.list({ params: {} })).users[0]!.inviteLink, user.inviteLink)
+})
+
+t.test('the welcome mail goes through the e-mail port', async (t) => {
+  const sent: unknown[] = []
+  const port = (answer: () => Promise<boolean>): EmailPort => ({
+    sendWelcome: async (m) => {
+      sent.push(m)
+      return answer()
+    },
+  })
+  const without = (await makeApi()).api
+  t.equal(ok(await create(without, { email: 'a@example.com', rootRole: 3 })).emailSent, false, 'no port: not sent')
+
+  const { api } = await makeApi({ email: port(async () => true) })
+  const user = ok(await create(api, { email: 'Mail@Example.com', name: 'Mail', rootRole: 3 }))
+  t.equal(user.emailSent, true)
+  t.same(sent, [{ to: 'mail@example.com', name: 'Mail', inviteLink: user.inviteLink }])
+  t.equal(ok(await create(api, { email: 'quiet@example.com', rootRole: 3, sendEmail: false })).emailSent, false)
+  t.equal(ok(await create(api, { username: 'no-address', rootRole: 3 })).emailSent, false)
+  t.equal(sent.length, 1, 'neither sendEmail:false nor a user without e-mail sends')
+
+  const failing = (await makeApi({ email: port(async () => false) })).api
+  t.equal(ok(await create(failing, { email: 'f@example.com', rootRole: 3 })).emailSent, false)
+  const throwing = (await makeApi({ email: port(async () => Promise.reject(new Error('smtp down'))) })).api
+  const kept = ok(await create(throwing, { email: 't@example.com', rootRole: 3 }))
+  t.equal(kept.emailSent, false, 'a failed mail is reported, not an error')
+  t.ok(stored(throwing, kept.id), 'and the user is kept')
+})
+
+t.test('list users: creation order, service accounts left out, root roles (sample 10)', async (t) => {
+  const { api } = await makeApi()
+  const empty = ok(await api.users.list({ params: {} }))
+  t.same(empty.users, [])
+  t.same(empty.rootRoles.map((r) => [r.id, r.name, r.type]), [[1, 'Admin', 'root'], [2, 'Editor', 'root'], [3, 'Viewer', 'root']])
+  t.match(empty.rootRoles[2]!.description, /^Users with the root viewer role/)
+  for (let i = 0; i < 12; i++) ok(await create(api, { username: `user-${i}`, rootRole: 1 + (i % 3) }))
+  ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 1 } }))
+  const { users } = ok(await api.users.list({ params: {} }))
+  t.same(users.map((u) => u.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
+  t.equal(users[2]!.rootRole, 3)
+  t.ok(users.every((u) => u.accountType === 'User' && !('emailSent' in u)))
+})
+
+t.test('get a user; unknown ids, service accounts and non-numbers are not found', async (t) => {
+  const { api } = await makeApi()
+  const user = ok(await create(api, { username: '__proto__', rootRole: 3 }))
+  ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 1 } }))
+  t.equal(ok(await api.users.get({ params: { id: '1' } })).username, '__proto__')
+  t.equal(ok(await api.users.get({ params: { id: String(user.id) } })).inviteLink, user.inviteLink)
+  for (const id of ['99', '2', 'abc', '-1', '__proto__']) {
+    const e = err(await api.users.get({ params: { id } }))
+    t.equal(e._tag, 'NotFoundError')
+    t.equal(e.message, `Could not find user with id ${id}`)
+  }
+})
+
+t.test('update a user: only the fields sent change', async (t) => {
+  const { api } = await makeApi()
+  ok(await create(api, { username: 'carol', email: 'carol@example.com', name: 'Carol', rootRole: 3 }))
+  ok(await create(api, { email: 'dave@example.com', rootRole: 3 }))
+  const renamed = ok(await api.users.update({ params: { id: '1' }, body: { name: 'Caroline', ignored: true } }))
+  t.equal(renamed.name, 'Caroline')
+  t.equal(renamed.email, 'carol@example.com')
+  t.equal(renamed.rootRole, 3)
+  const [event] = api.events(1)
+  t.equal(event!.type, 'user-updated')
+  t.same(event!.preData, { id: 1, name: 'Carol', username: 'carol', email: 'carol@example.com', rootRole: 3 })
+
+  const moved = ok(await api.users.update({ params: { id: '1' }, body: { email: 'Oracle-User@Example.com', rootRole: { name: 'Editor' } } }))
+  t.equal(moved.email, 'oracle-user@example.com')
+  t.equal(moved.rootRole, 2)
+  t.equal(moved.imageUrl, gravatar('da1b4a8fb19105a2bfef9a123d35fb26946fc94cd363d398ef416aa28f2c38bd'), 'the image follows the e-mail')
+  t.equal(ok(await api.users.update({ params: { id: '1' }, body: { name: null } })).name, undefined, 'a null name clears it')
+
+  const events = api.events(100).length
+  ok(await api.users.update({ params: { id: '1' }, body: {} }))
+  t.equal(api.events(100).length, events, 'no change, no event')
+})
+
+t.test('a refused update changes nothing', async (t) => {
+  const { api } = await makeApi()
+  ok(await create(api, { email: 'carol@example.com', rootRole: 3 }))
+  ok(await create(api, { email: 'dave@example.com', rootRole: 3 }))
+  const before = plain(api.state())
+  t.same(err(await api.users.update({ params: { id: '2' }, body: { email: 'CAROL@example.com', rootRole: 'Boss', name: 'x' } })).details, [
+    { path: '/body/email', message: 'User already exists' },
+    { path: '/body/rootRole', message: 'Could not find rootRole=Boss' },
+  ])
+  t.same(err(await api.users.update({ params: { id: '2' }, body: { email: 'bad' } })).details.map((d) => d.path), ['/body/email'])
+  t.equal(err(await api.users.update({ params: { id: '9' }, body: { name: 'x' } }))._tag, 'NotFoundError')
+  t.same(plain(api.state()), before)
+  t.equal(ok(await api.users.update({ params: { id: '2' }, body: { email: 'DAVE@example.com' } })).email, 'dave@example.com', 'its own e-mail is not taken')
+})
+
+t.test('delete a user: it leaves its groups and its tokens stop working', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const admin = { authorization: '*:*.test-admin-secret' }
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { username: 'leaver', rootRole: 1 } }))
+  const pat = ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'laptop' } }))
+  ok(await api.groups.create({ ...admin, params: {}, body: { name: 'team', users: [{ user: { id: user.id } }] } }))
+  ok(await api.users.list({ authorization: pat.secret, params: {} }))
+
+  ok(await api.users.delete({ ...admin, params: { id: '1' } }))
+  t.equal(api.state().users.size, 0)
+  t.equal(api.state().apiTokens.size, 0)
+  t.same(ok(await api.groups.get({ ...admin, params: { id: '1' } })).users, [])
+  t.equal(err(await api.users.list({ authorization: pat.secret, params: {} }))._tag, 'AuthenticationRequired')
+  const [event] = api.events(1)
+  t.equal(event!.type, 'user-deleted')
+  t.same(event!.preData, { id: 1, name: null, username: 'leaver', email: null, rootRole: 1 })
+
+  const before = plain(api.state())
+  t.equal(err(await api.users.delete({ ...admin, params: { id: '1' } })).message, 'Could not find user with id 1')
+  t.same(plain(api.state()), before)
+})
