@@ -74,5 +74,5 @@ export const buildState = (n: number): State => {
   const features = tableFrom<FeatureState>([])
   for (let i = 0; i < n; i++) setRow(features, featureName(i), feature(i))
   const tags = tableFrom(TEAMS.map((value) => [tagKey('simple', value), { type: 'simple', value }] as const))
-  return { ...base, features, tags }
+  return { ...base, features, tags, liveFeatures: dictFrom([['default', n]]) }
 }

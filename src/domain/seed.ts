@@ -1,5 +1,6 @@
 import { emptyEventLog } from './events.js'
 import { ADMIN_ROLE_ID, EDITOR_ROLE_ID, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } from './permissions.js'
+import { dictFrom } from '../model/dict.js'
 import { emptyTable, tableFrom } from '../model/table.js'
 import type { ContextFieldState, State, StrategyTypeState } from '../model/state.js'
 
@@ -42,6 +43,7 @@ export const initialState = (instanceId: string, now: string): State => ({
     ],
   ]),
   features: emptyTable(),
+  liveFeatures: dictFrom([['default', 0]]),
   strategyTypes: tableFrom([
     strategyType('default', 'This strategy turns on / off for your entire userbase. Prefer using "Gradual rollout" strategy (100%=on, 0%=off).'),
     strategyType('flexibleRollout', 'Gradually activate feature flag based on sane stickiness', [
@@ -56,7 +58,7 @@ export const initialState = (instanceId: string, now: string): State => ({
       { name: 'hostNames', type: 'list', description: 'List of hostnames to enable the feature flag for.', required: false },
     ]),
   ]),
-  tagTypes: tableFrom([['simple', { name: 'simple', description: 'Used to simplify filtering of features', icon: '#' }]]),
+  tagTypes: tableFrom([['simple', { name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }]]),
   tags: emptyTable(),
   segments: emptyTable(),
   contextFields: tableFrom([

@@ -19,6 +19,11 @@ export interface State {
   readonly environments: Table<EnvironmentState>
   readonly projects: Table<ProjectState>
   readonly features: Table<FeatureState>
+  /**
+   * Live (not archived) features per project, kept in step by create, archive and revive so
+   * that limits are checked without scanning every feature.
+   */
+  readonly liveFeatures: Dict<number>
   readonly strategyTypes: Table<StrategyTypeState>
   readonly tagTypes: Table<TagType>
   /** Keyed by `tagKey(type, value)`. */

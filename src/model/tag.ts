@@ -10,14 +10,85 @@ export type Tag = t.TypeOf<typeof Tag>
 export const TagWithVersion = t.type({ version: t.number, tag: Tag })
 export type TagWithVersion = t.TypeOf<typeof TagWithVersion>
 
+/** `{ version: 1, tags }`: the tag list answers. */
+export const TagList = t.type({ version: t.number, tags: t.array(Tag) })
+export type TagList = t.TypeOf<typeof TagList>
+
+/** A feature's tags, each with its tag type's colour (as Unleash's feature-tags route). */
+export const FeatureTagList = t.type({
+  version: t.number,
+  tags: t.array(t.type({ value: t.string, type: t.string, color: t.union([t.string, t.null]) })),
+})
+export type FeatureTagList = t.TypeOf<typeof FeatureTagList>
+
 export const TagTypeName = refinedString('a URL-friendly name of 2 to 50 characters', (s) => s.length >= 2 && s.length <= 50 && urlFriendly(s))
 
-export const TagType = t.type({ name: t.string, description: t.string, icon: t.union([t.string, t.null]) })
+export const TagColor = refinedString('a colour such as #FFFFFF', (s) => /^#[0-9A-Fa-f]{6}$/.test(s))
+
+/** A tag type as stored; `color` is optional so that rows written before it existed stay valid. */
+export const TagType = t.intersection([
+  t.type({ name: t.string, description: t.string, icon: t.union([t.string, t.null]) }),
+  t.partial({ color: t.union([t.string, t.null]) }),
+])
 export type TagType = t.TypeOf<typeof TagType>
 
-/** A tag in a request: the type defaults to `simple`. */
-export const TagInput = closed({ value: TagValue }, { type: lengthBetween(2, 50) }, 'a tag')
+/** A tag type as returned: always with its colour (null when it has none). */
+export const TagTypeRecord = t.type({
+  name: t.string,
+  description: t.string,
+  icon: t.union([t.string, t.null]),
+  color: t.union([t.string, t.null]),
+})
+export type TagTypeRecord = t.TypeOf<typeof TagTypeRecord>
+
+export const TagTypeList = t.type({ version: t.number, tagTypes: t.array(TagTypeRecord) })
+export type TagTypeList = t.TypeOf<typeof TagTypeList>
+
+/** Creating a tag type: description defaults to "", icon to null, colour to #FFFFFF. */
+export const CreateTagTypeBody = open(
+  { name: TagTypeName },
+  { description: t.string, icon: t.union([t.string, t.null]), color: t.union([TagColor, t.null]) },
+  'a tag type',
+)
+export type CreateTagTypeBody = t.TypeOf<typeof CreateTagTypeBody>
+
+/**
+ * A tag in a request: the type defaults to `simple`. `color` is allowed by Unleash's schema
+ * and ignored (a tag's colour is its type's).
+ */
+export const TagInput = closed({ value: TagValue }, { type: lengthBetween(2, 50), color: t.union([TagColor, t.null]) }, 'a tag')
 export type TagInput = t.TypeOf<typeof TagInput>
 
 export const CreateTagBody = open({ value: TagValue, type: TagTypeName }, {}, 'a tag')
 export type CreateTagBody = t.TypeOf<typeof CreateTagBody>
+
+/**
+ * An array that must hold at least one item. A plain `t.Type` rather than `t.refinement`, so
+ * the paths of the items' own errors keep their index.
+ */
+export const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
+  const array = t.array(item)
+  return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+    name,
+    (u): u is t.TypeOf<C>[] => array.is(u) && u.length > 0,
+    (u, c) => {
+      const r = array.validate(u, c)
+      if (r._tag === 'Left') return r
+      return r.right.length > 0 ? r : t.failure(u, c)
+    },
+    array.encode,
+  )
+}
+
+const FeatureNameInput = refinedString('a non-empty string', (s) => s.length > 0)
+
+/** Operation 8: `{ features, tags: { addedTags, removedTags } }`, every part required. */
+export const BulkTagsBody = closed(
+  {
+    features: nonEmptyArray(FeatureNameInput, 'a non-empty list of feature names'),
+    tags: closed({ addedTags: t.array(TagInput), removedTags: t.array(TagInput) }, {}, 'an object with addedTags and removedTags'),
+  },
+  {},
+  'an object with features and tags',
+)
+export type BulkTagsBody = t.TypeOf<typeof BulkTagsBody>

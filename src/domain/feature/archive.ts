@@ -5,12 +5,13 @@ import { deleteRow, getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { checkFeatureLimits } from './create.js'
+import { checkFeatureLimits, countLive } from './create.js'
 import { featureInProject, touch } from './lookup.js'
 
 /** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
 export const archiveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
   feature.archived = true
+  countLive(draft, feature.project, -1)
   feature.archivedAt = ctx.now
   feature.lifecycle = { stage: 'archived', enteredStageAt: ctx.now }
   recordEvent(draft, ctx, { type: 'feature-archived', project: feature.project, featureName: feature.name })
@@ -19,6 +20,7 @@ export const archiveFeature = (draft: Draft<State>, feature: Draft<FeatureState>
 /** Brings an archived feature back: not archived, stage `initial` again. */
 export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
   feature.archived = false
+  countLive(draft, feature.project, 1)
   feature.archivedAt = null
   feature.lifecycle = { stage: 'initial', enteredStageAt: ctx.now }
   recordEvent(draft, ctx, { type: 'feature-revived', project: feature.project, featureName: feature.name })

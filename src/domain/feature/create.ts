@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import { dictFrom } from '../../model/dict.js'
+import { dictFrom, lookup } from '../../model/dict.js'
 import type { CreateFeatureBody } from '../../model/feature.js'
 import type { FeatureEnvironmentState, State } from '../../model/state.js'
-import { getRow, rows, setRow } from '../../model/table.js'
+import { getRow, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, exceedsLimit, nameExists, notFound } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -14,17 +14,18 @@ const freshEnvironment = (): FeatureEnvironmentState => ({ enabled: false, strat
 export const checkFeatureLimits = (state: State, projectId: string, ctx: Ctx): E.Either<DomainError, void> => {
   const project = getRow(state.projects, projectId)
   let live = 0
-  let inProject = 0
-  for (const f of rows(state.features)) {
-    if (f.archived) continue
-    live++
-    if (f.project === projectId) inProject++
-  }
+  for (const key in state.liveFeatures) live += state.liveFeatures[key]!
   if (live >= ctx.limits.featureFlags) return E.left(exceedsLimit('feature flag', ctx.limits.featureFlags))
+  const inProject = lookup(state.liveFeatures, projectId) ?? 0
   if (project && project.featureLimit !== null && inProject >= project.featureLimit) {
     return E.left(exceedsLimit('feature flag in this project', project.featureLimit))
   }
   return E.right(undefined)
+}
+
+/** Keeps `liveFeatures` in step when a feature becomes live (+1) or leaves (-1). */
+export const countLive = (draft: Draft<State>, projectId: string, delta: 1 | -1): void => {
+  draft.liveFeatures[projectId] = (lookup(draft.liveFeatures, projectId) ?? 0) + delta
 }
 
 /** Creates a feature in a project: the name must be free, archived features included. */
@@ -54,6 +55,7 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
     children: [],
     collaborators: [ctx.actor.id],
   })
+  countLive(draft, projectId, 1)
   recordEvent(draft, ctx, {
     type: 'feature-created',
     project: projectId,

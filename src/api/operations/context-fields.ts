@@ -1,0 +1,48 @@
+import * as E from 'fp-ts/lib/Either.js'
+import {
+  createContextField,
+  deleteContextField,
+  findContextField,
+  listContextFields,
+  renderContextField,
+  updateContextField,
+} from '../../domain/context-field/context-fields.js'
+import { type ContextField, CreateContextFieldBody, UpdateContextFieldBody } from '../../model/context-field.js'
+import type { ContextFieldState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { read, write } from '../operation.js'
+import type { NoParams } from './tags.js'
+
+export interface ContextFieldParams {
+  readonly contextName: string
+}
+
+const rendered = (name: string) => (next: State): ContextField => renderContextField(getRow(next.contextFields, name)!)
+
+export const listContextFieldsOp = read<NoParams, undefined, ContextField[]>({
+  requirement: 'NONE',
+  run: (state) => E.right(listContextFields(state)),
+})
+
+export const getContextFieldOp = read<ContextFieldParams, undefined, ContextField>({
+  requirement: 'NONE',
+  run: (state, { params }) => E.map((f: ContextFieldState) => renderContextField(f))(findContextField(state, params.contextName)),
+})
+
+export const createContextFieldOp = write<NoParams, CreateContextFieldBody, ContextField>({
+  requirement: 'CREATE_CONTEXT_FIELD',
+  body: CreateContextFieldBody,
+  run: (draft, { body, ctx }) => E.map(rendered)(createContextField(draft, body, ctx)),
+})
+
+export const updateContextFieldOp = write<ContextFieldParams, UpdateContextFieldBody, ContextField>({
+  requirement: 'UPDATE_CONTEXT_FIELD',
+  body: UpdateContextFieldBody,
+  run: (draft, { params, body, ctx }) => E.map(rendered)(updateContextField(draft, params.contextName, body, ctx)),
+})
+
+/** Refused while a strategy, a variant or a segment uses the field. */
+export const deleteContextFieldOp = write<ContextFieldParams, undefined, void>({
+  requirement: 'DELETE_CONTEXT_FIELD',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteContextField(draft, params.contextName, ctx)),
+})

@@ -1,0 +1,22 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { exportFeatures, recordExport } from '../../domain/export/export.js'
+import { stateBefore } from '../../domain/segment/usage.js'
+import { type ExportAnswer, ExportQuery } from '../../model/export.js'
+import { write } from '../operation.js'
+import type { NoParams } from './tags.js'
+
+/**
+ * Operation 1. A write because every export records an event. The export is read from the
+ * state as it was before this transaction, which is the same data and spares creating a
+ * draft proxy for every exported feature.
+ */
+export const exportFeaturesOp = write<NoParams, ExportQuery, ExportAnswer>({
+  requirement: 'NONE',
+  body: ExportQuery,
+  run: (draft, { body, ctx }) => {
+    const answer = exportFeatures(stateBefore(draft), body, ctx)
+    if (E.isLeft(answer)) return answer
+    recordExport(draft, body, answer.right, ctx)
+    return E.right(() => answer.right)
+  },
+})

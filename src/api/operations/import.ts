@@ -1,0 +1,16 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { importFeatures } from '../../domain/import/import.js'
+import { ImportBody } from '../../model/export.js'
+import { write } from '../operation.js'
+import type { NoParams } from './tags.js'
+
+/**
+ * The inverse of operation 1: `{ project, environment, data: <export result> }`, 200 with no
+ * body. It creates and changes features, so it asks CREATE_FEATURE (Unleash refuses admin
+ * tokens here; flagport does not).
+ */
+export const importFeaturesOp = write<NoParams, ImportBody, void>({
+  requirement: 'CREATE_FEATURE',
+  body: ImportBody,
+  run: (draft, { body, ctx }) => E.map(() => () => undefined)(importFeatures(draft, body, ctx)),
+})

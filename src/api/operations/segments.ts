@@ -1,0 +1,41 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { createSegment, deleteSegment, findSegment, listSegments, renderSegment, updateSegment } from '../../domain/segment/segments.js'
+import { type Segment, SegmentBody, type SegmentList } from '../../model/segment.js'
+import type { SegmentState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import { read, write } from '../operation.js'
+import type { NoParams } from './tags.js'
+
+export interface SegmentParams {
+  readonly segmentId: string
+}
+
+const rendered = (id: number) => (next: State): Segment => renderSegment(getRow(next.segments, String(id))!)
+
+export const listSegmentsOp = read<NoParams, undefined, SegmentList>({
+  requirement: 'NONE',
+  run: (state) => E.right({ segments: listSegments(state) }),
+})
+
+export const getSegmentOp = read<SegmentParams, undefined, Segment>({
+  requirement: 'NONE',
+  run: (state, { params }) => E.map((s: SegmentState) => renderSegment(s))(findSegment(state, params.segmentId)),
+})
+
+export const createSegmentOp = write<NoParams, SegmentBody, Segment>({
+  requirement: 'CREATE_SEGMENT',
+  body: SegmentBody,
+  run: (draft, { body, ctx }) => E.map(rendered)(createSegment(draft, body, ctx)),
+})
+
+export const updateSegmentOp = write<SegmentParams, SegmentBody, Segment>({
+  requirement: 'UPDATE_SEGMENT',
+  body: SegmentBody,
+  run: (draft, { params, body, ctx }) => E.map(rendered)(updateSegment(draft, params.segmentId, body, ctx)),
+})
+
+/** Refused while a strategy uses the segment. */
+export const deleteSegmentOp = write<SegmentParams, undefined, void>({
+  requirement: 'DELETE_SEGMENT',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteSegment(draft, params.segmentId, ctx)),
+})

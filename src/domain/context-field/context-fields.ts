@@ -1,0 +1,111 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { ContextField, CreateContextFieldBody, UpdateContextFieldBody } from '../../model/context-field.js'
+import type { ContextFieldState, LegalValue, State } from '../../model/state.js'
+import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { stateBefore } from '../segment/usage.js'
+import { contextFieldUses } from './usage.js'
+
+export const renderContextField = (f: ContextFieldState): ContextField => ({
+  name: f.name,
+  description: f.description,
+  stickiness: f.stickiness,
+  sortOrder: f.sortOrder,
+  legalValues: f.legalValues.map((v) => ({ ...v })),
+  createdAt: f.createdAt,
+  ...(f.project !== undefined ? { project: f.project } : {}),
+})
+
+export const findContextField = (state: State, name: string): E.Either<NotFoundError, ContextFieldState> => {
+  const field = getRow(state.contextFields, name)
+  return field ? E.right(field) : E.left(notFound(`Could not find context field with name "${name}".`))
+}
+
+/** Context fields by sortOrder, then name. */
+export const listContextFields = (state: State): ContextField[] =>
+  rowList(state.contextFields)
+    .sort((a, b) => a.sortOrder - b.sortOrder || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map(renderContextField)
+
+const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): LegalValue[] => {
+  values.forEach((v, i) => {
+    if (values.findIndex((other) => other.value === v.value) !== i) {
+      problems.push({ path: `/body/legalValues/${i}/value`, message: `Legal values must be unique; "${v.value}" appears twice.` })
+    }
+  })
+  return values.map((v) => ({ value: v.value, ...(v.description !== undefined ? { description: v.description } : {}) }))
+}
+
+/** Creates a context field with Unleash's defaults (sortOrder 10, not a stickiness field). */
+export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
+  if (getRow(draft.contextFields as State['contextFields'], body.name)) {
+    return E.left(nameExists(`A context field with name "${body.name}" already exists.`))
+  }
+  const problems: ErrorDetail[] = []
+  if (body.project !== undefined && !getRow(draft.projects as State['projects'], body.project)) {
+    problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })
+  }
+  const legalValues = legalValuesOf(body.legalValues ?? [], problems)
+  if (problems.length > 0) return E.left(validationError(problems))
+  const field: ContextFieldState = {
+    name: body.name,
+    description: body.description ?? '',
+    stickiness: body.stickiness ?? false,
+    sortOrder: body.sortOrder ?? 10,
+    legalValues,
+    ...(body.project !== undefined ? { project: body.project } : {}),
+    createdAt: ctx.now,
+  }
+  setRow(draft.contextFields as State['contextFields'], field.name, field)
+  recordEvent(draft, ctx, { type: 'context-field-created', ...(field.project ? { project: field.project } : {}), data: renderContextField(field) })
+  return E.right(field.name)
+}
+
+/** Only the fields sent change (Unleash's PUT resets the others). */
+export const updateContextField = (draft: Draft<State>, name: string, body: UpdateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
+  const found = findContextField(draft as State, name)
+  if (E.isLeft(found)) return found
+  const problems: ErrorDetail[] = []
+  const legalValues = body.legalValues === undefined ? undefined : legalValuesOf(body.legalValues, problems)
+  if (problems.length > 0) return E.left(validationError(problems))
+  const before = renderContextField(found.right)
+  const field = getRow(draft.contextFields, name)!
+  if (body.description !== undefined) field.description = body.description
+  if (body.stickiness !== undefined) field.stickiness = body.stickiness
+  if (body.sortOrder !== undefined) field.sortOrder = body.sortOrder
+  if (legalValues !== undefined) field.legalValues = legalValues
+  recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
+  return E.right(name)
+}
+
+/**
+ * Deletes a context field that nothing uses: a constraint, a stickiness or an override that
+ * names a deleted field could no longer be exported and imported.
+ */
+export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findContextField(draft as State, name)
+  if (E.isLeft(found)) return found
+  const uses = contextFieldUses(stateBefore(draft), name)
+  if (uses.length > 0) {
+    return E.left({ _tag: 'ValidationError', message: `The context field "${name}" is in use; remove it from these first.`, details: uses.map((message) => ({ message })) })
+  }
+  const before = renderContextField(found.right)
+  deleteRow(draft.contextFields, name)
+  recordEvent(draft, ctx, { type: 'context-field-deleted', preData: before })
+  return E.right(undefined)
+}
+
+/** Adds legal values a field lacks, keeping its own first; returns whether any were added. */
+export const mergeLegalValues = (draft: Draft<State>, name: string, values: readonly LegalValue[], ctx: Ctx): boolean => {
+  const field = getRow(draft.contextFields, name)
+  if (!field) return false
+  const missing = values.filter((v) => !field.legalValues.some((own) => own.value === v.value))
+  if (missing.length === 0) return false
+  const before = renderContextField(field as ContextFieldState)
+  field.legalValues.push(...missing.map((v) => ({ ...v })))
+  recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
+  return true
+}

@@ -1,0 +1,75 @@
+import type { ImportData } from '../../model/export.js'
+import type { State } from '../../model/state.js'
+import { hasRow, rows } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import type { ErrorDetail } from '../errors.js'
+import { checkConstraint } from '../feature/validate-strategy.js'
+import { constraintRefs } from '../context-field/usage.js'
+import { segmentContext } from '../segment/segments.js'
+import { DATA, type ImportPlan, type SegmentPlan } from './plan.js'
+
+const firstOf = <T extends { name: string }>(items: readonly T[]) => (item: T, i: number) => items.findIndex((o) => o.name === item.name) === i
+
+/** Tag types the target lacks; those it has are left as they are. */
+export const planTagTypes = (state: State, data: ImportData): ImportPlan['tagTypes'] =>
+  data.tagTypes.filter(firstOf(data.tagTypes)).filter((t) => !hasRow(state.tagTypes, t.name))
+
+/** Context fields the target lacks are created; those it has gain the legal values they lack. */
+export const planContextFields = (state: State, data: ImportData, problems: ErrorDetail[]): Pick<ImportPlan, 'contextFields' | 'legalValues'> => {
+  const fields = data.contextFields ?? []
+  fields.forEach((field, i) => {
+    if (!firstOf(fields)(field, i)) problems.push({ path: `${DATA}/contextFields/${i}/name`, message: `The context field "${field.name}" appears twice.` })
+    const values = field.legalValues ?? []
+    values.forEach((v, j) => {
+      if (values.findIndex((o) => o.value === v.value) !== j) {
+        problems.push({ path: `${DATA}/contextFields/${i}/legalValues/${j}/value`, message: `Legal values must be unique; "${v.value}" appears twice.` })
+      }
+    })
+  })
+  const unique = fields.filter(firstOf(fields))
+  return {
+    contextFields: unique.filter((f) => !hasRow(state.contextFields, f.name)),
+    legalValues: unique.filter((f) => hasRow(state.contextFields, f.name) && f.legalValues !== undefined).map((f) => ({ name: f.name, values: f.legalValues! })),
+  }
+}
+
+/**
+ * The segments that imported strategies use (`used`, by the export's ids). Each matches a
+ * target segment by name, or is created from the constraints the export gives; a segment
+ * with neither cannot be imported.
+ */
+export const planSegments = (state: State, data: ImportData, used: ReadonlySet<number>, ctx: Ctx, problems: ErrorDetail[]): SegmentPlan[] => {
+  const entries = data.segments ?? []
+  const byName = new Map([...rows(state.segments)].map((s) => [s.name, s.id]))
+  const segmentCtx = segmentContext(ctx)
+  const plans: SegmentPlan[] = []
+  entries.forEach((entry, i) => {
+    const path = `${DATA}/segments/${i}`
+    if (entries.findIndex((o) => o.id === entry.id) !== i) return problems.push({ path: `${path}/id`, message: `The segment id ${entry.id} appears twice.` })
+    if (!used.has(entry.id)) return
+    const existing = byName.get(entry.name)
+    if (existing !== undefined) return plans.push({ sourceId: entry.id, existing })
+    if (entry.constraints === undefined) {
+      return problems.push({ path, message: `The segment "${entry.name}" does not exist in the target, and the export does not give its constraints.` })
+    }
+    if (plans.some((p) => p.create?.name === entry.name)) return problems.push({ path: `${path}/name`, message: `The segment name "${entry.name}" appears twice.` })
+    const constraints = entry.constraints.map((c, j) => checkConstraint(c, `${path}/constraints/${j}`, segmentCtx, problems))
+    plans.push({ sourceId: entry.id, create: { name: entry.name, description: entry.description ?? null, project: entry.project ?? null, constraints } })
+  })
+  return plans
+}
+
+/** The context fields the segments to create name: each must exist in the target or the export. */
+export const checkSegmentContext = (data: ImportData, plans: readonly SegmentPlan[], known: (name: string) => boolean, problems: ErrorDetail[]): void => {
+  const entries = data.segments ?? []
+  for (const plan of plans) {
+    if (!plan.create) continue
+    const i = entries.findIndex((e) => e.id === plan.sourceId)
+    for (const ref of constraintRefs(plan.create.constraints)) {
+      if (!known(ref.name)) problems.push({ path: `${DATA}/segments/${i}${ref.path}`, message: unknownContextField(ref.name) })
+    }
+  }
+}
+
+export const unknownContextField = (name: string): string =>
+  `The context field "${name}" does not exist in the target and is not among the export's context fields.`

@@ -1,0 +1,49 @@
+import type { ImportData } from '../../model/export.js'
+import type { DependencyBody } from '../../model/feature.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import type { ErrorDetail } from '../errors.js'
+import { DATA } from './plan.js'
+
+/**
+ * Each imported feature's parents, replacing the ones it has. A parent is an imported feature
+ * that is not archived, or a live feature of the target project. As everywhere, dependencies
+ * are one level deep: checked in the graph as it will be after the import.
+ */
+export const planDependencies = (state: State, project: string, data: ImportData, problems: ErrorDetail[]): Map<string, DependencyBody[]> => {
+  const imported = new Map(data.features.map((f) => [f.name, f]))
+  const parentsOf = new Map<string, DependencyBody[]>()
+  const edges: { child: string; parent: string; path: string }[] = []
+  ;(data.dependencies ?? []).forEach((entry, i) => {
+    const path = `${DATA}/dependencies/${i}`
+    if (!imported.has(entry.feature)) return problems.push({ path: `${path}/feature`, message: `"${entry.feature}" is not one of the imported features.` })
+    const parents = parentsOf.get(entry.feature) ?? []
+    parentsOf.set(entry.feature, parents)
+    entry.dependencies.forEach((d, j) => {
+      const at = `${path}/dependencies/${j}/feature`
+      const target = getRow(state.features, d.feature)
+      if (d.feature === entry.feature) problems.push({ path: at, message: `"${entry.feature}" cannot depend on itself.` })
+      else if (imported.get(d.feature)?.archived) problems.push({ path: at, message: `The parent "${d.feature}" is archived in the export; a dependency needs a live parent.` })
+      else if (!imported.has(d.feature) && (!target || target.archived || target.project !== project)) {
+        problems.push({ path: at, message: `The parent "${d.feature}" is neither an imported feature nor a live feature of project "${project}".` })
+      } else {
+        const kept = parents.filter((p) => p.feature !== d.feature)
+        parents.splice(0, parents.length, ...kept, d)
+        edges.push({ child: entry.feature, parent: d.feature, path: at })
+      }
+    })
+  })
+  const parentsAfter = (name: string) => (imported.has(name) ? (parentsOf.get(name) ?? []) : (getRow(state.features, name)?.dependencies ?? []))
+  const importedParents = new Set(edges.map((e) => e.parent))
+  const hasChildrenAfter = (name: string) =>
+    importedParents.has(name) || (getRow(state.features, name)?.children ?? []).some((child) => !imported.has(child))
+  for (const edge of edges) {
+    if (parentsAfter(edge.parent).length > 0) {
+      problems.push({ path: edge.path, message: `"${edge.parent}" depends on other features itself; dependencies are one level deep.` })
+    }
+    if (hasChildrenAfter(edge.child)) {
+      problems.push({ path: edge.path, message: `"${edge.child}" has features that depend on it, so it cannot depend on another.` })
+    }
+  }
+  return parentsOf
+}

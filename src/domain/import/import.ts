@@ -1,0 +1,71 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { ImportBody } from '../../model/export.js'
+import type { State } from '../../model/state.js'
+import { getRow, hasRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { stateBefore } from '../segment/usage.js'
+import { applyImport } from './apply.js'
+import { checkSegmentContext, planContextFields, planSegments, planTagTypes } from './check-definitions.js'
+import { planDependencies } from './check-dependencies.js'
+import { checkEnvironments, checkFeatures, checkStrategies, checkTags, partsByFeature } from './check-features.js'
+import type { ImportPlan } from './plan.js'
+
+/** Every check of an import, all problems at once; a plan when there are none. */
+const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainError, ImportPlan> => {
+  const { project, environment, data } = body
+  const problems: ErrorDetail[] = []
+  checkFeatures(state, project, environment, data, problems)
+  const contextPlan = planContextFields(state, data, problems)
+  const exported = new Set((data.contextFields ?? []).map((f) => f.name))
+  const known = (name: string) => exported.has(name) || hasRow(state.contextFields, name)
+  checkStrategies(state, data, known, ctx, problems)
+  checkEnvironments(data, known, problems)
+  checkTags(state, data, problems)
+  const segments = planSegments(state, data, new Set(data.featureStrategies.flatMap((s) => s.segments ?? [])), ctx, problems)
+  checkSegmentContext(data, segments, known, problems)
+  const parents = planDependencies(state, project, data, problems)
+  if (problems.length > 0) return E.left(validationError(problems))
+  const parts = partsByFeature(data)
+  return E.right({
+    project,
+    environment,
+    tagTypes: planTagTypes(state, data),
+    ...contextPlan,
+    segments,
+    features: data.features.map((feature) => ({
+      feature,
+      exists: hasRow(state.features, feature.name),
+      ...parts.get(feature.name)!,
+      dependencies: parents.get(feature.name) ?? [],
+    })),
+  })
+}
+
+/**
+ * Imports an export result into a project and environment: everything is checked first and
+ * every problem reported by its path; then, in one transaction, tag types, context fields and
+ * segments the target lacks are created, and each feature is created or updated with its
+ * strategies, environment switch, variants, tags and dependencies replaced by the export's.
+ */
+export const importFeatures = (draft: Draft<State>, body: ImportBody, ctx: Ctx): E.Either<DomainError, void> => {
+  const state = stateBefore(draft)
+  const project = getRow(state.projects, body.project)
+  if (!project) return E.left(notFound(`Could not find project with id "${body.project}".`))
+  if (!hasRow(state.environments, body.environment) || !project.environments.includes(body.environment)) {
+    return E.left(notFound(`The environment "${body.environment}" is not enabled for project "${body.project}".`))
+  }
+  const plan = planImport(state, body, ctx)
+  if (E.isLeft(plan)) return plan
+  const applied = applyImport(draft, plan.right, ctx)
+  if (E.isLeft(applied)) return applied
+  recordEvent(draft, ctx, {
+    type: 'features-imported',
+    project: body.project,
+    environment: body.environment,
+    data: { features: body.data.features.map((f) => f.name) },
+  })
+  return E.right(undefined)
+}

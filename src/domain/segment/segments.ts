@@ -1,0 +1,111 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { Constraint } from '../../model/constraint.js'
+import type { Segment, SegmentBody } from '../../model/segment.js'
+import type { SegmentState, State } from '../../model/state.js'
+import { deleteRow, getRow, rowList, rows, setRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, type NotFoundError, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { checkConstraint } from '../feature/validate-strategy.js'
+import { describeUse, stateBefore, strategiesUsingSegment } from './usage.js'
+
+export const renderSegment = (s: SegmentState): Segment => ({
+  id: s.id,
+  name: s.name,
+  description: s.description,
+  project: s.project,
+  constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
+  createdAt: s.createdAt,
+  createdBy: s.createdBy,
+})
+
+export const findSegment = (state: State, id: string | number): E.Either<NotFoundError, SegmentState> => {
+  const segment = getRow(state.segments, String(id))
+  return segment ? E.right(segment) : E.left(notFound(`Could not find segment with id "${id}".`))
+}
+
+/** Segments in id order. */
+export const listSegments = (state: State): Segment[] => rowList(state.segments).sort((a, b) => a.id - b.id).map(renderSegment)
+
+/** A segment's values answer to segmentValues, counted over all its constraints, not to constraintValues. */
+export const segmentContext = (ctx: Ctx): Ctx => ({ ...ctx, limits: { ...ctx.limits, constraintValues: Number.POSITIVE_INFINITY } })
+
+export const valueCount = (constraints: readonly Constraint[]): number =>
+  constraints.reduce((n, c) => n + (c.values.length > 0 ? c.values.length : c.value !== undefined ? 1 : 0), 0)
+
+/** Checks a body against the store; `self` is the segment being replaced, if any. */
+const checkBody = (state: State, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<DomainError, Constraint[]> => {
+  const taken = [...rows(state.segments)].find((s) => s.name === body.name && s.id !== self)
+  if (taken) return E.left(nameExists(`There's already a segment named "${body.name}".`))
+  const problems: ErrorDetail[] = []
+  if (body.project != null && !getRow(state.projects, body.project)) {
+    problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })
+  }
+  const segmentCtx = segmentContext(ctx)
+  const constraints = body.constraints.map((c, i) => checkConstraint(c, `/body/constraints/${i}`, segmentCtx, problems))
+  if (problems.length > 0) return E.left(validationError(problems))
+  if (valueCount(constraints) > ctx.limits.segmentValues) return E.left(exceedsLimit('segment values', ctx.limits.segmentValues))
+  return E.right(constraints)
+}
+
+/** Creates a segment with the next id; at most `limits.segments` of them. */
+export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx): E.Either<DomainError, number> => {
+  if (draft.segments.size >= ctx.limits.segments) return E.left(exceedsLimit('segment', ctx.limits.segments))
+  const constraints = checkBody(draft as State, body, undefined, ctx)
+  if (E.isLeft(constraints)) return constraints
+  draft.counters.segment += 1
+  const segment: SegmentState = {
+    id: draft.counters.segment,
+    name: body.name,
+    description: body.description ?? null,
+    project: body.project ?? null,
+    constraints: constraints.right,
+    createdAt: ctx.now,
+    createdBy: ctx.actor.name,
+  }
+  setRow(draft.segments as State['segments'], String(segment.id), segment)
+  recordEvent(draft, ctx, { type: 'segment-created', ...(segment.project ? { project: segment.project } : {}), data: renderSegment(segment) })
+  return E.right(segment.id)
+}
+
+/**
+ * Replaces a segment's name, description, project and constraints. Moving it into a project
+ * is refused while strategies of other projects use it.
+ */
+export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody, ctx: Ctx): E.Either<DomainError, number> => {
+  const found = findSegment(draft as State, id)
+  if (E.isLeft(found)) return found
+  const before = renderSegment(found.right)
+  const constraints = checkBody(draft as State, body, before.id, ctx)
+  if (E.isLeft(constraints)) return constraints
+  const project = body.project ?? null
+  if (project !== null) {
+    const outside = strategiesUsingSegment(stateBefore(draft), before.id).filter((use) => use.feature.project !== project)
+    if (outside.length > 0) {
+      return E.left(validationError(outside.map((use) => ({ path: '/body/project', message: `The segment cannot move to project "${project}": ${describeUse(use)} (project "${use.feature.project}") uses it.` }))))
+    }
+  }
+  const segment = getRow(draft.segments, String(before.id))!
+  segment.name = body.name
+  segment.description = body.description ?? null
+  segment.project = project
+  segment.constraints = constraints.right
+  recordEvent(draft, ctx, { type: 'segment-updated', ...(project ? { project } : {}), data: renderSegment(segment as SegmentState), preData: before })
+  return E.right(before.id)
+}
+
+/** Deletes a segment that no strategy uses (archived features' strategies included). */
+export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findSegment(draft as State, id)
+  if (E.isLeft(found)) return found
+  const uses = strategiesUsingSegment(stateBefore(draft), found.right.id)
+  if (uses.length > 0) {
+    const message = `Segment ${found.right.id} is in use; remove it from these strategies first.`
+    return E.left({ _tag: 'ValidationError', message, details: uses.map((use) => ({ message: `Used by ${describeUse(use)}.` })) })
+  }
+  const before = renderSegment(found.right)
+  deleteRow(draft.segments, String(before.id))
+  recordEvent(draft, ctx, { type: 'segment-deleted', ...(before.project ? { project: before.project } : {}), preData: before })
+  return E.right(undefined)
+}

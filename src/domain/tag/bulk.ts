@@ -1,0 +1,40 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { FeatureState, State } from '../../model/state.js'
+import { getRow, hasRow } from '../../model/table.js'
+import type { BulkTagsBody } from '../../model/tag.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, notFound } from '../errors.js'
+import { featureInProject } from '../feature/lookup.js'
+import { changeFeatureTags, tagOf } from './feature-tags.js'
+import { tagTypeMissing } from './tag-types.js'
+
+/**
+ * Operation 8. Every feature must be in the project and every tag type must exist, else 404
+ * naming each one and nothing changes. Then each feature gets the added tags (created when
+ * missing) and loses the removed ones; events only for what really changed.
+ */
+export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<DomainError, void> => {
+  if (!getRow(draft.projects as State['projects'], projectId)) return E.left(notFound(`Could not find project with id "${projectId}".`))
+  const problems: ErrorDetail[] = []
+  const features: Draft<FeatureState>[] = []
+  body.features.forEach((name, i) => {
+    const found = featureInProject(draft, projectId, name)
+    if (E.isLeft(found)) problems.push({ path: `/body/features/${i}`, message: found.left.message })
+    else if (!features.includes(found.right)) features.push(found.right)
+  })
+  const added = body.tags.addedTags.map(tagOf)
+  const removed = body.tags.removedTags.map(tagOf)
+  for (const [list, tags] of [['addedTags', added], ['removedTags', removed]] as const) {
+    tags.forEach((tag, i) => {
+      if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) {
+        problems.push({ path: `/body/tags/${list}/${i}/type`, message: tagTypeMissing(tag.type).message })
+      }
+    })
+  }
+  if (problems.length > 0) {
+    return E.left({ _tag: 'NotFoundError', message: problems.map((p) => p.message).join(' '), details: problems })
+  }
+  for (const feature of features) changeFeatureTags(draft, feature, added, removed, ctx)
+  return E.right(undefined)
+}

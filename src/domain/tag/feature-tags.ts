@@ -1,0 +1,67 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { FeatureState, State } from '../../model/state.js'
+import { getRow, hasRow } from '../../model/table.js'
+import type { FeatureTagList, Tag, TagInput } from '../../model/tag.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type NotFoundError, notFound } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { touch } from '../feature/lookup.js'
+import { tagTypeMissing } from './tag-types.js'
+import { ensureTag, sameTag } from './tags.js'
+
+/** A tag as requested: the type defaults to `simple`; a colour is the type's, not the tag's. */
+export const tagOf = (input: TagInput): Tag => ({ type: input.type ?? 'simple', value: input.value })
+
+export const uniqueTags = (tags: readonly Tag[]): Tag[] =>
+  tags.filter((tag, i) => tags.findIndex((other) => sameTag(other, tag)) === i)
+
+const featureNamed = <S extends State | Draft<State>>(state: S, name: string): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureState> : FeatureState> => {
+  const feature = getRow(state.features as State['features'], name)
+  return feature ? E.right(feature as never) : E.left(notFound(`There's no feature named "${name}".`))
+}
+
+/**
+ * Gives a feature the tags `added` and takes away `removed` (so a tag in both ends up
+ * removed, as in Unleash). Missing tags are created; tags already present or already absent
+ * are left alone, and only real changes record events. Tag types must have been checked.
+ */
+export const changeFeatureTags = (draft: Draft<State>, feature: Draft<FeatureState>, added: readonly Tag[], removed: readonly Tag[], ctx: Ctx): void => {
+  for (const tag of added) ensureTag(draft, tag, ctx)
+  const before: Tag[] = feature.tags.map((t) => ({ type: t.type, value: t.value }))
+  const kept = [...before, ...uniqueTags(added).filter((t) => !before.some((b) => sameTag(b, t)))]
+  const after = kept.filter((t) => !removed.some((r) => sameTag(r, t)))
+  const gained = after.filter((t) => !before.some((b) => sameTag(b, t)))
+  const lost = before.filter((t) => !after.some((a) => sameTag(a, t)))
+  if (gained.length === 0 && lost.length === 0) return
+  feature.tags = after
+  touch(feature, ctx)
+  const where = { project: feature.project, featureName: feature.name }
+  for (const tag of gained) recordEvent(draft, ctx, { type: 'feature-tagged', ...where, data: tag })
+  for (const tag of lost) recordEvent(draft, ctx, { type: 'feature-untagged', ...where, preData: tag })
+}
+
+/** A feature's tags in the order they were added, each with its type's colour. */
+export const featureTags = (state: State, featureName: string): E.Either<NotFoundError, FeatureTagList> =>
+  E.map((feature: FeatureState) => ({
+    version: 1,
+    tags: feature.tags.map((t) => ({ value: t.value, type: t.type, color: getRow(state.tagTypes, t.type)?.color ?? null })),
+  }))(featureNamed(state, featureName))
+
+/** Tags one feature; the tag is created when missing, and tagging twice changes nothing. */
+export const addFeatureTag = (draft: Draft<State>, featureName: string, input: TagInput, ctx: Ctx): E.Either<DomainError, Tag> => {
+  const feature = featureNamed(draft, featureName)
+  if (E.isLeft(feature)) return feature
+  const tag = tagOf(input)
+  if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) return E.left(tagTypeMissing(tag.type))
+  changeFeatureTags(draft, feature.right, [tag], [], ctx)
+  return E.right(tag)
+}
+
+/** Untags one feature; removing a tag it does not carry changes nothing. */
+export const removeFeatureTag = (draft: Draft<State>, featureName: string, tag: Tag, ctx: Ctx): E.Either<DomainError, void> => {
+  const feature = featureNamed(draft, featureName)
+  if (E.isLeft(feature)) return feature
+  changeFeatureTags(draft, feature.right, [], [tag], ctx)
+  return E.right(undefined)
+}

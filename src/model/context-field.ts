@@ -1,0 +1,42 @@
+import * as t from 'io-ts'
+import { Integer, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+
+export const LegalValue = t.intersection([t.type({ value: t.string }), t.partial({ description: t.string })], 'a legal value')
+export type LegalValue = t.TypeOf<typeof LegalValue>
+
+/** A context field as returned. */
+export const ContextField = t.intersection([
+  t.type({
+    name: t.string,
+    description: t.string,
+    stickiness: t.boolean,
+    sortOrder: t.number,
+    legalValues: t.array(LegalValue),
+    createdAt: t.string,
+  }),
+  t.partial({ project: t.string }),
+])
+export type ContextField = t.TypeOf<typeof ContextField>
+
+export const ContextFieldName = refinedString(
+  'a URL-friendly name of 1 to 100 characters',
+  (s) => s.length >= 1 && s.length <= 100 && urlFriendly(s),
+)
+
+export const LegalValueInput = open({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
+
+/** Creating a context field: description "", stickiness false, sortOrder 10, no legal values. */
+export const CreateContextFieldBody = open(
+  { name: ContextFieldName },
+  { description: t.string, stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput), project: t.string },
+  'a context field',
+)
+export type CreateContextFieldBody = t.TypeOf<typeof CreateContextFieldBody>
+
+/** Only the fields sent change; `name` and `project` are fixed once created. */
+export const UpdateContextFieldBody = open(
+  {},
+  { description: t.string, stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput) },
+  'a context field update',
+)
+export type UpdateContextFieldBody = t.TypeOf<typeof UpdateContextFieldBody>

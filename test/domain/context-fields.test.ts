@@ -1,0 +1,100 @@
+import t, { type Test } from 'tap'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+type Api = Awaited<ReturnType<typeof makeApi>>['api']
+
+const refused = async (t: Test, api: Api, call: () => Promise<unknown>, tag: string, paths: (string | undefined)[]) => {
+  const before = plain(api.state())
+  const e = err((await call()) as never) as { _tag: string; message: string; details: { path?: string; message: string }[] }
+  t.equal(e._tag, tag)
+  t.same(e.details.map((d) => d.path), paths)
+  t.same(plain(api.state()), before, 'the store is unchanged')
+  return e
+}
+
+t.test('the seeded context fields are listed by sortOrder, then name', async (t) => {
+  const { api } = await makeApi()
+  t.same(ok(await api.contextFields.list({ params: {} })).map((f) => f.name), ['environment', 'userId', 'appName', 'currentTime', 'sessionId', 'remoteAddress'])
+})
+
+t.test('a context field is created with defaults, read, updated partially and deleted, each recorded', async (t) => {
+  const { api } = await makeApi()
+  const created = ok(await api.contextFields.create({ params: {}, body: { name: 'tenant' } }))
+  t.same(created, { name: 'tenant', description: '', stickiness: false, sortOrder: 10, legalValues: [], createdAt: '2026-01-01T00:00:00.000Z' })
+  t.match(api.events(1)[0], { type: 'context-field-created', data: { name: 'tenant' } })
+  const full = ok(
+    await api.contextFields.create({
+      params: {},
+      body: { name: 'region', description: 'where', stickiness: true, sortOrder: 1, legalValues: [{ value: 'eu', description: 'Europe' }, { value: 'us' }], project: 'default' },
+    }),
+  )
+  t.same(full, { name: 'region', description: 'where', stickiness: true, sortOrder: 1, legalValues: [{ value: 'eu', description: 'Europe' }, { value: 'us' }], createdAt: '2026-01-01T00:00:00.000Z', project: 'default' })
+  t.same(ok(await api.contextFields.get({ params: { contextName: 'region' } })), full)
+  const updated = ok(await api.contextFields.update({ params: { contextName: 'region' }, body: { legalValues: [{ value: 'apac' }] } }))
+  t.same([updated.description, updated.stickiness, updated.sortOrder, updated.legalValues], ['where', true, 1, [{ value: 'apac' }]], 'fields not sent are kept')
+  t.match(api.events(1)[0], { type: 'context-field-updated', preData: { legalValues: [{ value: 'eu' }, { value: 'us' }] }, data: { legalValues: [{ value: 'apac' }] } })
+  ok(await api.contextFields.delete({ params: { contextName: 'tenant' } }))
+  t.match(api.events(1)[0], { type: 'context-field-deleted', preData: { name: 'tenant' } })
+  t.equal(err(await api.contextFields.get({ params: { contextName: 'tenant' } })).message, 'Could not find context field with name "tenant".')
+})
+
+t.test('creating: 409 for a taken name; 400 for a bad name, duplicate legal values or an unknown project', async (t) => {
+  const { api } = await makeApi()
+  const taken = await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'userId' } }), 'NameExistsError', [undefined])
+  t.equal(taken.message, 'A context field with name "userId" already exists.')
+  await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'has space', sortOrder: 1.5, stickiness: 'yes' } }), 'ValidationError', ['/body/name', '/body/stickiness', '/body/sortOrder'])
+  await refused(
+    t,
+    api,
+    () => api.contextFields.create({ params: {}, body: { name: 'tier', project: 'nowhere', legalValues: [{ value: 'gold' }, { value: 'silver' }, { value: 'gold' }] } }),
+    'ValidationError',
+    ['/body/project', '/body/legalValues/2/value'],
+  )
+  await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'tier', legalValues: [{ value: '' }] } }), 'ValidationError', ['/body/legalValues/0/value'])
+})
+
+t.test('updating and deleting an unknown field is 404; duplicate legal values are refused', async (t) => {
+  const { api } = await makeApi()
+  await refused(t, api, () => api.contextFields.update({ params: { contextName: 'nope' }, body: {} }), 'NotFoundError', [undefined])
+  await refused(t, api, () => api.contextFields.delete({ params: { contextName: 'nope' } }), 'NotFoundError', [undefined])
+  await refused(t, api, () => api.contextFields.update({ params: { contextName: 'appName' }, body: { legalValues: [{ value: 'a' }, { value: 'a' }] } }), 'ValidationError', ['/body/legalValues/1/value'])
+})
+
+t.test('a context field in use by a constraint, a stickiness, a variant or a segment cannot be deleted', async (t) => {
+  const { api } = await makeApi()
+  for (const name of ['tenant', 'sticky', 'variantSticky', 'override', 'segmentField']) ok(await api.contextFields.create({ params: {}, body: { name } }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
+  const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
+  const s = ok(
+    await api.strategies.add({
+      params: path,
+      body: { name: 'flexibleRollout', parameters: { rollout: '50', stickiness: 'sticky', groupId: 'flag' }, constraints: [{ contextName: 'tenant', operator: 'IN', values: ['a'] }] },
+    }),
+  )
+  ok(
+    await api.features.setVariants({
+      params: { projectId: 'default', featureName: 'flag' },
+      body: { environments: ['production'], variants: [{ name: 'v', weight: 1000, stickiness: 'variantSticky', overrides: [{ contextName: 'override', values: ['x'] }] }] },
+    }),
+  )
+  ok(await api.segments.create({ params: {}, body: { name: 'seg', constraints: [{ contextName: 'segmentField', operator: 'IN', values: ['1'] }] } }))
+  const tenant = await refused(t, api, () => api.contextFields.delete({ params: { contextName: 'tenant' } }), 'ValidationError', [undefined])
+  t.equal(tenant.message, 'The context field "tenant" is in use; remove it from these first.')
+  t.same(tenant.details.map((d) => d.message), [`Used by strategy ${s.id} of feature "flag" in environment "development".`])
+  await refused(t, api, () => api.contextFields.delete({ params: { contextName: 'sticky' } }), 'ValidationError', [undefined])
+  const variant = await refused(t, api, () => api.contextFields.delete({ params: { contextName: 'variantSticky' } }), 'ValidationError', [undefined])
+  t.same(variant.details.map((d) => d.message), ['Used by the variants of feature "flag" in environment "production".'])
+  await refused(t, api, () => api.contextFields.delete({ params: { contextName: 'override' } }), 'ValidationError', [undefined])
+  const segment = await refused(t, api, () => api.contextFields.delete({ params: { contextName: 'segmentField' } }), 'ValidationError', [undefined])
+  t.same(segment.details.map((d) => d.message), ['Used by segment 1 ("seg").'])
+})
+
+t.test('__proto__ and constructor are ordinary context field names', async (t) => {
+  const { api } = await makeApi()
+  for (const name of ['__proto__', 'constructor']) ok(await api.contextFields.create({ params: {}, body: { name, sortOrder: -1 } }))
+  t.same(ok(await api.contextFields.list({ params: {} })).slice(0, 2).map((f) => f.name), ['__proto__', 'constructor'])
+  ok(await api.contextFields.update({ params: { contextName: '__proto__' }, body: { description: 'odd' } }))
+  t.equal(ok(await api.contextFields.get({ params: { contextName: '__proto__' } })).description, 'odd')
+  ok(await api.contextFields.delete({ params: { contextName: 'constructor' } }))
+  t.equal(api.state().contextFields.size, 7)
+})

@@ -1,0 +1,182 @@
+import * as E from 'fp-ts/lib/Either.js'
+import t from 'tap'
+import type { AuthPort } from '../../src/ports/auth.js'
+import { makeApi, ok, err, plain } from '../support/api.js'
+
+const viewer: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 7, name: 'viewer@example.com' }, permissions: [] }) }
+
+const withFeature = async (name = 'flag') => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
+  return api
+}
+
+t.test('tag type simple is seeded, with Unleash description, icon and colour', async (t) => {
+  const { api } = await makeApi()
+  const simple = { name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }
+  t.same(ok(await api.tagTypes.list({ params: {} })), { version: 1, tagTypes: [simple] })
+  t.same(ok(await api.tagTypes.get({ params: { name: 'simple' } })), { version: 1, tagType: simple })
+  const e = err(await api.tagTypes.get({ params: { name: 'nope' } }))
+  t.equal(e._tag, 'NotFoundError')
+  t.equal(e.message, "Tag type 'nope' does not exist")
+})
+
+t.test('a tag type is created with defaults and an event; names are taken once', async (t) => {
+  const { api } = await makeApi()
+  const created = ok(await api.tagTypes.create({ params: {}, body: { name: 'team' } }))
+  t.same(created, { name: 'team', description: '', icon: null, color: '#FFFFFF' })
+  t.match(api.events(1)[0], { type: 'tag-type-created', data: created })
+  t.same(ok(await api.tagTypes.list({ params: {} })).tagTypes.map((x) => x.name), ['simple', 'team'])
+  const before = plain(api.state())
+  const e = err(await api.tagTypes.create({ params: {}, body: { name: 'team', description: 'again' } }))
+  t.equal(e._tag, 'NameExistsError')
+  t.equal(e.message, `There's already a tag type named "team".`)
+  t.same(plain(api.state()), before, 'the store is unchanged')
+})
+
+t.test('a tag type name must be URL-friendly, 2 to 50 characters; the colour a hex colour', async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  for (const [body, paths] of [
+    [{ name: 'not url friendly' }, ['/body/name']],
+    [{ name: 'x' }, ['/body/name']],
+    [{ name: 'ok-name', color: 'red' }, ['/body/color']],
+    [{}, ['/body/name']],
+  ] as const) {
+    const e = err(await api.tagTypes.create({ params: {}, body }))
+    t.equal(e._tag, 'ValidationError', JSON.stringify(body))
+    t.same(e.details.map((d) => d.path), paths)
+  }
+  t.same(plain(api.state()), before)
+})
+
+t.test('a tag is created, trimmed, listed, and found by type and value (operation 9)', async (t) => {
+  const { api } = await makeApi()
+  t.same(ok(await api.tags.create({ params: {}, body: { type: 'simple', value: '  Tester ' } })), { type: 'simple', value: 'Tester' })
+  t.match(api.events(1)[0], { type: 'tag-created', data: { type: 'simple', value: 'Tester' } })
+  t.same(ok(await api.tags.get({ params: { type: 'simple', value: 'Tester' } })), { version: 1, tag: { type: 'simple', value: 'Tester' } })
+  ok(await api.tagTypes.create({ params: {}, body: { name: 'area' } }))
+  ok(await api.tags.create({ params: {}, body: { type: 'area', value: 'checkout' } }))
+  ok(await api.tags.create({ params: {}, body: { type: 'simple', value: 'Alpha' } }))
+  t.same(ok(await api.tags.list({ params: {} })).tags, [
+    { type: 'area', value: 'checkout' },
+    { type: 'simple', value: 'Alpha' },
+    { type: 'simple', value: 'Tester' },
+  ])
+  t.same(ok(await api.tags.listOfType({ params: { type: 'area' } })), { version: 1, tags: [{ type: 'area', value: 'checkout' }] })
+  t.equal(err(await api.tags.listOfType({ params: { type: 'none' } }))._tag, 'NotFoundError')
+})
+
+t.test('operation 9: 404 with Unleash message for an unknown value or type; matching is exact', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.tags.create({ params: {}, body: { type: 'simple', value: 'b:cc' } }))
+  const e = err(await api.tags.get({ params: { type: 'simple', value: 'no-such-tag' } }))
+  t.same(e, { _tag: 'NotFoundError', message: 'No tag with type: [simple] and value [no-such-tag]', details: [{ message: 'No tag with type: [simple] and value [no-such-tag]' }] })
+  t.equal(err(await api.tags.get({ params: { type: 'no-such-type', value: 'b:cc' } })).message, 'No tag with type: [no-such-type] and value [b:cc]')
+  t.equal(err(await api.tags.get({ params: { type: 'simple', value: 'B:CC' } }))._tag, 'NotFoundError', 'case-sensitive')
+  // The store's key joins type and value with ":", which must not let one tag pose as another.
+  t.equal(err(await api.tags.get({ params: { type: 'simple:b', value: 'cc' } }))._tag, 'NotFoundError')
+  t.equal(err(await api.tags.get({ params: { type: 'simple', value: 'x' } }))._tag, 'NotFoundError', 'no length checks on lookup')
+})
+
+t.test('operation 9 needs no permission; creating a tag needs UPDATE_FEATURE', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.tags.create({ params: {}, body: { type: 'simple', value: 'open' } }))
+  const { api: asViewer } = await makeApi({ auth: viewer, storage: api.storage })
+  t.same(ok(await asViewer.tags.get({ params: { type: 'simple', value: 'open' } })).tag, { type: 'simple', value: 'open' })
+  const before = plain(api.state())
+  const e = err(await asViewer.tags.create({ params: {}, body: { type: 'simple', value: 'closed' } }))
+  t.equal(e._tag, 'NoAccessError')
+  t.match(e.message, /"UPDATE_FEATURE"/)
+  t.equal(err(await asViewer.tagTypes.create({ params: {}, body: { name: 'x-type' } }))._tag, 'NoAccessError')
+  t.same(plain(api.state()), before)
+})
+
+t.test('creating a tag: 404 for an unknown type, 409 when it exists, 400 for a short value', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.tags.create({ params: {}, body: { type: 'simple', value: 'taken' } }))
+  const before = plain(api.state())
+  const missing = err(await api.tags.create({ params: {}, body: { type: 'nope', value: 'value' } }))
+  t.equal(missing._tag, 'NotFoundError')
+  t.equal(missing.message, "Tag type 'nope' does not exist")
+  const taken = err(await api.tags.create({ params: {}, body: { type: 'simple', value: ' taken ' } }))
+  t.equal(taken._tag, 'NameExistsError')
+  const short = err(await api.tags.create({ params: {}, body: { type: 'simple', value: 'x' } }))
+  t.same(short.details.map((d) => d.path), ['/body/value'])
+  t.match(short.details[0]!.message, /must be a string of 2 to 50 characters/)
+  const trimmedShort = err(await api.tags.create({ params: {}, body: { type: 'simple', value: ' x  ' } }))
+  t.equal(trimmedShort._tag, 'ValidationError')
+  t.same(trimmedShort.details.map((d) => d.path), ['/body/value'])
+  t.same(plain(api.state()), before)
+})
+
+t.test('a feature is tagged and untagged; repeats are no-ops without events', async (t) => {
+  const api = await withFeature()
+  const params = { featureName: 'flag' }
+  t.same(ok(await api.featureTags.add({ params, body: { value: 'team-a' } })), { type: 'simple', value: 'team-a' }, 'type defaults to simple')
+  t.same(api.events(2).map((e) => e.type), ['feature-tagged', 'tag-created'])
+  t.match(api.events(1)[0], { project: 'default', featureName: 'flag', data: { type: 'simple', value: 'team-a' } })
+  const afterAdd = plain(api.state())
+  ok(await api.featureTags.add({ params, body: { type: 'simple', value: 'team-a' } }))
+  t.same(plain(api.state()), afterAdd, 'adding a tag the feature has changes nothing')
+  ok(await api.tagTypes.create({ params: {}, body: { name: 'area', color: '#00FF00' } }))
+  ok(await api.featureTags.add({ params, body: { type: 'area', value: 'checkout' } }))
+  t.same(ok(await api.featureTags.list({ params })), {
+    version: 1,
+    tags: [
+      { value: 'team-a', type: 'simple', color: '#FFFFFF' },
+      { value: 'checkout', type: 'area', color: '#00FF00' },
+    ],
+  })
+  t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'flag' } })).tags, [
+    { value: 'team-a', type: 'simple' },
+    { value: 'checkout', type: 'area' },
+  ])
+  ok(await api.featureTags.remove({ params: { ...params, type: 'simple', value: 'team-a' } }))
+  t.match(api.events(1)[0], { type: 'feature-untagged', featureName: 'flag', preData: { type: 'simple', value: 'team-a' } })
+  const afterRemove = plain(api.state())
+  ok(await api.featureTags.remove({ params: { ...params, type: 'simple', value: 'team-a' } }))
+  t.same(plain(api.state()), afterRemove, 'removing a tag the feature lacks changes nothing')
+  t.same(ok(await api.tags.get({ params: { type: 'simple', value: 'team-a' } })).tag, { type: 'simple', value: 'team-a' }, 'the tag itself stays')
+})
+
+t.test('tagging a feature: 404 for an unknown feature or tag type, 400 for a bad tag', async (t) => {
+  const api = await withFeature()
+  const before = plain(api.state())
+  const noFeature = err(await api.featureTags.add({ params: { featureName: 'ghost' }, body: { value: 'team-a' } }))
+  t.equal(noFeature._tag, 'NotFoundError')
+  t.equal(noFeature.message, `There's no feature named "ghost".`)
+  t.equal(err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'nope', value: 'team-a' } })).message, "Tag type 'nope' does not exist")
+  const bad = err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'x', extra: 1 } }))
+  t.same(bad.details.map((d) => d.path), ['/body/value', '/body/extra'])
+  t.equal(err(await api.featureTags.list({ params: { featureName: 'ghost' } }))._tag, 'NotFoundError')
+  t.equal(err(await api.featureTags.remove({ params: { featureName: 'ghost', type: 'simple', value: 'aa' } }))._tag, 'NotFoundError')
+  t.same(plain(api.state()), before)
+})
+
+t.test('deleting a tag takes it off every feature; an unknown tag is 404', async (t) => {
+  const api = await withFeature('one')
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'two' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'one' }, body: { value: 'gone' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'one' }, body: { value: 'kept' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'two' }, body: { value: 'gone' } }))
+  ok(await api.tags.delete({ params: { type: 'simple', value: 'gone' } }))
+  t.same(api.events(3).map((e) => [e.type, e.featureName]).sort(), [['feature-untagged', 'one'], ['feature-untagged', 'two'], ['tag-deleted', undefined]])
+  t.same(ok(await api.featureTags.list({ params: { featureName: 'one' } })).tags.map((x) => x.value), ['kept'])
+  t.same(ok(await api.featureTags.list({ params: { featureName: 'two' } })).tags, [])
+  t.equal(err(await api.tags.get({ params: { type: 'simple', value: 'gone' } }))._tag, 'NotFoundError')
+  const before = plain(api.state())
+  t.equal(err(await api.tags.delete({ params: { type: 'simple', value: 'gone' } }))._tag, 'NotFoundError')
+  t.same(plain(api.state()), before)
+})
+
+t.test('__proto__ and constructor are ordinary tag values and tag type names', async (t) => {
+  const api = await withFeature('__proto__')
+  ok(await api.tagTypes.create({ params: {}, body: { name: '__proto__' } }))
+  ok(await api.tagTypes.create({ params: {}, body: { name: 'constructor' } }))
+  ok(await api.featureTags.add({ params: { featureName: '__proto__' }, body: { type: '__proto__', value: 'constructor' } }))
+  ok(await api.featureTags.add({ params: { featureName: '__proto__' }, body: { type: 'constructor', value: '__proto__' } }))
+  t.same(ok(await api.tags.get({ params: { type: '__proto__', value: 'constructor' } })).tag, { type: '__proto__', value: 'constructor' })
+  t.same(ok(await api.tagTypes.list({ params: {} })).tagTypes.map((x) => x.name), ['__proto__', 'constructor', 'simple'])
+  t.same(ok(await api.featureTags.list({ params: { featureName: '__proto__' } })).tags.map((x) => [x.type, x.value]), [['__proto__', 'constructor'], ['constructor', '__proto__']])
+})
