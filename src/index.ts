@@ -6,6 +6,8 @@ export { createAdminApi, type AdminApi, type AdminApiOptions } from './api/admin
 export type { AdminApiConfig } from './api/config.js'
 export type { ApiRequest } from './api/operation.js'
 export type { Result } from './api/runner.js'
+export type { ClientFeaturesAnswer, ClientFeaturesRequest, LiveEvaluator } from './api/facade/client.js'
+export type { ClientFeatures, Context, EvaluatorOptions, Variant } from './evaluation/index.js'
 export { VERSION } from './api/version.js'
 export * from './domain/errors.js'
 export type { Actor } from './domain/context.js'

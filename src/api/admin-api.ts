@@ -8,7 +8,11 @@ import type { EmailPort } from '../ports/email.js'
 import { type IdPort, randomIds } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
+import { clientMethods } from './facade/client.js'
 import { featureMethods, strategyMethods } from './facade/features.js'
+import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
+import { apiTokenMethods, groupMethods, personalTokenMethods, serviceAccountMethods, userMethods } from './facade/users.js'
+import { environmentMethods, instanceMethods, projectMethods } from './facade/projects.js'
 import { createRunner, stateOf } from './runner.js'
 
 export interface AdminApiOptions {
@@ -42,6 +46,21 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   return {
     features: featureMethods(run),
     strategies: strategyMethods(run),
+    tags: tagMethods(run),
+    tagTypes: tagTypeMethods(run),
+    featureTags: featureTagMethods(run),
+    segments: segmentMethods(run),
+    contextFields: contextFieldMethods(run),
+    batch: batchMethods(run),
+    users: userMethods(run, options.email),
+    groups: groupMethods(run),
+    apiTokens: apiTokenMethods(run),
+    personalTokens: personalTokenMethods(run),
+    serviceAccounts: serviceAccountMethods(run),
+    projects: projectMethods(run),
+    environments: environmentMethods(run),
+    instance: instanceMethods(run, options.email !== undefined),
+    ...clientMethods({ storage, auth, clock }),
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
     /** Recorded events, newest first. */

@@ -2,7 +2,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import type { Ctx } from '../domain/context.js'
-import type { DomainError } from '../domain/errors.js'
+import type { ApiError, DomainError } from '../domain/errors.js'
 import type { Requirement } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
@@ -15,6 +15,11 @@ export interface ApiRequest<P = Record<string, string>> {
   readonly params: P
   readonly query?: Readonly<Record<string, string | undefined>>
   readonly body?: unknown
+  /**
+   * Answered instead, once the caller is authenticated and permitted: the HTTP layer's
+   * content-type (415), size (413) and JSON (400) refusals, which decisions.md orders after 403.
+   */
+  readonly reject?: ApiError
 }
 
 /** Where a permission applies, as Unleash takes it from the path. */

@@ -1,0 +1,98 @@
+import autocannon from 'autocannon'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import { buildState, featureName } from './fixtures.js'
+import type { Row } from './measure.js'
+import { fileStore } from './stores.js'
+
+const TOKEN = '*:*.bench-admin-token'
+const CONNECTIONS = 50
+
+/** Starts a child process and resolves with the URL it prints ("listening on <url>"). */
+const start = async (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> => {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+  let output = ''
+  for await (const chunk of child.stdout!) {
+    output += String(chunk)
+    const match = /listening on (http:\/\/[^\s]+)/.exec(output)
+    if (match) return { child, url: match[1]!.replace(/\/$/, '') }
+  }
+  throw new Error(`${args.join(' ')} exited before listening:\n${output}`)
+}
+
+const stop = async (child: ChildProcess) => {
+  child.kill('SIGTERM')
+  if (child.exitCode === null) await once(child, 'exit')
+}
+
+interface Load {
+  readonly operation: string
+  readonly method: 'GET' | 'POST' | 'PUT'
+  readonly path: string
+  /** A body per request, so that writes change something each time. */
+  readonly body?: (i: number) => unknown
+}
+
+const fire = async (url: string, load: Load, seconds: number): Promise<autocannon.Result> => {
+  let i = 0
+  return autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: Math.max(1, Math.round(seconds * 2)),
+    requests: [
+      {
+        method: load.method,
+        path: load.path,
+        headers: { authorization: TOKEN, 'content-type': 'application/json' },
+        ...(load.body ? { setupRequest: (req: autocannon.Request) => ({ ...req, body: JSON.stringify(load.body!(i++)) }) } : {}),
+      },
+    ],
+  })
+}
+
+/**
+ * Over HTTP: the `npm start` server on a file store of `size` features, driven from this
+ * process by autocannon with 50 connections on loopback; beside each row the same request
+ * against a bare node:http server answering a fixed JSON body (the ceiling).
+ */
+export const httpRows = async (size: number, seconds: number): Promise<Row[]> => {
+  const store = await fileStore(buildState(size))
+  await store.storage.close()
+  const server = await start(['examples/server.ts'], { PORT: '0', FLAGPORT_DATA: store.dir!, FLAGPORT_ADMIN_TOKENS: TOKEN })
+  const bare = await start(['bench/bare-server.ts'], {})
+  const hundred = Array.from({ length: 100 }, (_, k) => featureName(k))
+  const loads: Load[] = [
+    { operation: 'get tag', method: 'GET', path: '/api/admin/tags/simple/team-a' },
+    { operation: 'ui config', method: 'GET', path: '/api/admin/ui-config' },
+    { operation: 'update feature', method: 'PUT', path: `/api/admin/projects/default/features/${featureName(1)}`, body: (i) => ({ stale: i % 2 === 0 }) },
+    { operation: 'export 100 features', method: 'POST', path: '/api/admin/features-batch/export', body: () => ({ environment: 'development', features: hundred }) },
+    {
+      operation: 'bulk tag 100 features',
+      method: 'PUT',
+      path: '/api/admin/projects/default/tags',
+      body: (i) => ({ features: hundred, tags: { addedTags: [{ value: i % 2 ? 'bench-odd' : 'bench-even' }], removedTags: [{ value: i % 2 ? 'bench-even' : 'bench-odd' }] } }),
+    },
+  ]
+  const rows: Row[] = []
+  try {
+    for (const load of loads) {
+      const result = await fire(server.url, load, seconds)
+      const ceiling = await fire(bare.url, load, seconds)
+      const failures = result.non2xx + result.errors
+      rows.push({
+        section: 'http (file store)',
+        operation: load.operation,
+        storeSize: size,
+        opsPerSec: result.requests.average,
+        p50us: result.latency.p50 * 1000,
+        p99us: result.latency.p99 * 1000,
+        note: `ceiling ${Math.round(ceiling.requests.average).toLocaleString('en-US')}/s, ratio ${(result.requests.average / ceiling.requests.average).toFixed(2)}${failures ? `, ${failures} failed` : ''}`,
+      })
+    }
+  } finally {
+    await stop(server.child)
+    await stop(bare.child)
+    await store.dispose()
+  }
+  return rows
+}
