@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { type Dict } from './dict.js'
+import { type Dict, dictFrom } from './dict.js'
 
 /**
  * Small combinators that io-ts does not ship. A codec's `name` is written as the phrase that
@@ -66,15 +66,15 @@ export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec
       u !== null && typeof u === 'object' && !Array.isArray(u) && Object.values(u).every((v) => codec.is(v)),
     (u, c) => {
       if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
-      const out = Object.create(null) as Record<string, t.TypeOf<C>>
+      const entries: [string, t.TypeOf<C>][] = []
       const errors: t.Errors = []
       for (const key of Object.keys(u)) {
         const value = (u as Record<string, unknown>)[key]
         const r = codec.validate(value, t.appendContext(c, key, codec, value))
         if (r._tag === 'Left') errors.push(...r.left)
-        else out[key] = r.right
+        else entries.push([key, r.right])
       }
-      return errors.length > 0 ? t.failures(errors) : t.success(out)
+      return errors.length > 0 ? t.failures(errors) : t.success(dictFrom(entries))
     },
     (a) => a as Dict<t.OutputOf<C>>,
   )

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
+import { emptyDict } from '../../model/dict.js'
 import type { State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import type { DomainError } from '../errors.js'
@@ -34,7 +35,7 @@ export const setEnvironmentEnabled = (
       segments: [],
       constraints: [],
       variants: [],
-      parameters: Object.create(null) as Record<string, string>,
+      parameters: emptyDict<string>() as Record<string, string>,
     }
     env.right.strategies.push(strategy)
     recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy })
