@@ -1,6 +1,6 @@
 /**
  * Every expected failure, as one tagged union. Each renders the error body
- * `{ id, name, message, details }`; the HTTP status comes from `STATUS` in src/api.
+ * `{ id, name, message, details }`; the HTTP status comes from the table in src/http/errors.ts.
  */
 export interface ErrorDetail {
   readonly message: string

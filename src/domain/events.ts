@@ -20,8 +20,13 @@ export const recordEvent = (draft: Draft<State>, ctx: Ctx, event: NewEvent): voi
   const last = chunks[chunks.length - 1]
   if (last && last.length < CHUNK) last.push(stored)
   else chunks.push([stored])
-  const keep = Math.max(1, Math.ceil(ctx.eventRetention / CHUNK))
-  if (chunks.length > keep + 1) chunks.splice(0, chunks.length - keep - 1)
+  // Drop whole chunks while the rest still hold the retention: at least `eventRetention`
+  // events are kept, and at most one chunk more.
+  let total = 0
+  for (const chunk of chunks) total += chunk.length
+  let drop = 0
+  while (drop < chunks.length - 1 && total - chunks[drop]!.length >= ctx.eventRetention) total -= chunks[drop++]!.length
+  if (drop > 0) chunks.splice(0, drop)
 }
 
 export const emptyEventLog = (): EventLog => ({ chunks: [] })

@@ -19,7 +19,14 @@ export const lengthBetween = (min: number, max: number) =>
   refinedString(`a string of ${min} to ${max} characters`, (s) => s.length >= min && s.length <= max)
 
 /** Unleash's "URL friendly": survives encodeURIComponent unchanged and is not . or .. */
-export const urlFriendly = (s: string): boolean => encodeURIComponent(s) === s && s !== '.' && s !== '..'
+export const urlFriendly = (s: string): boolean => {
+  try {
+    return encodeURIComponent(s) === s && s !== '.' && s !== '..'
+  } catch {
+    // A lone surrogate cannot be encoded: certainly not URL friendly.
+    return false
+  }
+}
 
 export const NonBlankString = refinedString('a string with at least one non-whitespace character', (s) => /\S/.test(s))
 

@@ -1,3 +1,4 @@
+import * as ev from '../operations/events.js'
 import { bind, type Run } from '../methods.js'
 import * as env from '../operations/environments.js'
 import * as p from '../operations/projects.js'
@@ -35,5 +36,6 @@ export const instanceMethods = (run: Run, emailEnabled: boolean) => {
     maintenance: m(ui.getMaintenanceOp),
     setMaintenance: m(ui.setMaintenanceOp),
     setFrontendApiOrigins: m(ui.setFrontendApiOriginsOp),
+    listEvents: m(ev.listEventsOp),
   }
 }

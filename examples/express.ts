@@ -1,0 +1,22 @@
+// @ts-nocheck -- express is not a dependency of flagport: `npm install express @types/express` to run this.
+/**
+ * flagport's admin API inside an express app, mounted under /flags.
+ * Run (after installing express): npx tsx examples/express.ts
+ */
+import express from 'express'
+import { tokenAuth } from '../adapters/auth/api-tokens.js'
+import { toNodeListener } from '../adapters/http/node.js'
+import { createMemoryStorage } from '../adapters/storage/memory.js'
+import { createAdminApi } from '../src/api/admin-api.js'
+import { createHttpHandler } from '../src/http/index.js'
+
+const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: ['*:*.change-me'] }) })
+
+const app = express()
+// express strips the mount path from req.url, so the handler needs no basePath. Mount it before
+// any body parser: the listener reads the raw body itself (a body express.json() already read
+// is taken from req.body instead).
+app.use('/flags', toNodeListener(createHttpHandler(api)))
+app.get('/', (_req, res) => res.send('the host app; flags at /flags/api/admin/...'))
+
+app.listen(4242, () => console.log('express + flagport on http://localhost:4242/flags/api/admin/projects'))

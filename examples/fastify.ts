@@ -1,0 +1,36 @@
+// @ts-nocheck -- fastify is not a dependency of flagport: `npm install fastify` to run this.
+/**
+ * flagport's admin API inside a fastify app.
+ * Run (after installing fastify): npx tsx examples/fastify.ts
+ */
+import Fastify from 'fastify'
+import { tokenAuth } from '../adapters/auth/api-tokens.js'
+import { createMemoryStorage } from '../adapters/storage/memory.js'
+import { createAdminApi } from '../src/api/admin-api.js'
+import { createHttpHandler } from '../src/http/index.js'
+
+const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: ['*:*.change-me'] }) })
+const flags = createHttpHandler(api)
+
+const app = Fastify({ logger: true })
+
+// In its own plugin scope, so the host app's other routes keep fastify's JSON parsing.
+await app.register(async (scope) => {
+  // flagport checks content types (415) and parses JSON itself: hand it the raw bytes. A body
+  // past flagport's limit gets flagport's 413; one far past it, fastify's own.
+  scope.removeAllContentTypeParsers()
+  scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: flags.bodyLimit + 1 }, (_request, body, done) => done(null, body))
+
+  scope.all('/api/admin/*', async (request, reply) => {
+    const response = await flags({
+      method: request.method,
+      path: request.url,
+      headers: request.headers,
+      body: request.body,
+    })
+    reply.code(response.status).headers(response.headers)
+    return reply.send(response.body ?? '')
+  })
+})
+
+await app.listen({ port: 4242, host: '127.0.0.1' })

@@ -1,0 +1,21 @@
+/**
+ * The admin API on a bare node:http server, in a few lines.
+ * Run: npx tsx examples/node-http.ts   (in an app: import from 'flagport', 'flagport/http' ...)
+ */
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { tokenAuth } from '../adapters/auth/api-tokens.js'
+import { toNodeListener } from '../adapters/http/node.js'
+import { createMemoryStorage } from '../adapters/storage/memory.js'
+import { createAdminApi } from '../src/api/admin-api.js'
+import { createHttpHandler } from '../src/http/index.js'
+
+const token = process.env['FLAGPORT_ADMIN_TOKENS'] ?? '*:*.change-me'
+const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: [token] }) })
+const server = createServer(toNodeListener(createHttpHandler(api)))
+
+server.listen(Number(process.env['PORT'] ?? 4242), '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo
+  console.log(`flagport on http://127.0.0.1:${port} (memory store), token ${token}`)
+})
+process.on('SIGINT', () => server.close(() => process.exit(0)))

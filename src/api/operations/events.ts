@@ -1,0 +1,32 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { latestEvents } from '../../domain/events.js'
+import { validationError } from '../../domain/errors.js'
+import type { StoredEvent } from '../../model/state.js'
+import { read } from '../operation.js'
+
+export interface EventList {
+  readonly version: 1
+  readonly events: readonly StoredEvent[]
+  readonly totalEvents: number
+}
+
+const MAX = 1000
+
+/**
+ * Recorded events, newest first, optionally filtered by `project`, `feature` and `type`;
+ * `limit` defaults to 100 (at most 1000). Admins only: events carry before-and-after data.
+ */
+export const listEventsOp = read<Record<string, never>, undefined, EventList>({
+  requirement: 'ADMIN',
+  run: (state, { query }) => {
+    const limit = query['limit'] === undefined ? 100 : Number(query['limit'])
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX) {
+      return E.left(validationError([{ path: '/query/limit', message: `The \`/query/limit\` parameter must be an integer from 1 to ${MAX}. You sent ${JSON.stringify(query['limit'])}.` }]))
+    }
+    const { project, feature, type } = query
+    const events = latestEvents(state.events, limit, (e) =>
+      (project === undefined || e.project === project) && (feature === undefined || e.featureName === feature) && (type === undefined || e.type === type),
+    )
+    return E.right({ version: 1, events, totalEvents: events.length })
+  },
+})

@@ -1,0 +1,79 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { type ApiError, contentTypeError, payloadTooLarge, validationError } from '../domain/errors.js'
+import { reviveDicts } from '../model/dict.js'
+
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+export const DEFAULT_MAX_DEPTH = 32
+
+export interface BodyLimits {
+  readonly bodyLimit: number
+  readonly maxDepth: number
+}
+
+/** `application/json`, with any parameters (`; charset=utf-8`), and nothing else. */
+export const isJsonContentType = (header: string | undefined): boolean =>
+  header !== undefined && header.split(';')[0]!.trim().toLowerCase() === 'application/json'
+
+const byteLength = (body: Uint8Array | string): number =>
+  typeof body === 'string' ? new TextEncoder().encode(body).length : body.byteLength
+
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/** Whether arrays and objects nest deeper than `max`; strings are skipped, escapes included. */
+export const nestsDeeperThan = (text: string, max: number): boolean => {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c) i++ // backslash: the next character is escaped
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true
+    } else if (c === 0x5d || c === 0x7d) depth--
+  }
+  return false
+}
+
+/**
+ * The JSON body of a body-bearing route: content type (415), then size (413), then UTF-8,
+ * nesting, syntax and unpaired surrogates (400). An empty body is `undefined`, which the
+ * operation's codec refuses as a missing `/body`. Objects come back prototype-free, so a
+ * `__proto__` key is an ordinary key and never a prototype.
+ */
+export const parseJsonBody = (
+  contentType: string | undefined,
+  raw: { readonly body?: Uint8Array | string; readonly bodyTooLarge?: boolean },
+  limits: BodyLimits,
+): E.Either<ApiError, unknown> => {
+  if (!isJsonContentType(contentType)) return E.left(contentTypeError(contentType))
+  const tooLarge = payloadTooLarge(`The request body is larger than the limit of ${limits.bodyLimit} bytes.`)
+  if (raw.bodyTooLarge) return E.left(tooLarge)
+  if (raw.body === undefined) return E.right(undefined)
+  if (byteLength(raw.body) > limits.bodyLimit) return E.left(tooLarge)
+  let text: string
+  try {
+    text = typeof raw.body === 'string' ? raw.body : utf8.decode(raw.body)
+  } catch {
+    return E.left(validationError('The request body is not valid UTF-8.'))
+  }
+  if (text.trim() === '') return E.right(undefined)
+  if (nestsDeeperThan(text, limits.maxDepth)) {
+    return E.left(validationError(`The request body nests arrays and objects more than ${limits.maxDepth} levels deep.`))
+  }
+  let unpaired = false
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      if (LONE_SURROGATE.test(key) || (typeof value === 'string' && LONE_SURROGATE.test(value))) unpaired = true
+      return reviveDicts(key, value)
+    })
+  } catch (error) {
+    return E.left(validationError(`The request body is not valid JSON: ${(error as Error).message}.`))
+  }
+  // I-JSON (RFC 7493) forbids them: no name, URL or header can carry one.
+  return unpaired ? E.left(validationError('The request body has a string with an unpaired UTF-16 surrogate (\\uD800-\\uDFFF).')) : E.right(parsed)
+}

@@ -1,0 +1,43 @@
+import type { ApiError, ErrorName } from '../domain/errors.js'
+import type { HttpResponse } from './types.js'
+
+/** The one table from error kind to HTTP status. */
+export const STATUS: Readonly<Record<ErrorName, number>> = {
+  ValidationError: 400,
+  ExceedsLimitError: 400,
+  AuthenticationRequired: 401,
+  NoAccessError: 403,
+  NotFoundError: 404,
+  MethodNotAllowedError: 405,
+  NameExistsError: 409,
+  PayloadTooLargeError: 413,
+  ContentTypeerror: 415,
+  MaintenanceModeError: 503,
+  StorageError: 503,
+}
+
+export const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** `{ id, name, message, details, ...extra }`; extra never overrides the first four. */
+export const errorBody = (error: ApiError, id: string): Record<string, unknown> => {
+  const { id: _id, name: _name, message: _message, details: _details, ...extra } = error.extra ?? {}
+  return { id, name: error._tag, message: error.message, details: error.details, ...extra }
+}
+
+export const errorResponse = (error: ApiError, id: string, headers: Record<string, string> = {}): HttpResponse => ({
+  status: STATUS[error._tag],
+  headers: { ...headers, 'content-type': JSON_TYPE },
+  body: JSON.stringify(errorBody(error, id)),
+})
+
+/** A bug or an I/O fault: nothing a client sent. The body says no more than that. */
+export const internalErrorResponse = (id: string): HttpResponse => ({
+  status: 500,
+  headers: { 'content-type': JSON_TYPE },
+  body: JSON.stringify({
+    id,
+    name: 'InternalError',
+    message: `Something went wrong on the server. The error was logged with id ${id}.`,
+    details: [{ message: 'Something went wrong on the server.' }],
+  }),
+})

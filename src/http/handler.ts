@@ -1,0 +1,90 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { AdminApi } from '../api/admin-api.js'
+import { read } from '../api/operation.js'
+import { type ApiError, methodNotAllowed, notFound, validationError } from '../domain/errors.js'
+import { randomIds } from '../ports/ids.js'
+import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
+import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
+import { header, normalizeBasePath, target, underBase } from './request.js'
+import { createRouter, splitPath } from './router.js'
+import { adminRoutes } from './routes/index.js'
+import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
+
+const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
+/** Authenticates and does nothing else: callers learn about routes only once authenticated. */
+const authenticateOnly = read<Record<string, string>, undefined, undefined>({ requirement: 'NONE', run: () => E.right(undefined) })
+
+/**
+ * The admin API over HTTP, as one function from a plain request to a plain response, for any
+ * server or framework (see adapters/http for node:http and fetch). It owns routing, the JSON
+ * body (content type 415, size 413, syntax and nesting 400), statuses, `location` and
+ * `content-disposition` headers, and the error body. Anything a client sends is answered with
+ * a 2xx or 4xx; a 500 means a bug or an I/O fault, and is reported to `onError`.
+ *
+ * @example
+ * const handler = createHttpHandler(api)
+ * const response = await handler({ method: 'GET', path: '/api/admin/projects/default/features', headers: { authorization } })
+ */
+export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {}): HttpHandler => {
+  const basePath = normalizeBasePath(options.basePath)
+  const limits = { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }
+  const ids = options.ids ?? randomIds
+  const onError = options.onError ?? ((error: unknown) => console.error('flagport: a request failed on the server', error))
+  const resolve = createRouter(adminRoutes(api))
+
+  /** Answers `error` to an authenticated caller (an SDK's client token included), else the 401. */
+  const refuse = async (error: ApiError, authorization: string | undefined, headers: Record<string, string> = {}) => {
+    const admitted = await api.run(authenticateOnly, { authorization, params: {} })
+    return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError'
+      ? errorResponse(admitted.left, ids.token())
+      : errorResponse(error, ids.token(), headers)
+  }
+
+  const handle = async (request: HttpRequest, method: string): Promise<HttpResponse> => {
+    const authorization = header(request.headers, 'authorization')
+    const { pathname, query } = target(request)
+    const unknownPath = () => notFound(`The path you were looking for (${pathname}) is not available.`)
+    const relative = underBase(pathname, basePath)
+    if (relative === undefined) return refuse(unknownPath(), authorization)
+    const segments = splitPath(relative)
+    if (!segments) return refuse(validationError(`The path ${pathname} has a malformed %-escape.`), authorization)
+
+    const resolved = resolve(method === 'HEAD' ? 'GET' : method, segments)
+    if (resolved.kind === 'unknown') return refuse(unknownPath(), authorization)
+    if (resolved.kind === 'wrong-method') {
+      const offered = new Set<string>([...resolved.allowed, ...(resolved.allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])
+      const allow = METHOD_ORDER.filter((m) => offered.has(m)).join(', ')
+      if (method === 'OPTIONS') return { status: 204, headers: { allow } }
+      return refuse(methodNotAllowed(`The method ${method} is not allowed on ${pathname}. Allowed: ${allow}.`), authorization, { allow })
+    }
+
+    const { route, params } = resolved
+    if (route.kind === 'raw') {
+      const served = await route.respond({ authorization, query, params, ...(request.headers ? { headers: request.headers } : {}) })
+      return E.isLeft(served) ? errorResponse(served.left, ids.token()) : served.right
+    }
+    const parsed = route.body ? parseJsonBody(header(request.headers, 'content-type'), request, limits) : E.right(undefined)
+    const body = E.isRight(parsed) ? parsed.right : undefined
+    const result = await route.call({ authorization, params, query, body, ...(E.isLeft(parsed) ? { reject: parsed.left } : {}) })
+    if (E.isLeft(result)) return errorResponse(result.left, ids.token())
+    const headers = route.headers ? route.headers({ params, body, result: result.right }) : {}
+    const sent = route.render ? route.render(result.right) : result.right
+    if (sent === undefined) return { status: route.status, headers }
+    return { status: route.status, headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify(sent) }
+  }
+
+  const handler = async (request: HttpRequest): Promise<HttpResponse> => {
+    try {
+      const method = String(request.method).toUpperCase()
+      const response = await handle(request, method)
+      if (method !== 'HEAD' || response.body === undefined) return response
+      // HEAD: GET's headers, its length included, and no body.
+      return { status: response.status, headers: { ...response.headers, 'content-length': String(new TextEncoder().encode(response.body).length) } }
+    } catch (error) {
+      onError(error, request)
+      return internalErrorResponse(ids.token())
+    }
+  }
+  return Object.assign(handler, { bodyLimit: limits.bodyLimit })
+}

@@ -1,0 +1,53 @@
+import type { HttpHeaders, HttpRequest } from './types.js'
+
+/** A header's value, its name matched in any case; of a repeated header, the first. */
+export const header = (headers: HttpHeaders | undefined, name: string): string | undefined => {
+  if (!headers) return undefined
+  for (const key of Object.keys(headers)) {
+    if (key.toLowerCase() !== name) continue
+    const value = headers[key]
+    return typeof value === 'string' ? value : value?.[0]
+  }
+  return undefined
+}
+
+const first = (value: string | readonly string[] | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.[0]
+
+/**
+ * The path without its query, and the query as a prototype-free object (first value of a
+ * repeated key), from both the path's query string and `request.query`.
+ */
+export const target = (request: HttpRequest): { pathname: string; query: Record<string, string> } => {
+  let path = request.path
+  // An absolute-form target (`GET http://host/path`), as proxies send.
+  if (/^https?:\/\//i.test(path)) path = path.replace(/^https?:\/\/[^/?#]*/i, '')
+  const hash = path.indexOf('#')
+  if (hash >= 0) path = path.slice(0, hash)
+  const mark = path.indexOf('?')
+  const pathname = mark >= 0 ? path.slice(0, mark) : path
+  const query: Record<string, string> = Object.create(null)
+  if (mark >= 0) {
+    for (const [key, value] of new URLSearchParams(path.slice(mark + 1))) {
+      if (!(key in query)) query[key] = value
+    }
+  }
+  for (const key of Object.keys(request.query ?? {})) {
+    const value = first(request.query![key])
+    if (value !== undefined && !(key in query)) query[key] = value
+  }
+  return { pathname: pathname || '/', query }
+}
+
+/** The path under `basePath`, or undefined when it lies outside. */
+export const underBase = (pathname: string, basePath: string): string | undefined => {
+  if (basePath === '') return pathname
+  if (pathname === basePath) return '/'
+  return pathname.startsWith(`${basePath}/`) ? pathname.slice(basePath.length) : undefined
+}
+
+/** `flags/` or `/flags/` -> `/flags`; `/` or nothing -> ''. */
+export const normalizeBasePath = (basePath: string | undefined): string => {
+  const trimmed = (basePath ?? '').replace(/^\/+|\/+$/g, '')
+  return trimmed === '' ? '' : `/${trimmed}`
+}

@@ -1,0 +1,95 @@
+import type { ApiRequest } from '../api/operation.js'
+import type { Result } from '../api/runner.js'
+import type { HttpHeaders, HttpResponse } from './types.js'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** The `:name` placeholders of a path pattern, as an object type. */
+export type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? { readonly [K in Name]: string } & ParamsOf<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? { readonly [K in Name]: string }
+    : Record<never, string>
+
+/** What header builders see of a request that succeeded. */
+export interface Answered<P, R> {
+  readonly params: P
+  /** The parsed JSON body, already accepted by the operation's codec. */
+  readonly body: unknown
+  readonly result: R
+}
+
+export interface RouteOptions<P, R> {
+  /** Status of a success. Default 200. */
+  readonly status?: number
+  /** The route takes a JSON body: content type checked (415), size limited (413), parsed (400). */
+  readonly body?: boolean
+  /** Extra headers of a success (location, content-disposition). */
+  readonly headers?: (answered: Answered<P, R>) => Record<string, string>
+  /** What of the result is sent, when not all of it. */
+  readonly render?: (result: R) => unknown
+}
+
+/** One entry of the route table, its types erased so routes of every group share an array. */
+export type Route = ApiRoute | RawRoute
+
+/** A route to a facade method: the handler does the JSON, statuses and errors. */
+export interface ApiRoute {
+  readonly kind: 'api'
+  readonly method: HttpMethod
+  readonly pattern: string
+  readonly call: (request: ApiRequest<Record<string, string>>) => Promise<Result<unknown>>
+  readonly status: number
+  readonly body: boolean
+  readonly headers?: (answered: Answered<Record<string, string>, unknown>) => Record<string, string>
+  readonly render?: (result: unknown) => unknown
+}
+
+/** What a raw route is given: credentials, query and headers, as the handler read them. */
+export interface RawInput {
+  readonly authorization?: string
+  readonly query: Readonly<Record<string, string | undefined>>
+  readonly headers?: HttpHeaders
+  readonly params?: Readonly<Record<string, string>>
+}
+
+/** A route that writes its own answer (headers such as ETag, a 304); its errors still get the error body. */
+export interface RawRoute {
+  readonly kind: 'raw'
+  readonly method: HttpMethod
+  readonly pattern: string
+  readonly body: false
+  readonly respond: (input: RawInput) => Promise<Result<HttpResponse>>
+}
+
+/**
+ * Declares a route: method and path pattern to a facade method. The compiler checks that the
+ * pattern's placeholders supply every path parameter the method needs.
+ */
+export const route = <Path extends string, R>(
+  method: HttpMethod,
+  pattern: Path,
+  call: (request: ApiRequest<ParamsOf<Path>>) => Promise<Result<R>>,
+  options: RouteOptions<ParamsOf<Path>, R> = {},
+): ApiRoute => ({
+  kind: 'api',
+  method,
+  pattern,
+  call: call as unknown as ApiRoute['call'],
+  status: options.status ?? 200,
+  body: options.body ?? false,
+  ...(options.headers ? { headers: options.headers as unknown as NonNullable<ApiRoute['headers']> } : {}),
+  ...(options.render ? { render: options.render as NonNullable<ApiRoute['render']> } : {}),
+})
+
+export const rawRoute = (method: HttpMethod, pattern: string, respond: RawRoute['respond']): RawRoute => ({ kind: 'raw', method, pattern, body: false, respond })
+
+/** A location header value: segments percent-encoded, so any name makes a valid header. */
+export const location = (...segments: readonly (string | number)[]): { location: string } => ({
+  location: segments.map((s) => encodeURIComponent(String(s))).join('/'),
+})
+
+/** A download: `attachment` with the name made safe for a header (printable ASCII, no quotes). */
+export const attachment = (filename: string): { 'content-disposition': string } => ({
+  'content-disposition': `attachment; filename="${filename.replace(/[^\x20-\x7e]|["\\]/g, '_')}"`,
+})

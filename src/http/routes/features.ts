@@ -1,0 +1,29 @@
+import type { AdminApi } from '../../api/admin-api.js'
+import { location, type Route, route } from '../route.js'
+
+const FEATURES = '/api/admin/projects/:projectId/features'
+const FEATURE = `${FEATURES}/:featureName` as const
+const ENVIRONMENT = `${FEATURE}/environments/:environment` as const
+
+/** Feature flags: create, read, update (operation 4), archive and revive, environments, variants, dependencies. */
+export const featureRoutes = ({ features }: AdminApi): Route[] => [
+  route('POST', FEATURES, features.create, {
+    status: 201,
+    body: true,
+    // Relative to the request URL `.../projects/<p>/features`, so it resolves to the new feature.
+    headers: ({ result }) => location('features', result.name),
+  }),
+  route('GET', FEATURES, features.listInProject),
+  route('GET', FEATURE, features.get),
+  route('PUT', FEATURE, features.update, { body: true }),
+  route('DELETE', FEATURE, features.archive),
+  route('GET', ENVIRONMENT, features.getEnvironment),
+  route('POST', `${ENVIRONMENT}/on`, features.enableEnvironment),
+  route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),
+  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true }),
+  route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
+  route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
+  route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),
+  route('POST', '/api/admin/archive/revive/:featureName', features.revive),
+  route('DELETE', '/api/admin/archive/:featureName', features.deleteArchived),
+]

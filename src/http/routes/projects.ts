@@ -1,0 +1,23 @@
+import type { AdminApi } from '../../api/admin-api.js'
+import { location, type Route, route } from '../route.js'
+
+/** Projects (operation 5), the instance's environments, and instance settings (operation 6). */
+export const projectRoutes = ({ projects, environments, instance }: AdminApi): Route[] => [
+  route('POST', '/api/admin/projects', projects.create, { status: 201, body: true, headers: ({ result }) => location('projects', result.id) }),
+  route('GET', '/api/admin/projects', projects.list),
+  route('GET', '/api/admin/projects/:projectId', projects.get),
+  route('POST', '/api/admin/projects/:projectId/environments', projects.connectEnvironment, { body: true }),
+  route('DELETE', '/api/admin/projects/:projectId/environments/:environment', projects.disconnectEnvironment),
+
+  route('POST', '/api/admin/environments', environments.create, { status: 201, body: true, headers: ({ result }) => location('environments', result.name) }),
+  route('GET', '/api/admin/environments', environments.list),
+  route('GET', '/api/admin/environments/:name', environments.get),
+  route('POST', '/api/admin/environments/:name/on', environments.enable),
+  route('POST', '/api/admin/environments/:name/off', environments.disable),
+
+  route('GET', '/api/admin/ui-config', instance.uiConfig),
+  route('POST', '/api/admin/ui-config/cors', instance.setFrontendApiOrigins, { body: true }),
+  route('GET', '/api/admin/maintenance', instance.maintenance),
+  route('POST', '/api/admin/maintenance', instance.setMaintenance, { body: true }),
+  route('GET', '/api/admin/events', instance.listEvents),
+]

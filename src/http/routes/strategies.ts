@@ -1,0 +1,14 @@
+import type { AdminApi } from '../../api/admin-api.js'
+import { type Route, route } from '../route.js'
+
+const STRATEGIES = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies'
+
+/** Activation strategies of a feature environment, and operation 2 (set sort order). */
+export const strategyRoutes = ({ strategies }: AdminApi): Route[] => [
+  route('GET', STRATEGIES, strategies.list),
+  route('POST', STRATEGIES, strategies.add, { body: true }),
+  route('POST', `${STRATEGIES}/set-sort-order`, strategies.setSortOrder, { body: true }),
+  route('GET', `${STRATEGIES}/:strategyId`, strategies.get),
+  route('PUT', `${STRATEGIES}/:strategyId`, strategies.update, { body: true }),
+  route('DELETE', `${STRATEGIES}/:strategyId`, strategies.delete),
+]

@@ -1,0 +1,40 @@
+import type { AdminApi } from '../../api/admin-api.js'
+import { attachment, location, type Route, route } from '../route.js'
+
+/** Tags and tag types (operations 8 and 9), feature tags, segments, context fields, export (operation 1) and import. */
+export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields, batch }: AdminApi): Route[] => [
+  route('GET', '/api/admin/tags', tags.list),
+  route('POST', '/api/admin/tags', tags.create, { status: 201, body: true, headers: ({ result }) => location('tags', result.type, result.value) }),
+  route('GET', '/api/admin/tags/:type', tags.listOfType),
+  route('GET', '/api/admin/tags/:type/:value', tags.get),
+  route('DELETE', '/api/admin/tags/:type/:value', tags.delete),
+
+  route('GET', '/api/admin/tag-types', tagTypes.list),
+  route('POST', '/api/admin/tag-types', tagTypes.create, { status: 201, body: true, headers: ({ result }) => location('tag-types', result.name) }),
+  route('GET', '/api/admin/tag-types/:name', tagTypes.get),
+
+  route('GET', '/api/admin/features/:featureName/tags', featureTags.list),
+  route('POST', '/api/admin/features/:featureName/tags', featureTags.add, { status: 201, body: true }),
+  route('DELETE', '/api/admin/features/:featureName/tags/:type/:value', featureTags.remove),
+  route('PUT', '/api/admin/projects/:projectId/tags', featureTags.bulkUpdate, { body: true }),
+
+  route('GET', '/api/admin/segments', segments.list),
+  route('POST', '/api/admin/segments', segments.create, { status: 201, body: true, headers: ({ result }) => location('segments', result.id) }),
+  route('GET', '/api/admin/segments/:segmentId', segments.get),
+  route('PUT', '/api/admin/segments/:segmentId', segments.update, { body: true }),
+  route('DELETE', '/api/admin/segments/:segmentId', segments.delete),
+
+  route('GET', '/api/admin/context', contextFields.list),
+  route('POST', '/api/admin/context', contextFields.create, { status: 201, body: true, headers: ({ result }) => location('context', result.name) }),
+  route('GET', '/api/admin/context/:contextName', contextFields.get),
+  route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true }),
+  route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
+
+  // `downloadFile: true` makes the same JSON a download (decisions.md).
+  route('POST', '/api/admin/features-batch/export', batch.exportFeatures, {
+    body: true,
+    headers: ({ result }) => (result.filename === undefined ? {} : attachment(result.filename)),
+    render: (result) => result.body,
+  }),
+  route('POST', '/api/admin/features-batch/import', batch.importFeatures, { body: true }),
+]

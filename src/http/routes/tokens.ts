@@ -1,0 +1,30 @@
+import type { AdminApi } from '../../api/admin-api.js'
+import { location, type Route, route } from '../route.js'
+
+/** API tokens, personal access tokens, service accounts and their tokens. Secrets appear once, in the 201. */
+export const tokenRoutes = ({ apiTokens, personalTokens, serviceAccounts }: AdminApi): Route[] => [
+  route('POST', '/api/admin/api-tokens', apiTokens.create, { status: 201, body: true }),
+  route('GET', '/api/admin/api-tokens', apiTokens.list),
+  route('DELETE', '/api/admin/api-tokens/:id', apiTokens.delete),
+
+  // The caller's own personal access tokens, at Unleash's path.
+  route('POST', '/api/admin/user/tokens', personalTokens.createOwn, { status: 201, body: true }),
+  route('GET', '/api/admin/user/tokens', personalTokens.listOwn),
+  route('DELETE', '/api/admin/user/tokens/:tokenId', personalTokens.deleteOwn),
+  route('POST', '/api/admin/user-admin/:id/tokens', personalTokens.create, { status: 201, body: true }),
+  route('GET', '/api/admin/user-admin/:id/tokens', personalTokens.list),
+  route('DELETE', '/api/admin/user-admin/:id/tokens/:tokenId', personalTokens.delete),
+
+  route('POST', '/api/admin/service-account', serviceAccounts.create, {
+    status: 201,
+    body: true,
+    headers: ({ result }) => location('service-account', result.id),
+  }),
+  route('GET', '/api/admin/service-account', serviceAccounts.list),
+  route('GET', '/api/admin/service-account/:id', serviceAccounts.get),
+  route('PUT', '/api/admin/service-account/:id', serviceAccounts.update, { body: true }),
+  route('DELETE', '/api/admin/service-account/:id', serviceAccounts.delete),
+  route('POST', '/api/admin/service-account/:id/token', serviceAccounts.createToken, { status: 201, body: true }),
+  route('GET', '/api/admin/service-account/:id/token', serviceAccounts.listTokens),
+  route('DELETE', '/api/admin/service-account/:id/token/:tokenId', serviceAccounts.deleteToken),
+]

@@ -1,0 +1,51 @@
+import type { IdPort } from '../ports/ids.js'
+
+/** Header values as node:http gives them: names in any case, repeated headers as arrays. */
+export type HttpHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
+
+/**
+ * One HTTP request as plain data, whatever server received it. `path` may carry a query
+ * string (`/api/admin/events?feature=x`); `query` adds to it.
+ */
+export interface HttpRequest {
+  readonly method: string
+  readonly path: string
+  readonly query?: Readonly<Record<string, string | readonly string[] | undefined>>
+  readonly headers?: HttpHeaders
+  /** The raw body: bytes (UTF-8 is expected) or text. */
+  readonly body?: Uint8Array | string
+  /** Set by an adapter that stopped reading because the body passed `bodyLimit`. */
+  readonly bodyTooLarge?: boolean
+}
+
+/** The answer, ready to write: `body` is absent when there is nothing to send. */
+export interface HttpResponse {
+  readonly status: number
+  readonly headers: Readonly<Record<string, string>>
+  readonly body?: string
+}
+
+export interface HttpHandlerOptions {
+  /** A prefix the admin API is mounted under, e.g. `/flags`; paths outside it are 404. */
+  readonly basePath?: string
+  /** Largest request body accepted, in bytes; beyond it a 413. Default 1 MiB. */
+  readonly bodyLimit?: number
+  /** Deepest nesting of arrays and objects accepted in a JSON body. Default 32. */
+  readonly maxDepth?: number
+  /** Error ids (default: random nanoids). */
+  readonly ids?: IdPort
+  /** Told of bugs and I/O faults, which are answered 500. Default: console.error. */
+  readonly onError?: (error: unknown, request: HttpRequest) => void
+}
+
+/**
+ * The framework-agnostic handler. `bodyLimit` tells adapters how much of a body to read
+ * before they give up and set `bodyTooLarge`.
+ */
+export interface HttpHandler {
+  (request: HttpRequest): Promise<HttpResponse>
+  readonly bodyLimit: number
+}
+
+/** What adapters accept: a handler as `createHttpHandler` makes it, or any function of its shape. */
+export type PlainHandler = ((request: HttpRequest) => Promise<HttpResponse>) & { readonly bodyLimit?: number }

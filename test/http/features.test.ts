@@ -1,0 +1,151 @@
+import t from 'tap'
+import { plain } from '../support/api.js'
+import { FEATURES, serve, strategiesOf, TRANSPORTS } from './support.js'
+
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+for (const transport of TRANSPORTS) {
+  t.test(`${transport}: a feature is created, read, updated, archived and revived`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+
+    const created = await s.call('POST', FEATURES, { body: { name: 'checkout', description: 'new checkout' } })
+    t.equal(created.status, 201)
+    t.equal(created.headers['location'], 'features/checkout', 'resolves against the request URL to the feature')
+    t.equal(created.headers['content-type'], JSON_TYPE)
+    t.equal(created.json.name, 'checkout')
+    t.equal(created.json.project, 'default')
+
+    const one = await s.call('GET', `${FEATURES}/checkout`)
+    t.equal(one.status, 200)
+    t.same(one.json, created.json)
+
+    const list = await s.call('GET', FEATURES)
+    t.equal(list.status, 200)
+    t.same(list.json.features.map((f: { name: string }) => f.name), ['checkout'])
+    t.equal(list.json.version, 2)
+
+    const updated = await s.call('PUT', `${FEATURES}/checkout`, { body: { stale: true } })
+    t.equal(updated.status, 200)
+    t.equal(updated.json.stale, true)
+    t.equal(updated.json.description, 'new checkout', 'fields not sent are kept')
+
+    const archived = await s.call('DELETE', `${FEATURES}/checkout`)
+    t.equal(archived.status, 200)
+    t.equal(archived.text, '', 'success with no body is an empty 200')
+    t.equal(archived.headers['content-type'], undefined)
+    t.equal((await s.call('GET', `${FEATURES}/checkout`)).json.archived, true)
+
+    const revived = await s.call('POST', '/api/admin/archive/revive/checkout')
+    t.equal(revived.status, 200)
+    t.equal(revived.text, '')
+    t.equal((await s.call('GET', `${FEATURES}/checkout`)).json.archived, false)
+
+    t.equal((await s.call('DELETE', `${FEATURES}/checkout`)).status, 200)
+    t.equal((await s.call('DELETE', '/api/admin/archive/checkout')).status, 200)
+    t.equal((await s.call('GET', `${FEATURES}/checkout`)).status, 404)
+  })
+
+  t.test(`${transport}: environments are switched on and off, variants set, dependencies added and removed`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', FEATURES, { body: { name: 'parent' } })
+    await s.call('POST', FEATURES, { body: { name: 'child' } })
+
+    const env = `${FEATURES}/child/environments/development`
+    t.equal((await s.call('POST', `${env}/on`)).status, 200)
+    const read = await s.call('GET', env)
+    t.equal(read.status, 200)
+    t.equal(read.json.name, 'development')
+    t.equal(read.json.enabled, true)
+    t.equal((await s.call('POST', `${env}/off`)).status, 200)
+    t.equal((await s.call('GET', env)).json.enabled, false)
+
+    const variants = await s.call('PUT', `${FEATURES}/child/variants-batch`, {
+      body: { variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }], environments: ['development'] },
+    })
+    t.equal(variants.status, 200)
+    t.same(variants.json.environments.find((e: { name: string }) => e.name === 'development').variants.map((v: { name: string }) => v.name), ['blue'])
+
+    t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
+    t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true }])
+    t.equal((await s.call('DELETE', `${FEATURES}/child/dependencies/parent`)).status, 200)
+    t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [])
+    await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })
+    t.equal((await s.call('DELETE', `${FEATURES}/child/dependencies`)).status, 200)
+    t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [])
+  })
+
+  t.test(`${transport}: strategies are added (200 with the strategy), listed, updated, ordered and deleted`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+    const path = strategiesOf('checkout')
+
+    const first = await s.call('POST', path, { body: { name: 'default' } })
+    t.equal(first.status, 200)
+    t.equal(first.headers['content-type'], JSON_TYPE)
+    t.equal(first.json.name, 'default')
+    t.equal(first.json.sortOrder, 0)
+    const second = await s.call('POST', path, { body: { name: 'flexibleRollout', parameters: { rollout: 50, stickiness: 'default', groupId: 'checkout' } } })
+    t.equal(second.json.sortOrder, 1)
+
+    t.same((await s.call('GET', path)).json.map((x: { id: string }) => x.id), [first.json.id, second.json.id])
+    t.same((await s.call('GET', `${path}/${first.json.id}`)).json, first.json)
+
+    const updated = await s.call('PUT', `${path}/${first.json.id}`, { body: { name: 'default', title: 'everyone' } })
+    t.equal(updated.status, 200)
+    t.equal(updated.json.title, 'everyone')
+
+    const sorted = await s.call('POST', `${path}/set-sort-order`, { body: [{ id: first.json.id, sortOrder: 5 }] })
+    t.equal(sorted.status, 200)
+    t.equal(sorted.text, '')
+    t.same((await s.call('GET', path)).json.map((x: { id: string }) => x.id), [second.json.id, first.json.id])
+
+    t.equal((await s.call('DELETE', `${path}/${first.json.id}`)).status, 200)
+    t.same((await s.call('GET', path)).json.map((x: { id: string }) => x.id), [second.json.id])
+    const gone = await s.call('GET', `${path}/${first.json.id}`)
+    t.equal(gone.status, 404)
+    t.equal(gone.json.message, `Could not find strategy with id "${first.json.id}".`)
+  })
+
+  t.test(`${transport}: domain refusals keep their status, body and store`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+    const before = plain(s.api.state())
+
+    const taken = await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+    t.equal(taken.status, 409)
+    t.equal(taken.json.name, 'NameExistsError')
+    t.match(taken.json, { id: String, message: String, details: [{ message: String }] })
+
+    const invalid = await s.call('POST', FEATURES, { body: { name: 'has space', type: 'nope' } })
+    t.equal(invalid.status, 400)
+    t.equal(invalid.json.name, 'ValidationError')
+    t.same(invalid.json.details.map((d: { path: string }) => d.path).sort(), ['/body/name', '/body/type'])
+
+    const missing = await s.call('PUT', '/api/admin/projects/default/features/nope', { body: { stale: true } })
+    t.equal(missing.status, 404)
+    t.equal(missing.json.message, `There's no feature named "nope" in project "default".`)
+
+    const noEnv = await s.call('POST', `${strategiesOf('checkout', 'staging')}/set-sort-order`, { body: [] })
+    t.equal(noEnv.status, 404)
+    t.equal(noEnv.json.message, 'Feature checkout does not have environment staging')
+
+    t.same(plain(s.api.state()), before)
+  })
+
+  t.test(`${transport}: names are percent-decoded, and __proto__ is an ordinary name`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    for (const name of ['__proto__', 'constructor', 'a~b.c_d-e']) {
+      const created = await s.call('POST', FEATURES, { body: { name } })
+      t.equal(created.status, 201, name)
+      t.equal(created.headers['location'], `features/${encodeURIComponent(name)}`)
+      t.equal((await s.call('GET', `${FEATURES}/${encodeURIComponent(name)}`)).json.name, name)
+    }
+    // A project id the router sees encoded in the path.
+    t.equal((await s.call('GET', '/api/admin/projects/%64efault/features/constructor')).json.name, 'constructor')
+  })
+}

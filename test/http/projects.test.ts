@@ -1,0 +1,66 @@
+import t from 'tap'
+import { plain } from '../support/api.js'
+import { serve, TRANSPORTS } from './support.js'
+
+for (const transport of TRANSPORTS) {
+  t.test(`${transport}: projects are created (201 with location), listed and read; environments connected`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const created = await s.call('POST', '/api/admin/projects', { body: { name: 'Web Shop', environments: ['development'] } })
+    t.equal(created.status, 201)
+    t.equal(created.headers['location'], 'projects/web-shop')
+    t.equal(created.headers['content-type'], 'application/json; charset=utf-8')
+    t.match(created.json, { id: 'web-shop', name: 'Web Shop', environments: ['development'] })
+
+    t.equal((await s.call('GET', '/api/admin/projects/web-shop')).json.id, 'web-shop')
+    t.same((await s.call('GET', '/api/admin/projects')).json.projects.map((p: { id: string }) => p.id).sort(), ['default', 'web-shop'])
+    const missing = await s.call('GET', '/api/admin/projects/nope')
+    t.equal(missing.status, 404)
+    t.equal(missing.json.name, 'NotFoundError')
+
+    const taken = await s.call('POST', '/api/admin/projects', { body: { id: 'web-shop', name: 'Again' } })
+    t.equal(taken.status, 409)
+    t.equal(taken.json.message, 'A project with this id already exists.')
+
+    t.equal((await s.call('POST', '/api/admin/projects/web-shop/environments', { body: { environment: 'production' } })).status, 200)
+    t.same((await s.call('GET', '/api/admin/projects/web-shop')).json.environments, ['development', 'production'])
+    t.equal((await s.call('DELETE', '/api/admin/projects/web-shop/environments/production')).status, 200)
+    t.same((await s.call('GET', '/api/admin/projects/web-shop')).json.environments, ['development'])
+  })
+
+  t.test(`${transport}: environments are created (201), listed, read, switched off and on`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const created = await s.call('POST', '/api/admin/environments', { body: { name: 'staging', type: 'test' } })
+    t.equal(created.status, 201)
+    t.equal(created.headers['location'], 'environments/staging')
+    t.equal(created.json.name, 'staging')
+    t.ok((await s.call('GET', '/api/admin/environments')).json.environments.some((e: { name: string }) => e.name === 'staging'))
+    t.equal((await s.call('POST', '/api/admin/environments/staging/off')).status, 200)
+    t.equal((await s.call('GET', '/api/admin/environments/staging')).json.enabled, false)
+    t.equal((await s.call('POST', '/api/admin/environments/staging/on')).status, 200)
+    t.equal((await s.call('GET', '/api/admin/environments/staging')).json.enabled, true)
+    t.equal((await s.call('GET', '/api/admin/environments/nope')).status, 404)
+  })
+
+  t.test(`${transport}: the UI configuration, front-end origins and maintenance mode`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const ui = await s.call('GET', '/api/admin/ui-config')
+    t.equal(ui.status, 200)
+    t.match(ui.json, { version: String, unleashUrl: 'http://localhost:4242', baseUriPath: '', frontendApiOrigins: ['*'], maintenanceMode: false })
+
+    t.equal((await s.call('POST', '/api/admin/ui-config/cors', { body: { frontendApiOrigins: ['https://example.com'] } })).status, 200)
+    t.same((await s.call('GET', '/api/admin/ui-config')).json.frontendApiOrigins, ['https://example.com'])
+    const before = plain(s.api.state())
+    const bad = await s.call('POST', '/api/admin/ui-config/cors', { body: { frontendApiOrigins: ['https://example.com/path'] } })
+    t.equal(bad.status, 400)
+    t.same(bad.json.details.map((d: { path: string }) => d.path), ['/body/frontendApiOrigins/0'])
+    t.same(plain(s.api.state()), before)
+
+    t.same((await s.call('GET', '/api/admin/maintenance')).json, { enabled: false })
+    t.equal((await s.call('POST', '/api/admin/maintenance', { body: { enabled: true } })).status, 200)
+    t.same((await s.call('GET', '/api/admin/maintenance')).json, { enabled: true })
+    t.equal((await s.call('GET', '/api/admin/ui-config')).json.maintenanceMode, true)
+  })
+}

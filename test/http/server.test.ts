@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import t from 'tap'
+
+/** `npm start`'s server (examples/server.ts), as its own process. */
+const start = async (env: Record<string, string>) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000)
+    const look = () => {
+      const found = /listening on (http:\/\/[^\s]+) /.exec(output)
+      if (found) {
+        clearTimeout(timer)
+        resolve(found[1]!)
+      }
+    }
+    child.stdout!.on('data', look)
+    child.on('exit', () => reject(new Error(`the server exited:\n${output}`)))
+  })
+  return { child, url, exited, output: () => output }
+}
+
+const call = (url: string, method: string, path: string, token: string, body?: unknown) =>
+  new Promise<{ status: number; json: any }>((resolve, reject) => {
+    const text = body === undefined ? undefined : JSON.stringify(body)
+    const headers: Record<string, string> = { authorization: token }
+    if (text !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
+    const req = request(`${url}${path}`, { method, headers, agent: false }, (res) => {
+      let data = ''
+      res.on('data', (c: Buffer) => (data += c.toString()))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: data ? JSON.parse(data) : undefined }))
+    })
+    req.on('error', reject)
+    req.end(text)
+  })
+
+const stop = (child: ChildProcess) => {
+  if (child.exitCode === null) child.kill('SIGKILL')
+}
+
+t.test('npm start: serves the admin API over the file store and prints the admin token it made', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  const server = await start({ FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '', INIT_ADMIN_API_TOKENS: '' })
+  t.teardown(() => stop(server.child))
+  const token = /^\s+(\*:\*\.\S+)$/m.exec(server.output())?.[1]
+  t.ok(token, 'the generated token is printed')
+  t.equal((await call(server.url, 'GET', '/api/admin/projects', 'wrong')).status, 401)
+  const created = await call(server.url, 'POST', '/api/admin/projects/default/features', token!, { name: 'checkout' })
+  t.equal(created.status, 201)
+  const strategy = await call(server.url, 'POST', '/api/admin/projects/default/features/checkout/environments/production/strategies', token!, { name: 'default' })
+  t.equal(strategy.status, 200)
+  server.child.kill('SIGINT')
+  t.equal(await server.exited, 0, 'SIGINT stops it cleanly')
+  t.match(server.output(), /SIGINT: finishing requests in flight/)
+})
+
+t.test('npm start: a write acknowledged before SIGTERM survives the restart', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  const env = { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '*:*.s3cret' }
+  const first = await start(env)
+  t.teardown(() => stop(first.child))
+  const writes = Array.from({ length: 30 }, (_, i) =>
+    call(first.url, 'POST', '/api/admin/projects/default/features', '*:*.s3cret', { name: `f${i}` }).then(
+      (answer) => ({ name: `f${i}`, status: answer.status }),
+      () => ({ name: `f${i}`, status: 0 }), // refused or cut off: not acknowledged
+    ),
+  )
+  await writes[0]
+  first.child.kill('SIGTERM')
+  const outcomes = await Promise.all(writes)
+  t.equal(await first.exited, 0)
+  const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name)
+  t.ok(acknowledged.length >= 1)
+  t.ok(outcomes.every((o) => o.status === 201 || o.status === 0), 'each write is acknowledged or refused, nothing else')
+
+  const second = await start(env)
+  t.teardown(() => stop(second.child))
+  const listed = await call(second.url, 'GET', '/api/admin/projects/default/features', '*:*.s3cret')
+  const stored = new Set(listed.json.features.map((f: { name: string }) => f.name))
+  t.same(acknowledged.filter((name) => !stored.has(name)), [], 'every acknowledged write is in the store')
+  second.child.kill('SIGTERM')
+  t.equal(await second.exited, 0)
+})
+
+t.test('npm start: a malformed admin token is refused at start', async (t) => {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server.ts'], {
+    env: { ...process.env, PORT: '0', FLAGPORT_ADMIN_TOKENS: 'not-a-token', FLAGPORT_DATA: join(tmpdir(), 'flagport-never-opened') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let errors = ''
+  child.stderr.on('data', (c: Buffer) => (errors += c.toString()))
+  const code = await new Promise((resolve) => child.on('exit', resolve))
+  t.equal(code, 1)
+  t.match(errors, /an admin token must look like \*:\*\.<secret>/)
+})

@@ -1,0 +1,114 @@
+import t from 'tap'
+import { plain } from '../support/api.js'
+import { FEATURES, serve, strategiesOf, TRANSPORTS } from './support.js'
+
+/** `type:value` of each tag (the listing adds each type's colour). */
+const tagsOf = (answer: { json: { tags: { type: string; value: string }[] } }) => answer.json.tags.map((x) => `${x.type}:${x.value}`)
+
+for (const transport of TRANSPORTS) {
+  t.test(`${transport}: tags and tag types are created (201 with location), listed, read and deleted`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const type = await s.call('POST', '/api/admin/tag-types', { body: { name: 'team', description: 'owning team' } })
+    t.equal(type.status, 201)
+    t.equal(type.headers['location'], 'tag-types/team')
+    t.ok((await s.call('GET', '/api/admin/tag-types')).json.tagTypes.some((x: { name: string }) => x.name === 'team'))
+    t.equal((await s.call('GET', '/api/admin/tag-types/team')).json.tagType.name, 'team')
+
+    const tag = await s.call('POST', '/api/admin/tags', { body: { type: 'team', value: 'web shop' } })
+    t.equal(tag.status, 201)
+    t.equal(tag.headers['location'], 'tags/team/web%20shop', 'segments are percent-encoded')
+    t.same((await s.call('GET', '/api/admin/tags/team/web%20shop')).json, { version: 1, tag: { type: 'team', value: 'web shop' } })
+    t.same((await s.call('GET', '/api/admin/tags/team')).json.tags, [{ type: 'team', value: 'web shop' }])
+    t.ok((await s.call('GET', '/api/admin/tags')).json.tags.length >= 1)
+    const missing = await s.call('GET', '/api/admin/tags/team/nope')
+    t.equal(missing.status, 404)
+    t.equal(missing.json.message, 'No tag with type: [team] and value [nope]')
+    t.equal((await s.call('DELETE', '/api/admin/tags/team/web%20shop')).status, 200)
+    t.equal((await s.call('GET', '/api/admin/tags/team/web%20shop')).status, 404)
+  })
+
+  t.test(`${transport}: features are tagged one at a time and in bulk (operation 8)`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', FEATURES, { body: { name: 'a' } })
+    await s.call('POST', FEATURES, { body: { name: 'b' } })
+    const added = await s.call('POST', '/api/admin/features/a/tags', { body: { type: 'simple', value: 'beta' } })
+    t.equal(added.status, 201)
+    t.same(added.json, { type: 'simple', value: 'beta' })
+    t.same(tagsOf(await s.call('GET', '/api/admin/features/a/tags')), ['simple:beta'])
+
+    const bulk = await s.call('PUT', '/api/admin/projects/default/tags', {
+      body: { features: ['a', 'b'], tags: { addedTags: [{ value: 'checkout' }], removedTags: [{ value: 'beta' }] } },
+    })
+    t.equal(bulk.status, 200)
+    t.equal(bulk.text, '')
+    t.same(tagsOf(await s.call('GET', '/api/admin/features/a/tags')), ['simple:checkout'])
+    t.same(tagsOf(await s.call('GET', '/api/admin/features/b/tags')), ['simple:checkout'])
+
+    const before = plain(s.api.state())
+    const invalid = await s.call('PUT', '/api/admin/projects/default/tags', { body: { features: [], tags: { addedTags: [{ value: 'x' }], removedTags: [] } } })
+    t.equal(invalid.status, 400)
+    t.same(invalid.json.details.map((d: { path: string }) => d.path).sort(), ['/body/features', '/body/tags/addedTags/0/value'])
+    const outside = await s.call('PUT', '/api/admin/projects/default/tags', { body: { features: ['a', 'ghost'], tags: { addedTags: [{ value: 'new-tag' }], removedTags: [] } } })
+    t.equal(outside.status, 404)
+    const unsupported = await s.call('PUT', '/api/admin/projects/default/tags', { body: 'x', headers: { 'content-type': 'text/plain' } })
+    t.equal(unsupported.status, 415)
+    t.same(plain(s.api.state()), before)
+
+    t.equal((await s.call('DELETE', '/api/admin/features/a/tags/simple/checkout')).status, 200)
+    t.same(tagsOf(await s.call('GET', '/api/admin/features/a/tags')), [])
+  })
+
+  t.test(`${transport}: segments and context fields`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const segment = await s.call('POST', '/api/admin/segments', { body: { name: 'beta users', constraints: [{ contextName: 'userId', operator: 'IN', values: ['1'] }] } })
+    t.equal(segment.status, 201)
+    t.equal(segment.headers['location'], `segments/${segment.json.id}`)
+    t.same((await s.call('GET', '/api/admin/segments')).json.segments.map((x: { id: number }) => x.id), [segment.json.id])
+    t.equal((await s.call('GET', `/api/admin/segments/${segment.json.id}`)).json.name, 'beta users')
+    t.equal((await s.call('PUT', `/api/admin/segments/${segment.json.id}`, { body: { name: 'beta', constraints: [] } })).json.name, 'beta')
+    t.equal((await s.call('DELETE', `/api/admin/segments/${segment.json.id}`)).status, 200)
+    t.equal((await s.call('GET', `/api/admin/segments/${segment.json.id}`)).status, 404)
+
+    const field = await s.call('POST', '/api/admin/context', { body: { name: 'tenant', description: 'the customer', stickiness: true } })
+    t.equal(field.status, 201)
+    t.equal(field.headers['location'], 'context/tenant')
+    t.ok((await s.call('GET', '/api/admin/context')).json.some((x: { name: string }) => x.name === 'tenant'))
+    t.equal((await s.call('GET', '/api/admin/context/tenant')).json.description, 'the customer')
+    t.equal((await s.call('PUT', '/api/admin/context/tenant', { body: { description: 'who pays' } })).json.description, 'who pays')
+    t.equal((await s.call('POST', '/api/admin/context', { body: { name: 'tenant' } })).status, 409)
+    t.equal((await s.call('DELETE', '/api/admin/context/tenant')).status, 200)
+    t.equal((await s.call('GET', '/api/admin/context/tenant')).status, 404)
+  })
+
+  t.test(`${transport}: export as JSON or as a download (content-disposition), and import it back`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+    await s.call('POST', strategiesOf('checkout', 'production'), { body: { name: 'default' } })
+    await s.call('POST', '/api/admin/features/checkout/tags', { body: { type: 'simple', value: 'web' } })
+
+    const plainExport = await s.call('POST', '/api/admin/features-batch/export', { body: { environment: 'production', features: ['checkout'] } })
+    t.equal(plainExport.status, 200)
+    t.equal(plainExport.headers['content-disposition'], undefined)
+    t.equal(plainExport.headers['content-type'], 'application/json; charset=utf-8')
+    t.same(plainExport.json.features.map((f: { name: string }) => f.name), ['checkout'])
+    t.same(plainExport.json.featureTags, [{ featureName: 'checkout', tagType: 'simple', tagValue: 'web' }])
+
+    const download = await s.call('POST', '/api/admin/features-batch/export', { body: { environment: 'production', tag: 'web', downloadFile: true } })
+    t.equal(download.status, 200)
+    t.equal(download.headers['content-disposition'], 'attachment; filename="export-production-2026-01-01_00-00-00.json"')
+    t.same(download.json, plainExport.json, 'the same JSON body')
+    t.equal((await s.call('POST', '/api/admin/features-batch/export', { body: { environment: 'production', project: 'nope' } })).status, 404)
+
+    await s.call('POST', '/api/admin/projects', { body: { id: 'copy', name: 'Copy' } })
+    const imported = await s.call('POST', '/api/admin/features-batch/import', {
+      body: { project: 'copy', environment: 'development', data: { ...plainExport.json, features: [{ ...plainExport.json.features[0], name: 'checkout-copy' }], featureStrategies: [], featureEnvironments: [], featureTags: [], dependencies: [] } },
+    })
+    t.equal(imported.status, 200, imported.text)
+    t.equal(imported.text, '')
+    t.equal((await s.call('GET', '/api/admin/projects/copy/features/checkout-copy')).json.project, 'copy')
+  })
+}

@@ -1,0 +1,105 @@
+import * as E from 'fp-ts/lib/Either.js'
+import t from 'tap'
+import { isJsonContentType, nestsDeeperThan, parseJsonBody } from '../../src/http/body.js'
+import { errorBody, STATUS } from '../../src/http/errors.js'
+import { header, normalizeBasePath, target, underBase } from '../../src/http/request.js'
+import { route } from '../../src/http/route.js'
+import { createRouter, splitPath } from '../../src/http/router.js'
+import { notFound, validationError } from '../../src/domain/errors.js'
+
+const call = async () => E.right(undefined)
+
+t.test('splitPath decodes each segment, drops empty ones, and refuses malformed escapes', async (t) => {
+  t.same(splitPath('/api//admin/tags/'), ['api', 'admin', 'tags'])
+  t.same(splitPath('/a/b%2Fc/%E2%9C%93'), ['a', 'b/c', '✓'], 'an encoded slash stays inside its segment')
+  t.equal(splitPath('/a/%E0%A4%A'), undefined)
+  t.equal(splitPath('/a/%'), undefined)
+  t.equal(splitPath('/a/%ED%A0%80'), undefined, 'an encoded lone surrogate is malformed UTF-8')
+})
+
+t.test('the router prefers literal segments and reports the methods of a known path', async (t) => {
+  const setSort = route('POST', '/s/:env/strategies/set-sort-order', call)
+  const byId = route('GET', '/s/:env/strategies/:strategyId', call)
+  const resolve = createRouter([byId, setSort])
+  t.match(resolve('POST', ['s', 'dev', 'strategies', 'set-sort-order']), { kind: 'route', route: setSort, params: { env: 'dev' } })
+  t.match(resolve('GET', ['s', 'dev', 'strategies', 'abc']), { kind: 'route', route: byId, params: { env: 'dev', strategyId: 'abc' } })
+  t.same(resolve('DELETE', ['s', 'dev', 'strategies', 'abc']), { kind: 'wrong-method', allowed: ['GET'] })
+  t.same(resolve('GET', ['s', 'dev']), { kind: 'unknown' })
+  const proto = resolve('GET', ['s', '__proto__', 'strategies', 'constructor'])
+  t.equal(proto.kind, 'route')
+  if (proto.kind === 'route') {
+    t.equal(proto.params['env'], '__proto__')
+    t.equal(Object.getPrototypeOf(proto.params), null)
+  }
+})
+
+t.test('target splits the query into a prototype-free object of first values', async (t) => {
+  const { pathname, query } = target({ method: 'GET', path: '/x?a=1&a=2&__proto__=p&b=%20', query: { c: ['3', '4'], a: 'ignored' } })
+  t.equal(pathname, '/x')
+  t.equal(Object.getPrototypeOf(query), null)
+  t.same({ ...query }, JSON.parse('{"a":"1","__proto__":"p","b":" ","c":"3"}'))
+  t.equal(query['__proto__'], 'p')
+  t.equal(target({ method: 'GET', path: 'http://host:1/y?z=1#frag' }).pathname, '/y')
+  t.equal(target({ method: 'GET', path: '' }).pathname, '/')
+})
+
+t.test('headers are found in any case; base paths are normalized', async (t) => {
+  t.equal(header({ 'Content-Type': 'application/json' }, 'content-type'), 'application/json')
+  t.equal(header({ authorization: ['a', 'b'] }, 'authorization'), 'a')
+  t.equal(header(undefined, 'authorization'), undefined)
+  t.equal(normalizeBasePath('flags/'), '/flags')
+  t.equal(normalizeBasePath('/'), '')
+  t.equal(underBase('/flags/api', '/flags'), '/api')
+  t.equal(underBase('/flagsx/api', '/flags'), undefined)
+  t.equal(underBase('/flags', '/flags'), '/')
+})
+
+t.test('content types: application/json with any parameters, nothing else', async (t) => {
+  for (const ok of ['application/json', 'application/json; charset=utf-8', ' APPLICATION/JSON ;x=y']) t.ok(isJsonContentType(ok), ok)
+  for (const no of [undefined, '', 'text/json', 'application/json-patch+json', 'application/jsonx', 'json']) t.notOk(isJsonContentType(no), String(no))
+})
+
+t.test('nesting is counted outside strings only', async (t) => {
+  t.notOk(nestsDeeperThan('{"a":"[[[[[[[[[[","b":"\\"[[[[["}', 2))
+  t.ok(nestsDeeperThan('[[[1]]]', 2))
+  t.notOk(nestsDeeperThan('[[1],[2],[3]]', 2))
+})
+
+t.test('parseJsonBody: 415, then 413, then 400; prototype-free objects', async (t) => {
+  const limits = { bodyLimit: 10, maxDepth: 4 }
+  t.match(parseJsonBody('text/plain', { body: 'x'.repeat(100) }, limits), { left: { _tag: 'ContentTypeerror' } })
+  t.match(parseJsonBody('application/json', { body: 'x'.repeat(11) }, limits), { left: { _tag: 'PayloadTooLargeError' } })
+  t.match(parseJsonBody('application/json', { body: 'é'.repeat(6) }, limits), { left: { _tag: 'PayloadTooLargeError' } }, 'bytes, not characters')
+  t.match(parseJsonBody('application/json', { bodyTooLarge: true }, limits), { left: { _tag: 'PayloadTooLargeError' } })
+  t.same(parseJsonBody('application/json', { body: '  ' }, limits), E.right(undefined))
+  t.same(parseJsonBody('application/json', {}, limits), E.right(undefined))
+  const parsed = parseJsonBody('application/json', { body: '{"__proto__":{"x":1}}' }, { bodyLimit: 100, maxDepth: 4 })
+  t.ok(E.isRight(parsed))
+  if (E.isRight(parsed)) {
+    const value = parsed.right as Record<string, unknown>
+    t.equal(Object.getPrototypeOf(value), null)
+    t.ok(Object.prototype.hasOwnProperty.call(value, '__proto__'))
+    t.equal((value as { x?: unknown }).x, undefined)
+  }
+  t.match(parseJsonBody('application/json', { body: '["\\ud83d\\ude00"]' }, { bodyLimit: 100, maxDepth: 4 }), { right: ['😀'] }, 'a surrogate pair is fine')
+  t.match(parseJsonBody('application/json', { body: '{"\\ud83d":1}' }, { bodyLimit: 100, maxDepth: 4 }), { left: { _tag: 'ValidationError' } }, 'keys are checked too')
+})
+
+t.test('every error kind has a status; extra fields never override the body', async (t) => {
+  t.same(STATUS, {
+    ValidationError: 400,
+    ExceedsLimitError: 400,
+    AuthenticationRequired: 401,
+    NoAccessError: 403,
+    NotFoundError: 404,
+    MethodNotAllowedError: 405,
+    NameExistsError: 409,
+    PayloadTooLargeError: 413,
+    ContentTypeerror: 415,
+    MaintenanceModeError: 503,
+    StorageError: 503,
+  })
+  const body = errorBody(notFound('gone', { id: 'forged', name: 'Forged', permissions: ['X'] }), 'real')
+  t.same(body, { id: 'real', name: 'NotFoundError', message: 'gone', details: [{ message: 'gone' }], permissions: ['X'] })
+  t.same(Object.keys(errorBody(validationError('bad'), 'i')), ['id', 'name', 'message', 'details'])
+})

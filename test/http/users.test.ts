@@ -1,0 +1,102 @@
+import t from 'tap'
+import { plain } from '../support/api.js'
+import { FEATURES, serve, TRANSPORTS } from './support.js'
+
+for (const transport of TRANSPORTS) {
+  t.test(`${transport}: users are created (201, location user-admin/<id>), listed, read, updated and deleted`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const created = await s.call('POST', '/api/admin/user-admin', { body: { email: 'Ada@Example.com', name: 'Ada', rootRole: 'Editor', password: 'correct horse battery' } })
+    t.equal(created.status, 201)
+    t.equal(created.headers['location'], `user-admin/${created.json.id}`)
+    t.match(created.json, { email: 'ada@example.com', name: 'Ada', rootRole: 2, emailSent: false })
+    t.notMatch(created.text, /correct horse/, 'the password is never returned')
+
+    const list = await s.call('GET', '/api/admin/user-admin')
+    t.same(list.json.users.map((u: { id: number }) => u.id), [created.json.id])
+    t.same(list.json.rootRoles.map((r: { name: string }) => r.name), ['Admin', 'Editor', 'Viewer'])
+    t.equal((await s.call('GET', `/api/admin/user-admin/${created.json.id}`)).json.email, 'ada@example.com')
+    const updated = await s.call('PUT', `/api/admin/user-admin/${created.json.id}`, { body: { name: 'Ada L.' } })
+    t.equal(updated.status, 200)
+    t.equal(updated.json.name, 'Ada L.')
+
+    const before = plain(s.api.state())
+    const again = await s.call('POST', '/api/admin/user-admin', { body: { email: 'ada@example.com', rootRole: 1 } })
+    t.equal(again.status, 400)
+    t.equal(again.json.details[0].message, 'User already exists')
+    const noRole = await s.call('POST', '/api/admin/user-admin', { body: { email: 'b@example.com' } })
+    t.equal(noRole.status, 400)
+    t.same(noRole.json.details.map((d: { path: string }) => d.path), ['/body/rootRole'])
+    t.same(plain(s.api.state()), before)
+
+    const deleted = await s.call('DELETE', `/api/admin/user-admin/${created.json.id}`)
+    t.equal(deleted.status, 200)
+    t.equal(deleted.text, '')
+    const gone = await s.call('GET', `/api/admin/user-admin/${created.json.id}`)
+    t.equal(gone.status, 404)
+    t.equal(gone.json.name, 'NotFoundError')
+  })
+
+  t.test(`${transport}: groups are created (201), listed, updated, given members and deleted`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'm@example.com', rootRole: 'Viewer' } })).json
+    const created = await s.call('POST', '/api/admin/groups', { body: { name: 'Team', description: 'the team' } })
+    t.equal(created.status, 201)
+    t.equal(created.headers['location'], `groups/${created.json.id}`)
+    t.same((await s.call('GET', '/api/admin/groups')).json.groups.map((g: { name: string }) => g.name), ['Team'])
+    t.equal((await s.call('GET', `/api/admin/groups/${created.json.id}`)).json.name, 'Team')
+    t.equal((await s.call('PUT', `/api/admin/groups/${created.json.id}`, { body: { description: 'renamed' } })).json.description, 'renamed')
+    const joined = await s.call('POST', `/api/admin/groups/${created.json.id}/users`, { body: { users: [{ user: { id: user.id } }] } })
+    t.equal(joined.status, 200)
+    t.equal(joined.json.userCount, 1)
+    const left = await s.call('DELETE', `/api/admin/groups/${created.json.id}/users`, { body: { users: [{ user: { id: user.id } }] } })
+    t.equal(left.json.userCount, 0)
+    t.equal((await s.call('DELETE', `/api/admin/groups/${created.json.id}`)).status, 200)
+    t.equal((await s.call('GET', `/api/admin/groups/${created.json.id}`)).status, 404)
+  })
+
+  t.test(`${transport}: API tokens: 201 with the secret once, then listed without it, and usable`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const created = await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'ci', type: 'admin' } })
+    t.equal(created.status, 201)
+    t.type(created.json.secret, 'string')
+    t.equal((await s.call('GET', FEATURES, { token: created.json.secret })).status, 200, 'the new admin token works')
+    const listed = await s.call('GET', '/api/admin/api-tokens')
+    t.equal(listed.status, 200)
+    t.notMatch(listed.text, created.json.secret)
+    t.equal((await s.call('DELETE', `/api/admin/api-tokens/${created.json.id}`)).status, 200)
+    t.equal((await s.call('GET', FEATURES, { token: created.json.secret })).status, 401, 'a deleted token no longer works')
+  })
+
+  t.test(`${transport}: service accounts and their tokens; personal access tokens`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const account = await s.call('POST', '/api/admin/service-account', { body: { username: 'robot', name: 'Robot', rootRole: 'Editor' } })
+    t.equal(account.status, 201)
+    t.equal(account.headers['location'], `service-account/${account.json.id}`)
+    t.same((await s.call('GET', '/api/admin/service-account')).json.serviceAccounts.map((a: { username: string }) => a.username), ['robot'])
+    t.equal((await s.call('GET', `/api/admin/service-account/${account.json.id}`)).json.username, 'robot')
+    t.equal((await s.call('PUT', `/api/admin/service-account/${account.json.id}`, { body: { name: 'R2' } })).json.name, 'R2')
+
+    const token = await s.call('POST', `/api/admin/service-account/${account.json.id}/token`, { body: { description: 'deploys' } })
+    t.equal(token.status, 201)
+    t.match(token.json.secret, /^user:/)
+    t.equal((await s.call('POST', FEATURES, { token: token.json.secret, body: { name: 'by-robot' } })).status, 201, 'it acts as an Editor')
+    t.same((await s.call('GET', `/api/admin/service-account/${account.json.id}/token`)).json.pats.map((p: { id: number }) => p.id), [token.json.id])
+    t.equal((await s.call('DELETE', `/api/admin/service-account/${account.json.id}/token/${token.json.id}`)).status, 200)
+    t.equal((await s.call('GET', FEATURES, { token: token.json.secret })).status, 401)
+    t.equal((await s.call('DELETE', `/api/admin/service-account/${account.json.id}`)).status, 200)
+
+    const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'p@example.com', rootRole: 'Viewer' } })).json
+    const pat = await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'laptop' } })
+    t.equal(pat.status, 201)
+    t.same((await s.call('GET', `/api/admin/user-admin/${user.id}/tokens`)).json.pats.map((p: { id: number }) => p.id), [pat.json.id])
+    const own = await s.call('POST', '/api/admin/user/tokens', { token: pat.json.secret, body: { description: 'mine' } })
+    t.equal(own.status, 201, 'a user manages their own tokens')
+    t.same((await s.call('GET', '/api/admin/user/tokens', { token: pat.json.secret })).json.pats.map((p: { id: number }) => p.id).sort(), [pat.json.id, own.json.id].sort())
+    t.equal((await s.call('DELETE', `/api/admin/user/tokens/${own.json.id}`, { token: pat.json.secret })).status, 200)
+    t.equal((await s.call('DELETE', `/api/admin/user-admin/${user.id}/tokens/${pat.json.id}`)).status, 200)
+  })
+}
