@@ -9,16 +9,18 @@ const TOKEN = '*:*.bench-admin-token'
 const CONNECTIONS = 50
 
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */
-const start = async (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
-  let output = ''
-  for await (const chunk of child.stdout!) {
-    output += String(chunk)
-    const match = /listening on (http:\/\/[^\s]+)/.exec(output)
-    if (match) return { child, url: match[1]!.replace(/\/$/, '') }
-  }
-  throw new Error(`${args.join(' ')} exited before listening:\n${output}`)
-}
+const start = (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    let output = ''
+    // Keep reading to the end, so that the child's last words never meet a closed pipe.
+    child.stdout!.on('data', (chunk) => {
+      output += String(chunk)
+      const match = /listening on (http:\/\/[^\s]+)/.exec(output)
+      if (match) resolve({ child, url: match[1]!.replace(/\/$/, '') })
+    })
+    child.on('exit', () => reject(new Error(`${args.join(' ')} exited before listening:\n${output}`)))
+  })
 
 const stop = async (child: ChildProcess) => {
   child.kill('SIGTERM')

@@ -1,0 +1,110 @@
+import type { StorageFailure } from '../../../src/ports/storage.js'
+
+/**
+ * Why the file store could not be opened, read or written. Every variant names the file, so
+ * an operator can find what to repair; none of them means data was silently dropped.
+ */
+export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout
+
+/** A journal line that is not the last one fails its checksum, does not parse or is out of order. */
+export interface CorruptJournal {
+  readonly _tag: 'CorruptJournal'
+  readonly file: string
+  /** 1-based; the header is line 1. 0 when the file as a whole is wrong (e.g. missing). */
+  readonly line: number
+  readonly reason: string
+  readonly message: string
+}
+
+/** The snapshot the journal starts from is missing, truncated or fails its checksum. */
+export interface CorruptSnapshot {
+  readonly _tag: 'CorruptSnapshot'
+  readonly file: string
+  readonly reason: string
+  readonly message: string
+}
+
+/** The operating system refused: ENOSPC, EACCES, EROFS, ENOTDIR, EIO ... */
+export interface FileStoreIoError {
+  readonly _tag: 'FileStoreIoError'
+  readonly code: string
+  readonly syscall: string | undefined
+  readonly path: string
+  readonly message: string
+}
+
+/** Another handle held the store's lock for longer than `lockTimeoutMs` and looks alive. */
+export interface LockTimeout {
+  readonly _tag: 'LockTimeout'
+  readonly file: string
+  /** What the lock file says about its holder, if it could be read. */
+  readonly holder: string | null
+  readonly waitedMs: number
+  readonly message: string
+}
+
+export const corruptJournal = (file: string, line: number, reason: string): CorruptJournal => ({
+  _tag: 'CorruptJournal',
+  file,
+  line,
+  reason,
+  message: line > 0 ? `Corrupt journal ${file}, line ${line}: ${reason}` : `Corrupt journal ${file}: ${reason}`,
+})
+
+export const corruptSnapshot = (file: string, reason: string): CorruptSnapshot => ({
+  _tag: 'CorruptSnapshot',
+  file,
+  reason,
+  message: `Corrupt snapshot ${file}: ${reason}`,
+})
+
+export const lockTimeout = (file: string, holder: string | null, waitedMs: number): LockTimeout => ({
+  _tag: 'LockTimeout',
+  file,
+  holder,
+  waitedMs,
+  message: `Timed out after ${waitedMs} ms waiting for the store lock ${file}` + (holder ? ` held by ${holder}` : ''),
+})
+
+export const ioError = (cause: unknown, path: string): FileStoreIoError => {
+  const e = cause as NodeJS.ErrnoException | undefined
+  const code = typeof e?.code === 'string' ? e.code : 'EUNKNOWN'
+  return {
+    _tag: 'FileStoreIoError',
+    code,
+    syscall: typeof e?.syscall === 'string' ? e.syscall : undefined,
+    path,
+    message: `${code}: ${e instanceof Error ? e.message : String(cause)} (${path})`,
+  }
+}
+
+/**
+ * Inside the adapter, faults travel as this exception so every step need not thread an
+ * Either; the port's methods turn it back into a value at the boundary.
+ */
+export class StoreFault extends Error {
+  constructor(readonly error: FileStoreError) {
+    super(error.message)
+  }
+}
+
+/** Runs one file-system step and names the path if it fails. */
+export const io = async <T>(path: string, step: () => Promise<T>): Promise<T> => {
+  try {
+    return await step()
+  } catch (e) {
+    throw e instanceof StoreFault ? e : new StoreFault(ioError(e, path))
+  }
+}
+
+export const faultOf = (e: unknown): FileStoreError => {
+  if (e instanceof StoreFault) return e.error
+  // A bug, not an I/O fault: still report it as a value rather than crash the host.
+  return { _tag: 'FileStoreIoError', code: 'EINTERNAL', syscall: undefined, path: '', message: String((e as Error)?.stack ?? e) }
+}
+
+export const storageFailure = (error: FileStoreError): StorageFailure => ({
+  _tag: 'StorageFailure',
+  message: error.message,
+  cause: error,
+})

@@ -1,0 +1,103 @@
+import type { State } from '../../../src/model/state.js'
+import { corruptJournal, io, StoreFault } from './errors.js'
+import { type FileSystem, readAt } from './fs.js'
+import { type Decoded, decodeEntry, decodeHeader, decodeLine, type JournalHeader } from './line.js'
+import { Replay } from './replay.js'
+
+const NEWLINE = 0x0a
+const CHUNK = 1 << 20
+
+/** Where a reader stands in one journal file. */
+export interface Position {
+  /** Byte offset just after the last line read. */
+  readonly offset: number
+  /** Lines read so far, the header included. */
+  readonly line: number
+  readonly version: number
+  readonly state: State | null
+}
+
+export interface ScanResult extends Position {
+  /** Commits applied by this scan. */
+  readonly read: number
+  /**
+   * Bytes after `offset` that are not (yet) a good line: a torn tail left by a crash, or, when
+   * read without the lock, an append still in progress. Never applied.
+   */
+  readonly tail: boolean
+}
+
+export type StateDecoder = (u: unknown) => Decoded<State>
+
+/** Reads and checks the first line. Journals are created whole (temp file, rename), so a bad header is corruption. */
+export const readHeader = async (fs: FileSystem, fd: number, file: string): Promise<JournalHeader & { readonly offset: number }> => {
+  const head = await io(file, () => readAt(fs, fd, 0, 4096))
+  const nl = head.indexOf(NEWLINE)
+  if (nl === -1) throw new StoreFault(corruptJournal(file, 1, head.length === 0 ? 'the file is empty' : 'the header line is incomplete'))
+  const line = decodeLine(head.subarray(0, nl))
+  const header = line.ok ? decodeHeader(line.value) : line
+  if (!header.ok) throw new StoreFault(corruptJournal(file, 1, header.reason))
+  return { base: header.value.base, offset: nl + 1 }
+}
+
+/**
+ * Reads the commits after `from` to the end of the file and applies them to its state.
+ *
+ * A line whose checksum fails is the torn tail of a crashed append only if nothing follows
+ * it; anywhere else it is corruption, reported with its file and line rather than skipped. A
+ * line whose checksum holds but that does not fit (wrong version, patches that do not apply)
+ * is corruption wherever it is: it was written whole.
+ */
+export const scanJournal = async (
+  fs: FileSystem,
+  fd: number,
+  file: string,
+  from: Position,
+  decodeState: StateDecoder,
+  /** Lines up to this version are checked but not applied: `from.state` already holds them. */
+  appliedThrough = from.version,
+): Promise<ScanResult> => {
+  const replay = new Replay(from.state)
+  let { offset, line, version } = from
+  let read = 0
+  let suspect: { line: number; reason: string } | null = null
+  let carry = Buffer.alloc(0)
+  let position = from.offset
+
+  for (;;) {
+    const chunk = await io(file, () => readAt(fs, fd, position, CHUNK))
+    if (chunk.length === 0) break
+    const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk
+    const dataStart = position - carry.length
+    position += chunk.length
+    let start = 0
+    for (let nl = data.indexOf(NEWLINE, start); nl !== -1; nl = data.indexOf(NEWLINE, start)) {
+      // A bad line with another line after it is not a torn tail.
+      if (suspect) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
+      const lineNo = line + 1
+      const decoded = decodeLine(data.subarray(start, nl))
+      if (!decoded.ok) suspect = { line: lineNo, reason: decoded.reason }
+      else {
+        const entry = decodeEntry(decoded.value, version + 1, decodeState)
+        if (!entry.ok) throw new StoreFault(corruptJournal(file, lineNo, entry.reason))
+        if (entry.value.version <= appliedThrough) {
+          // Copied from the previous journal by a compaction; already applied.
+        } else if (entry.value.state !== undefined) replay.reset(entry.value.state)
+        else {
+          const applied = replay.apply(entry.value.patches)
+          if (!applied.ok) throw new StoreFault(corruptJournal(file, lineNo, `the patches do not apply: ${applied.reason}`))
+        }
+        version += 1
+        line = lineNo
+        offset = dataStart + nl + 1
+        if (version > appliedThrough) read += 1
+      }
+      start = nl + 1
+    }
+    // Copied: a slice would keep the whole chunk alive.
+    carry = Buffer.from(data.subarray(start))
+  }
+  if (suspect && carry.length > 0) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
+  const state = read > 0 ? (replay.finish() as State | null) : from.state
+  return { offset, line, version, state, read, tail: suspect !== null || carry.length > 0 }
+}

@@ -1,0 +1,96 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { resolve } from 'node:path'
+import type { State } from '../../../src/model/state.js'
+import type { StoragePort } from '../../../src/ports/storage.js'
+import { type FileStoreError, faultOf, io, ioError, StoreFault } from './errors.js'
+import { type FileSystem, nodeFileSystem } from './fs.js'
+import type { StateDecoder } from './journal.js'
+import { layoutOf } from './layout.js'
+import { removeLeftovers, StoreLock } from './lock.js'
+import { createJournal, loadStore, NoJournal } from './recovery.js'
+import { FileStore } from './store.js'
+
+export interface FileStorageOptions {
+  /** The store's directory; created (with its parents) unless `create` is false. */
+  readonly path: string
+  /** Default true. When false, a missing store is an error (ENOENT) rather than a new, empty one. */
+  readonly create?: boolean
+  /**
+   * The journal is compacted into a snapshot once it is longer than this many bytes and longer
+   * than the last snapshot, so compaction's cost per committed byte stays flat as the store
+   * grows. Default 4 MiB.
+   */
+  readonly compactAfterBytes?: number
+  /** How long a commit waits for another live handle's lock before failing. Default 10 s. */
+  readonly lockTimeoutMs?: number
+  /** A lock older than this is taken to be abandoned even if its holder's pid is alive (pid reuse, another host). Default 30 s. */
+  readonly staleLockMs?: number
+  /** How often a handle with subscribers looks for other processes' commits. Default 250 ms. */
+  readonly pollIntervalMs?: number
+  /** Checks a whole state read from a snapshot or a first commit, e.g. with an io-ts codec. */
+  readonly decodeState?: (u: unknown) => E.Either<string, State>
+  /** Told of failures off the commit path (a compaction that could not complete). Default: ignored, since the journal still holds every commit. */
+  readonly onBackgroundError?: (error: FileStoreError) => void
+  /** Replaces file-system calls, to simulate faults (ENOSPC, EACCES, EIO) in tests. */
+  readonly fs?: Partial<FileSystem>
+}
+
+const anObject: StateDecoder = (u) =>
+  u !== null && typeof u === 'object' && !Array.isArray(u) ? { ok: true, value: u as State } : { ok: false, reason: 'not an object' }
+
+/**
+ * Opens (or creates) a file store: an append-only journal of commits plus a snapshot, safe
+ * against crashes at any moment and shared safely by several processes on one machine. See
+ * docs/file-store.md for the format and the durability promise.
+ *
+ * A store that cannot be opened is a value naming the file at fault, never an exception.
+ */
+export const openFileStorage = async (options: FileStorageOptions): Promise<E.Either<FileStoreError, StoragePort>> => {
+  const fs: FileSystem = { ...nodeFileSystem, ...options.fs }
+  const layout = layoutOf(resolve(options.path))
+  const create = options.create ?? true
+  const decodeState: StateDecoder = options.decodeState
+    ? (u) => {
+        const decoded = options.decodeState!(u)
+        return E.isRight(decoded) ? { ok: true, value: decoded.right } : { ok: false, reason: decoded.left }
+      }
+    : anObject
+  const lock = new StoreLock(fs, layout, options.lockTimeoutMs ?? 10_000, options.staleLockMs ?? 30_000)
+  try {
+    if (create) await io(layout.dir, () => fs.mkdir(layout.dir))
+    const stats = await io(layout.dir, () => fs.stat(layout.dir))
+    if (!stats.isDirectory()) throw new StoreFault(ioError(Object.assign(new Error('not a directory'), { code: 'ENOTDIR', syscall: 'open' }), layout.dir))
+    await removeLeftovers(fs, layout)
+    let cursor
+    try {
+      cursor = await loadStore(fs, layout, decodeState)
+    } catch (e) {
+      if (!(e instanceof NoJournal)) throw e
+      if (!create) throw new StoreFault(ioError(Object.assign(new Error('no store here'), { code: 'ENOENT', syscall: 'open' }), layout.journal))
+      await lock.acquire()
+      try {
+        await createJournal(fs, layout)
+      } finally {
+        await lock.release()
+      }
+      cursor = await loadStore(fs, layout, decodeState)
+    }
+    return E.right(
+      new FileStore(
+        {
+          fs,
+          layout,
+          lock,
+          decodeState,
+          compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
+          pollIntervalMs: options.pollIntervalMs ?? 250,
+          onBackgroundError: options.onBackgroundError ?? (() => undefined),
+        },
+        cursor,
+      ),
+    )
+  } catch (e) {
+    await lock.dispose()
+    return E.left(faultOf(e))
+  }
+}

@@ -1,0 +1,135 @@
+import type { Patch } from 'immer'
+import type { Decoded } from './line.js'
+
+/**
+ * Applies journal patches to a state without changing it: containers on a patch's path are
+ * copied once per replay and then changed in place, so catching up N commits costs the size
+ * of their patches, not N copies of the store.
+ *
+ * Not immer's `applyPatches`: it refuses paths through `__proto__` and `constructor`, which
+ * are legal flag and tag names here. Every key is read and written as an own property, so no
+ * name reaches a prototype.
+ */
+export class Replay {
+  /** Containers this replay created; only these may be changed in place. */
+  private readonly owned = new Set<object>()
+
+  constructor(private current: unknown) {}
+
+  /** Replaces the whole state (a commit that carries the state rather than patches). */
+  reset(state: unknown): void {
+    this.current = state
+  }
+
+  apply(patches: readonly Patch[]): Decoded<void> {
+    try {
+      for (const patch of patches) this.applyOne(patch)
+      return { ok: true, value: undefined }
+    } catch (e) {
+      if (e instanceof PatchMismatch) return { ok: false, reason: e.message }
+      throw e
+    }
+  }
+
+  /**
+   * The state after every applied patch. Not frozen: the facade's immer does not freeze
+   * either (freezing, and checking for it, costs time linear in the store), and states are
+   * immutable by convention.
+   */
+  finish(): unknown {
+    this.owned.clear()
+    return this.current
+  }
+
+  private applyOne(patch: Patch): void {
+    const path = patch.path
+    if (!Array.isArray(path)) throw new PatchMismatch('a patch without a path')
+    if (path.length === 0) {
+      if (patch.op !== 'replace') throw new PatchMismatch(`\`${String(patch.op)}\` at the root`)
+      this.current = patch.value
+      return
+    }
+    this.current = this.own(this.current, path)
+    let parent = this.current as Container
+    for (let i = 0; i < path.length - 1; i++) {
+      const key = keyIn(parent, path[i], false)
+      const child = this.own(getOwn(parent, key), path)
+      setOwn(parent, key, child)
+      parent = child
+    }
+    const last = path[path.length - 1]
+    if (Array.isArray(parent)) applyToArray(parent, patch, last)
+    else applyToObject(parent, patch, keyIn(parent, last, true))
+  }
+
+  private own(value: unknown, path: readonly unknown[]): Container {
+    if (value === null || typeof value !== 'object') throw new PatchMismatch(`path ${JSON.stringify(path)} runs through a non-object`)
+    if (this.owned.has(value)) return value as Container
+    const copy = copyOf(value as Container)
+    this.owned.add(copy)
+    return copy
+  }
+}
+
+type Container = Record<string, unknown> | unknown[]
+
+class PatchMismatch extends Error {}
+
+const hasOwn = (o: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, key)
+
+const getOwn = (o: Container, key: string | number): unknown => (hasOwn(o, key) ? (o as Record<string | number, unknown>)[key] : undefined)
+
+/** defineProperty, not assignment: assigning `__proto__` on an ordinary object sets its prototype. */
+const setOwn = (o: Container, key: string | number, value: unknown): void => {
+  if (Array.isArray(o) || Object.getPrototypeOf(o) === null) (o as Record<string | number, unknown>)[key] = value
+  else Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true })
+}
+
+const copyOf = (o: Container): Container => {
+  if (Array.isArray(o)) return o.slice()
+  const proto = Object.getPrototypeOf(o) as object | null
+  // Into a prototype-free object, assignment is a plain own-property write.
+  if (proto === null) return Object.assign(Object.create(null) as Record<string, unknown>, o)
+  const copy = Object.create(proto) as Record<string, unknown>
+  for (const key of Object.keys(o)) setOwn(copy, key, o[key])
+  return copy
+}
+
+const keyIn = (parent: Container, key: unknown, last: boolean): string | number => {
+  if (!Array.isArray(parent)) return String(key)
+  if (last && key === 'length') return key
+  const index = typeof key === 'number' ? key : typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : NaN
+  if (!Number.isSafeInteger(index) || index < 0) throw new PatchMismatch(`\`${String(key)}\` is not an array index`)
+  return index
+}
+
+const applyToArray = (array: unknown[], patch: Patch, key: unknown): void => {
+  const index = keyIn(array, key, true)
+  if (index === 'length') {
+    if (patch.op !== 'replace' || !Number.isSafeInteger(patch.value) || patch.value > array.length) throw new PatchMismatch('a bad array length')
+    array.length = patch.value as number
+    return
+  }
+  const i = index as number
+  // JSON has no `undefined` in arrays; the reader of a snapshot would see null as well.
+  const value = patch.value === undefined ? null : patch.value
+  if (patch.op === 'add') {
+    if (i > array.length) throw new PatchMismatch(`add at ${i} past the end of an array of ${array.length}`)
+    array.splice(i, 0, value)
+  } else if (patch.op === 'replace') {
+    if (i >= array.length) throw new PatchMismatch(`replace at ${i} past the end of an array of ${array.length}`)
+    array[i] = value
+  } else if (patch.op === 'remove') {
+    if (i >= array.length) throw new PatchMismatch(`remove at ${i} past the end of an array of ${array.length}`)
+    array.splice(i, 1)
+  } else throw new PatchMismatch(`unknown op \`${String(patch.op)}\``)
+}
+
+const applyToObject = (object: Record<string, unknown>, patch: Patch, key: string | number): void => {
+  if (patch.op === 'add' || patch.op === 'replace') {
+    // A key set to undefined is absent once written as JSON: keep replay and reload alike.
+    if (patch.value === undefined) delete object[key]
+    else setOwn(object, key, patch.value)
+  } else if (patch.op === 'remove') delete object[key]
+  else throw new PatchMismatch(`unknown op \`${String(patch.op)}\``)
+}

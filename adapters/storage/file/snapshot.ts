@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto'
+import type { State } from '../../../src/model/state.js'
+import { corruptSnapshot, io, StoreFault } from './errors.js'
+import { type FileSystem, fsyncDir, writeAll } from './fs.js'
+import { parseJson } from './json.js'
+import type { StateDecoder } from './journal.js'
+import type { Layout } from './layout.js'
+
+/**
+ * A snapshot is three lines:
+ *
+ *   {"format":"flagport-snapshot","formatVersion":1,"version":<n>}
+ *   <the state as JSON>
+ *   {"bytes":<length of the first two lines>,"sha256":"<hex of the first two lines>"}
+ *
+ * The trailer comes last, so a file cut short anywhere lacks it or fails it. Snapshots are
+ * written under a temp name and renamed only once fsynced, so a half-written one is never
+ * under its real name; the checksum covers what rename ordering cannot (bit rot, a copy gone
+ * wrong).
+ */
+export const SNAPSHOT_FORMAT = 'flagport-snapshot'
+const NEWLINE = 0x0a
+const FLUSH_AT = 1 << 20
+
+/**
+ * JSON text in pieces, one piece per value below `depth` levels. The state's tables split
+ * into buckets and its event log into chunks at depth 3, so writing a large store yields to
+ * the event loop between pieces instead of stalling it for one giant `JSON.stringify`.
+ */
+export function* jsonPieces(value: unknown, depth = 3): Generator<string> {
+  if (depth === 0 || value === null || typeof value !== 'object' || typeof (value as { toJSON?: unknown }).toJSON === 'function') {
+    yield JSON.stringify(value) ?? 'null'
+    return
+  }
+  if (Array.isArray(value)) {
+    yield '['
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) yield ','
+      const item: unknown = value[i]
+      yield* item === undefined || typeof item === 'function' || typeof item === 'symbol' ? ['null'] : jsonPieces(item, depth - 1)
+    }
+    yield ']'
+    return
+  }
+  yield '{'
+  let first = true
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key]
+    if (item === undefined || typeof item === 'function' || typeof item === 'symbol') continue
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`
+    yield* jsonPieces(item, depth - 1)
+    first = false
+  }
+  yield '}'
+}
+
+/**
+ * Writes the state at `version` as `snapshot-<version>.json`: unique temp file, fsync,
+ * rename, fsync of the directory. Returns the snapshot's size. The temp file is removed if
+ * anything fails.
+ */
+export const writeSnapshot = async (fs: FileSystem, layout: Layout, version: number, state: State, mode = 0o666): Promise<number> => {
+  const target = layout.snapshot(version)
+  const temp = layout.temp(target)
+  const fd = await io(temp, () => fs.open(temp, 'wx', mode))
+  const hash = createHash('sha256')
+  let written = 0
+  let pending = ''
+  const flush = async (): Promise<void> => {
+    const buffer = Buffer.from(pending, 'utf8')
+    pending = ''
+    hash.update(buffer)
+    await io(temp, () => writeAll(fs, fd, buffer, written))
+    written += buffer.length
+  }
+  const push = async (text: string): Promise<void> => {
+    pending += text
+    if (pending.length >= FLUSH_AT) await flush()
+  }
+  let closed = false
+  try {
+    await push(`${JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion: 1, version })}\n`)
+    for (const piece of jsonPieces(state)) await push(piece)
+    await push('\n')
+    await flush()
+    const trailer = Buffer.from(`${JSON.stringify({ bytes: written, sha256: hash.digest('hex') })}\n`, 'utf8')
+    await io(temp, () => writeAll(fs, fd, trailer, written))
+    written += trailer.length
+    await io(temp, () => fs.fsync(fd))
+    closed = true
+    await io(temp, () => fs.close(fd))
+    await io(target, () => fs.rename(temp, target))
+    await io(layout.dir, () => fsyncDir(fs, layout.dir))
+    return written
+  } catch (e) {
+    if (!closed) await fs.close(fd).catch(() => undefined)
+    await fs.unlink(temp).catch(() => undefined)
+    throw e
+  }
+}
+
+/** Reads and checks `snapshot-<version>.json`; anything but a whole, matching file is a CorruptSnapshot. */
+export const readSnapshot = async (
+  fs: FileSystem,
+  layout: Layout,
+  version: number,
+  decodeState: StateDecoder,
+): Promise<{ readonly state: State; readonly bytes: number }> => {
+  const file = layout.snapshot(version)
+  const bytes = await io(file, () => fs.readFile(file))
+  const bad = (reason: string) => new StoreFault(corruptSnapshot(file, reason))
+  if (bytes.length === 0 || bytes[bytes.length - 1] !== NEWLINE) throw bad('the file is incomplete')
+  const trailerStart = bytes.lastIndexOf(NEWLINE, bytes.length - 2) + 1
+  let trailer: { bytes?: unknown; sha256?: unknown }
+  try {
+    trailer = JSON.parse(bytes.toString('utf8', trailerStart, bytes.length - 1)) as typeof trailer
+  } catch {
+    throw bad('the trailer is missing')
+  }
+  const body = bytes.subarray(0, trailerStart)
+  if (trailer.bytes !== body.length) throw bad(`the trailer says ${String(trailer.bytes)} bytes, found ${body.length}`)
+  if (trailer.sha256 !== createHash('sha256').update(body).digest('hex')) throw bad('checksum mismatch')
+  const headerEnd = body.indexOf(NEWLINE)
+  let header: { format?: unknown; formatVersion?: unknown; version?: unknown }
+  try {
+    header = JSON.parse(body.toString('utf8', 0, headerEnd)) as typeof header
+  } catch {
+    throw bad('the header is not JSON')
+  }
+  if (header.format !== SNAPSHOT_FORMAT || header.formatVersion !== 1) throw bad('not a flagport snapshot of a known format')
+  if (header.version !== version) throw bad(`it holds version ${String(header.version)}, its name says ${version}`)
+  let parsed: unknown
+  try {
+    parsed = parseJson(body.toString('utf8', headerEnd + 1, body.length - 1))
+  } catch (e) {
+    throw bad(`the state is not JSON (${(e as Error).message})`)
+  }
+  const state = decodeState(parsed)
+  if (!state.ok) throw bad(`invalid state: ${state.reason}`)
+  return { state: state.value, bytes: bytes.length }
+}

@@ -1,0 +1,308 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { State } from '../../../src/model/state.js'
+import type { Commit, CommitError, Snapshot, StorageCapabilities, StorageFailure, StoragePort } from '../../../src/ports/storage.js'
+import { type FileStoreError, faultOf, io, storageFailure, StoreFault } from './errors.js'
+import { type FileSystem, writeAll } from './fs.js'
+import { follow, reload } from './follow.js'
+import type { StateDecoder } from './journal.js'
+import type { Layout } from './layout.js'
+import { encodeEntry } from './line.js'
+import type { StoreLock } from './lock.js'
+import { copyLines, type Cursor, installJournal, journalMode, removeSnapshotsExcept } from './recovery.js'
+import { writeSnapshot } from './snapshot.js'
+
+export interface StoreSettings {
+  readonly fs: FileSystem
+  readonly layout: Layout
+  readonly lock: StoreLock
+  readonly decodeState: StateDecoder
+  readonly compactAfterBytes: number
+  readonly pollIntervalMs: number
+  readonly onBackgroundError: (error: FileStoreError) => void
+}
+
+/** A commit accepted into the head, waiting for its bytes to be made durable. */
+interface Pending {
+  readonly baseVersion: number
+  readonly version: number
+  readonly state: State
+  readonly line: Buffer
+  readonly resolve: (result: E.Either<CommitError, number>) => void
+}
+
+const closedFailure: StorageFailure = { _tag: 'StorageFailure', message: 'The store is closed.' }
+
+/**
+ * One handle on a store directory. `cursor` is what is durable and read from disk; `current`
+ * (the head) is the cursor plus commits accepted but not yet written.
+ *
+ * Disk work runs one task at a time on `chain`. Commits accepted while a write and its fsync
+ * are under way wait in `queue` and go out together in the next write (group commit), each
+ * acknowledged only after that write's fsync returns.
+ */
+export class FileStore implements StoragePort {
+  readonly capabilities: StorageCapabilities = { durable: true, crossProcess: true, subscribe: true }
+  private current: Snapshot
+  private queue: Pending[] = []
+  private chain: Promise<unknown> = Promise.resolve()
+  private flushQueued = false
+  private writing = false
+  private closed = false
+  private closing: Promise<void> | null = null
+  private needsReload = false
+  private syncing: Promise<E.Either<StorageFailure, Snapshot>> | null = null
+  private compaction: Promise<void> | null = null
+  /** After a failed compaction, the journal size at which to try again. */
+  private retryCompactionAt = 0
+  private readonly listeners = new Set<(snapshot: Snapshot) => void>()
+  private timer: NodeJS.Timeout | null = null
+
+  constructor(
+    private readonly settings: StoreSettings,
+    private cursor: Cursor,
+  ) {
+    this.current = { state: cursor.state, version: cursor.version }
+  }
+
+  head(): Snapshot {
+    return this.current
+  }
+
+  commit(commit: Commit): Promise<E.Either<CommitError, number>> {
+    if (this.closed) return Promise.resolve(E.left(closedFailure))
+    const head = this.current
+    if (commit.baseVersion !== head.version) {
+      return Promise.resolve(E.left({ _tag: 'StorageConflict', expected: commit.baseVersion, actual: head.version }))
+    }
+    const version = head.version + 1
+    let line: Buffer
+    try {
+      // Serialized now, while the patches are certainly those of this commit.
+      line = encodeEntry(head.state === null ? { version, state: commit.state } : { version, patches: commit.patches })
+    } catch (e) {
+      return Promise.resolve(E.left({ _tag: 'StorageFailure', message: `The commit cannot be written as JSON: ${String(e)}`, cause: e }))
+    }
+    this.current = { state: commit.state, version }
+    return new Promise((resolve) => {
+      this.queue.push({ baseVersion: commit.baseVersion, version, state: commit.state, line, resolve })
+      this.scheduleFlush()
+    })
+  }
+
+  sync(): Promise<E.Either<StorageFailure, Snapshot>> {
+    if (this.closed) return Promise.resolve(E.left(closedFailure))
+    // Our own commits are on their way: the write will meet any other writer's commits and
+    // report them as conflicts, so there is nothing to gain by waiting for it here.
+    if (this.queue.length > 0 || this.writing || this.flushQueued) return Promise.resolve(E.right(this.current))
+    this.syncing ??= this.run(() => this.syncNow()).finally(() => {
+      this.syncing = null
+    })
+    return this.syncing
+  }
+
+  subscribe(listener: (snapshot: Snapshot) => void): () => void {
+    this.listeners.add(listener)
+    if (this.timer === null && !this.closed) {
+      this.timer = setInterval(() => {
+        if (!this.syncing && !this.writing && this.queue.length === 0) void this.sync()
+      }, this.settings.pollIntervalMs)
+      this.timer.unref()
+    }
+    return () => {
+      this.listeners.delete(listener)
+      if (this.listeners.size === 0) this.stopPolling()
+    }
+  }
+
+  close(): Promise<void> {
+    if (this.closing) return this.closing
+    this.closed = true
+    this.stopPolling()
+    this.listeners.clear()
+    this.closing = (async () => {
+      await this.compaction
+      // Commits accepted before close are still made durable (or reported as failed); a
+      // flush schedules the next one as it ends, so wait until none is left.
+      do await this.run(async () => undefined)
+      while (this.queue.length > 0 || this.flushQueued || this.writing)
+      await this.settings.fs.close(this.cursor.fd).catch(() => undefined)
+      await this.settings.lock.dispose()
+    })()
+    return this.closing
+  }
+
+  private run<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.chain.then(task)
+    // Each caller handles its task's failure; the chain only needs to go on.
+    this.chain = result.catch(() => undefined)
+    return result
+  }
+
+  private stopPolling(): void {
+    if (this.timer !== null) clearInterval(this.timer)
+    this.timer = null
+  }
+
+  private async syncNow(): Promise<E.Either<StorageFailure, Snapshot>> {
+    try {
+      try {
+        await this.catchUp(false)
+      } catch (e) {
+        if (!(e instanceof StoreFault && e.error._tag === 'CorruptJournal')) throw e
+        // Perhaps read while a writer was replacing a torn tail: read again where the journal holds still.
+        await this.locked(() => this.catchUp(true))
+      }
+      return E.right(this.current)
+    } catch (e) {
+      return E.left(storageFailure(faultOf(e)))
+    }
+  }
+
+  private async locked<T>(task: () => Promise<T>): Promise<T> {
+    await this.settings.lock.acquire()
+    try {
+      return await task()
+    } finally {
+      await this.settings.lock.release()
+    }
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushQueued) return
+    this.flushQueued = true
+    void this.run(() => this.flush())
+  }
+
+  /**
+   * Writes every commit queued by the time the lock is held. Commits accepted while it writes
+   * wait for the next flush, scheduled when this one ends: that is the group commit.
+   */
+  private async flush(): Promise<void> {
+    this.writing = true
+    try {
+      if (this.queue.length > 0) {
+        await this.locked(async () => {
+          await this.catchUp(true)
+          if (this.queue.length === 0) return
+          if (!(await this.settings.lock.held())) {
+            throw new StoreFault({ _tag: 'FileStoreIoError', code: 'ELOCKLOST', syscall: undefined, path: this.settings.layout.lock, message: 'The store lock was taken over by another handle' })
+          }
+          await this.append(this.queue.splice(0))
+        })
+      }
+    } catch (e) {
+      const fault = faultOf(e)
+      // Unsure what the disk holds now; a lock that could not be had changed nothing.
+      if (fault._tag !== 'LockTimeout') this.needsReload = true
+      this.failQueued(fault)
+    } finally {
+      this.writing = false
+      this.flushQueued = false
+    }
+    if (this.queue.length > 0) this.scheduleFlush()
+    this.maybeCompact()
+  }
+
+  /** Writes a batch in one write and one fsync; acknowledges it only after both succeed. */
+  private async append(batch: Pending[]): Promise<void> {
+    const { fs, layout } = this.settings
+    const c = this.cursor
+    const bytes = batch.length === 1 ? batch[0]!.line : Buffer.concat(batch.map((p) => p.line))
+    try {
+      if (batch[0]!.version !== c.version + 1) throw new Error(`bug: batch starts at ${batch[0]!.version} after ${c.version}`)
+      await io(layout.journal, () => writeAll(fs, c.fd, bytes, c.offset))
+      await io(layout.journal, () => fs.fdatasync(c.fd))
+    } catch (e) {
+      // Nothing of this batch is acknowledged, nor anything built on it.
+      this.queue.unshift(...batch)
+      this.failQueued(faultOf(e))
+      this.needsReload = true
+      // What part of the batch reached the file must not be read as commits later.
+      await fs.ftruncate(c.fd, c.offset).then(() => fs.fdatasync(c.fd)).catch(() => undefined)
+      return
+    }
+    const last = batch[batch.length - 1]!
+    this.cursor = { ...c, offset: c.offset + bytes.length, line: c.line + batch.length, version: last.version, state: last.state, read: 0, tail: false }
+    for (const p of batch) p.resolve(E.right(p.version))
+  }
+
+  /** Fails every commit not yet durable and rolls the head back to what is. */
+  private failQueued(error: FileStoreError): void {
+    const failure = storageFailure(error)
+    const failed = this.queue.splice(0)
+    this.current = { state: this.cursor.state, version: this.cursor.version }
+    for (const p of failed) p.resolve(E.left(failure))
+  }
+
+  /** Reads what other handles committed since this one last looked (see `follow`). */
+  private async catchUp(locked: boolean): Promise<void> {
+    const next = this.needsReload ? await reload(this.settings, this.cursor) : await follow(this.settings, this.cursor, locked)
+    this.needsReload = false
+    if (next) this.adopt(next)
+  }
+
+  /** Takes what was read from disk; commits queued on the older head are now conflicts. */
+  private adopt(next: Cursor): void {
+    if (next.read === 0 && next.version === this.cursor.version) {
+      // Nothing new (a reload that found what we knew): keep the head and its identity.
+      this.cursor = { ...next, state: this.cursor.state }
+      return
+    }
+    this.cursor = next
+    const stale = this.queue.splice(0)
+    this.current = { state: next.state, version: next.version }
+    for (const p of stale) p.resolve(E.left({ _tag: 'StorageConflict', expected: p.baseVersion, actual: next.version }))
+    for (const listener of this.listeners) {
+      try {
+        listener(this.current)
+      } catch {
+        // A listener's fault is not the store's.
+      }
+    }
+  }
+
+  private maybeCompact(): void {
+    const c = this.cursor
+    if (this.compaction || this.closed || c.state === null) return
+    const threshold = Math.max(this.settings.compactAfterBytes, c.snapshotBytes)
+    if (c.offset < Math.max(threshold, this.retryCompactionAt)) return
+    this.compaction = this.compact(c)
+      .catch((e: unknown) => {
+        // The journal still holds every commit. Try again only once it doubled, so a lasting
+        // fault (a full disk) does not add a full snapshot's cost to every commit.
+        this.retryCompactionAt = c.offset + Math.max(threshold, c.offset)
+        this.settings.onBackgroundError(faultOf(e))
+      })
+      .finally(() => {
+        this.compaction = null
+      })
+  }
+
+  /**
+   * Writes a snapshot of `from` off the commit path, then, under the lock, starts a new
+   * journal from it holding the commits made meanwhile. The rename of the new journal is
+   * the switch-over: before it the old journal and snapshot are whole, after it the new ones.
+   */
+  private async compact(from: Cursor): Promise<void> {
+    const { fs, layout } = this.settings
+    const mode = await journalMode(fs, layout)
+    const bytes = await writeSnapshot(fs, layout, from.version, from.state!, mode)
+    await this.run(() =>
+      this.locked(async () => {
+        await this.catchUp(true)
+        const c = this.cursor
+        if (c.ino !== from.ino || !(await this.settings.lock.held())) {
+          // Another handle compacted first; ours is of no use unless it is the one in use.
+          if (c.base !== from.version) await fs.unlink(layout.snapshot(from.version)).catch(() => undefined)
+          return
+        }
+        const lines = await copyLines(fs, c.fd, layout.journal, from.offset, c.offset)
+        const next = await installJournal(fs, layout, from.version, lines, mode)
+        await fs.close(c.fd).catch(() => undefined)
+        this.cursor = { ...c, ...next, line: 1 + (c.version - from.version), base: from.version, snapshotBytes: bytes }
+        this.retryCompactionAt = 0
+        await removeSnapshotsExcept(fs, layout, from.version)
+      }),
+    )
+  }
+}

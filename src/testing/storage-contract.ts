@@ -1,0 +1,337 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { type Draft, enablePatches, Immer, type Patch } from 'immer'
+import { initialState } from '../domain/seed.js'
+import type { State } from '../model/state.js'
+import { getRow, setRow } from '../model/table.js'
+import type { CommitError, Snapshot, StorageCapabilities, StoragePort } from '../ports/storage.js'
+
+enablePatches()
+/** Like the facade's immer: no auto-freeze (it walks a whole loaded store on its first produce). */
+const immer = new Immer({ autoFreeze: false })
+
+/**
+ * What the suite needs of a test runner: a subset of tap's `Test`, so `t` from tap can be
+ * passed as is and another runner can be adapted in a few lines.
+ */
+export interface ContractTest {
+  test(name: string, fn: (t: ContractTest) => Promise<void>): PromiseLike<unknown>
+  ok(value: unknown, message: string): boolean
+  equal(found: unknown, wanted: unknown, message: string): boolean
+  same(found: unknown, wanted: unknown, message: string): boolean
+}
+
+export interface StorageContractFactory {
+  /** A new, empty store, not shared with any store made before. */
+  open(): Promise<StoragePort>
+  /**
+   * Another handle on the store the last `open()` made. Needed by durable adapters (called
+   * after every handle closed) and cross-process ones (called while others are open).
+   */
+  reopen?(): Promise<StoragePort>
+}
+
+const NOW = '2026-01-01T00:00:00.000Z'
+
+/**
+ * The storage port's contract, run against an adapter: every adapter passes the same tests.
+ * `capabilities` switches on the groups the adapter claims (and must equal what it reports):
+ * `durable` (reopen keeps every acknowledged commit), `crossProcess` (handles on one store
+ * see and never lose each other's commits), `subscribe` (listeners hear of them).
+ *
+ * @example
+ * import t from 'tap'
+ * await storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true })
+ */
+export const storageContract = async (t: ContractTest, factory: StorageContractFactory, capabilities: StorageCapabilities): Promise<void> => {
+  const reopen = factory.reopen?.bind(factory)
+  const withStore = (name: string, body: (t: ContractTest, port: StoragePort) => Promise<void>) =>
+    t.test(name, async (t) => {
+      const port = await factory.open()
+      try {
+        await body(t, port)
+      } finally {
+        await port.close()
+      }
+    })
+
+  await withStore('declares the capabilities it is tested for', async (t, port) => {
+    t.same(port.capabilities, capabilities, 'capabilities')
+    t.equal(typeof port.subscribe === 'function', capabilities.subscribe, 'subscribe is there exactly when declared')
+    // Otherwise the durable and cross-process groups would be skipped without a word.
+    t.ok(reopen || !(capabilities.durable || capabilities.crossProcess), 'a durable or cross-process adapter’s factory has reopen()')
+  })
+
+  await withStore('a new store is empty at version 0', async (t, port) => {
+    t.same(port.head(), { state: null, version: 0 }, 'head')
+    const synced = await port.sync()
+    t.same(synced, E.right({ state: null, version: 0 }), 'sync')
+  })
+
+  await withStore('the first commit replaces the empty root and is version 1', async (t, port) => {
+    const [state, patches] = seedCommit()
+    t.same(await port.commit({ baseVersion: 0, patches, state }), E.right(1), 'acknowledged as version 1')
+    t.equal(port.head().version, 1, 'head version')
+    t.equal(port.head().state, state, 'head holds the committed state')
+  })
+
+  await withStore('a commit on a base above the head is a conflict', async (t, port) => {
+    const [state, patches] = seedCommit()
+    t.same(await port.commit({ baseVersion: 3, patches, state }), E.left({ _tag: 'StorageConflict', expected: 3, actual: 0 }), 'conflict')
+    t.same(port.head(), { state: null, version: 0 }, 'still empty')
+  })
+
+  await withStore('sequential commits get consecutive versions', async (t, port) => {
+    await seed(port)
+    const versions: unknown[] = []
+    for (let i = 0; i < 5; i++) versions.push(await change(port, (d) => void (d.counters.user += 1)))
+    t.same(versions, [2, 3, 4, 5, 6].map((v) => E.right(v)), 'versions')
+    t.equal(port.head().state?.counters.user, 5, 'every change applied')
+  })
+
+  await withStore('the head advances as soon as a commit is accepted, before it is durable', async (t, port) => {
+    await seed(port)
+    const first = change(port, (d) => void (d.counters.group = 1))
+    t.equal(port.head().version, 2, 'version advanced synchronously')
+    t.equal(port.head().state?.counters.group, 1, 'state advanced synchronously')
+    const second = change(port, (d) => void (d.counters.group = 2))
+    t.same(await Promise.all([first, second]), [E.right(2), E.right(3)], 'a commit built on an unacknowledged head is accepted')
+  })
+
+  await withStore('a commit on a stale base is a conflict and changes nothing', async (t, port) => {
+    await seed(port)
+    await change(port, (d) => void (d.counters.user = 1))
+    const before = port.head()
+    const [state, patches] = immer.produceWithPatches(before.state!, (d: Draft<State>) => {
+      d.counters.user = 99
+      d.settings.maintenanceMode = true
+    })
+    t.same(await port.commit({ baseVersion: 1, patches, state }), E.left({ _tag: 'StorageConflict', expected: 1, actual: 2 }), 'conflict')
+    t.equal(port.head().version, before.version, 'version unchanged')
+    t.equal(port.head().state, before.state, 'state unchanged')
+  })
+
+  await withStore('many commits in one tick are all acknowledged, in order', async (t, port) => {
+    await seed(port)
+    const order: number[] = []
+    const results = Array.from({ length: 50 }, () =>
+      change(port, (d) => void (d.counters.event += 1)).then((r) => {
+        if (E.isRight(r)) order.push(r.right)
+        return r
+      }),
+    )
+    const all = await Promise.all(results)
+    t.same(all, all.map((_, i) => E.right(i + 2)), 'versions 2..51')
+    t.same(order, [...order].sort((a, b) => a - b), 'resolved in commit order')
+    t.equal(port.head().state?.counters.event, 50, 'every change applied')
+  })
+
+  await withStore('names like __proto__ and constructor are ordinary keys', async (t, port) => {
+    await seed(port)
+    const names = ['__proto__', 'constructor', 'prototype', 'hasOwnProperty', 'toString']
+    const check = (t: ContractTest, port: StoragePort, label: string) => {
+      const state = port.head().state!
+      for (const name of names) {
+        const row = getRow(state.tagTypes, name)
+        t.same([row?.name, row?.description], [name, `${name} changed`], `${label}: ${name}`)
+      }
+      t.equal(({} as Record<string, unknown>).description, undefined, `${label}: Object.prototype untouched`)
+    }
+    const template = getRow(port.head().state!.tagTypes, 'simple')!
+    await change(port, (d) => {
+      for (const name of names) setRow(d.tagTypes, name, { ...template, name, description: name })
+    })
+    // Patches whose paths run through those names, not only end at them.
+    t.same(
+      await change(port, (d) => {
+        for (const name of names) getRow(d.tagTypes, name)!.description = `${name} changed`
+      }),
+      E.right(3),
+      'changed through the odd names',
+    )
+    check(t, port, 'head')
+    if (capabilities.crossProcess && reopen) {
+      const other = await reopen()
+      try {
+        await other.sync()
+        check(t, other, 'another handle')
+      } finally {
+        await other.close()
+      }
+    }
+    if (capabilities.durable && reopen) {
+      await port.close()
+      const again = await reopen()
+      try {
+        check(t, again, 'reopened')
+      } finally {
+        await again.close()
+      }
+    }
+  })
+
+  await withStore('close refuses later commits and syncs', async (t, port) => {
+    await seed(port)
+    await port.close()
+    const late = await change(port, (d) => void (d.counters.user += 1))
+    t.equal(E.isLeft(late) && late.left._tag, 'StorageFailure', 'commit after close')
+    const synced = await port.sync()
+    t.equal(E.isLeft(synced) && synced.left._tag, 'StorageFailure', 'sync after close')
+    await port.close()
+    t.ok(true, 'closing twice is harmless')
+  })
+
+  if (capabilities.subscribe) {
+    await withStore('unsubscribing stops notifications; versions heard only rise', async (t, port) => {
+      await seed(port)
+      const heard: Snapshot[] = []
+      const stop = port.subscribe!((s) => heard.push(s))
+      await change(port, (d) => void (d.counters.user += 1))
+      await port.sync()
+      stop()
+      const before = heard.length
+      await change(port, (d) => void (d.counters.user += 1))
+      await port.sync()
+      t.equal(heard.length, before, 'nothing heard after unsubscribing')
+      t.same(heard.map((s) => s.version), [...new Set(heard.map((s) => s.version))].sort((a, b) => a - b), 'rising versions')
+    })
+  }
+
+  if (capabilities.durable && reopen) {
+    await withStore('reopening keeps every acknowledged commit', async (t, port) => {
+      await seed(port)
+      for (let i = 0; i < 5; i++) await change(port, (d) => void (d.counters.user += 1))
+      await Promise.all(Array.from({ length: 5 }, () => change(port, (d) => void (d.counters.group += 1))))
+      const before = port.head()
+      await port.close()
+      const again = await reopen()
+      try {
+        t.equal(again.head().version, 11, 'version')
+        sameState(t, again.head().state, before.state, 'state')
+        t.same(await change(again, (d) => void (d.counters.user += 1)), E.right(12), 'versions go on')
+      } finally {
+        await again.close()
+      }
+    })
+
+    await withStore('commits accepted before close are durable, a conflict leaves nothing', async (t, port) => {
+      await seed(port)
+      const template = getRow(port.head().state!.tagTypes, 'simple')!
+      const [state, patches] = immer.produceWithPatches(port.head().state!, (d: Draft<State>) => void (d.counters.user = 42))
+      const stale = port.commit({ baseVersion: 0, patches, state })
+      const pending = change(port, (d) => {
+        d.counters.segment = 7
+        setRow(d.tagTypes, 'atomic', { ...template, name: 'atomic', description: 'one commit' })
+        d.settings.maintenanceMode = true
+      })
+      await port.close()
+      t.equal(E.isLeft(await stale) && (await stale as E.Left<CommitError>).left._tag, 'StorageConflict', 'stale base refused')
+      t.same(await pending, E.right(2), 'accepted commit acknowledged')
+      const again = await reopen()
+      try {
+        const s = again.head().state!
+        t.equal(again.head().version, 2, 'version')
+        t.same([s.counters.segment, getRow(s.tagTypes, 'atomic')?.description, s.settings.maintenanceMode], [7, 'one commit', true], 'all of the commit')
+        t.equal(s.counters.user, 0, 'none of the conflict')
+      } finally {
+        await again.close()
+      }
+    })
+  }
+
+  if (capabilities.crossProcess && reopen) {
+    await withStore('another handle sees commits after sync, and a stale one is a conflict', async (t, a) => {
+      await seed(a)
+      const b = await reopen()
+      try {
+        t.equal(b.head().version, 1, 'opened at the current version')
+        await change(a, (d) => void (d.counters.user = 10))
+        await change(a, (d) => void (d.counters.user = 11))
+        const synced = await b.sync()
+        t.equal(E.isRight(synced) && synced.right.version, 3, 'sync brings the version')
+        sameState(t, b.head().state, a.head().state, 'and the state')
+        await change(b, (d) => void (d.counters.group = 1))
+        const stale = await change(a, (d) => void (d.counters.group = 2))
+        t.same(stale, E.left({ _tag: 'StorageConflict', expected: 3, actual: 4 }), 'commit on a stale base refused')
+        await a.sync()
+        t.equal(a.head().state?.counters.group, 1, 'the other handle’s commit is there, ours is not')
+        t.same(await change(a, (d) => void (d.counters.group = 2)), E.right(5), 'after sync the retry succeeds')
+      } finally {
+        await b.close()
+      }
+    })
+
+    await withStore('two handles committing at once lose nothing', async (t, a) => {
+      await seed(a)
+      const b = await reopen()
+      try {
+        const writer = async (port: StoragePort, n: number) => {
+          for (let i = 0; i < n; i++) {
+            for (;;) {
+              await port.sync()
+              const r = await change(port, (d) => void (d.counters.event += 1))
+              if (E.isRight(r)) break
+              if (r.left._tag !== 'StorageConflict') throw new Error(r.left.message)
+            }
+          }
+        }
+        await Promise.all([writer(a, 15), writer(b, 15)])
+        await a.sync()
+        await b.sync()
+        t.equal(a.head().state?.counters.event, 30, 'every increment, seen by one')
+        t.equal(b.head().version, a.head().version, 'and by the other')
+      } finally {
+        await b.close()
+      }
+    })
+
+    if (capabilities.subscribe) {
+      await withStore('a listener hears of commits made through another handle', async (t, a) => {
+        await seed(a)
+        const b = await reopen()
+        try {
+          const heard: Snapshot[] = []
+          const stop = a.subscribe!((s) => heard.push(s))
+          await change(b, (d) => void (d.counters.user = 5))
+          await change(b, (d) => void (d.counters.user = 6))
+          const deadline = Date.now() + 10_000
+          while (heard.at(-1)?.version !== 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10))
+          stop()
+          t.equal(heard.at(-1)?.version, 3, 'heard the newest version')
+          t.equal(heard.at(-1)?.state?.counters.user, 6, 'with its state')
+        } finally {
+          await b.close()
+        }
+      })
+    }
+  }
+}
+
+/**
+ * The first commit, as immer's `produceWithPatches(null, () => state)` makes it: one patch
+ * replacing the root. Built by hand because immer deep-clones a root value into its patch,
+ * which costs a few hundred milliseconds per store here and would dominate the suite.
+ */
+const seedCommit = (): [State, Patch[]] => {
+  const state = initialState('contract', NOW)
+  return [state, [{ op: 'replace', path: [], value: state }]]
+}
+
+/** Whole states compared as JSON first: tap's deep comparison of a whole store is slow. */
+const sameState = (t: ContractTest, found: State | null | undefined, wanted: State | null | undefined, message: string) => {
+  if (JSON.stringify(found) === JSON.stringify(wanted)) return t.ok(true, message)
+  return t.same(found, wanted, message)
+}
+
+const seed = async (port: StoragePort): Promise<void> => {
+  const [state, patches] = seedCommit()
+  const r = await port.commit({ baseVersion: port.head().version, patches, state })
+  if (E.isLeft(r)) throw new Error(`seeding failed: ${JSON.stringify(r.left)}`)
+}
+
+/** One transaction as the facade runs it: read the head, produce, commit in the same tick. */
+const change = (port: StoragePort, recipe: (draft: Draft<State>) => void) => {
+  const { state, version } = port.head()
+  if (state === null) throw new Error('seed the store first')
+  const [next, patches] = immer.produceWithPatches(state, recipe)
+  return port.commit({ baseVersion: version, patches, state: next })
+}

@@ -1,0 +1,292 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { spawnSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { hostname } from 'node:os'
+import { join } from 'node:path'
+import t from 'tap'
+import { nodeFileSystem, openFileStorage, type FileStoreError } from '../../adapters/storage/file.js'
+import { getRow, setRow } from '../../src/model/table.js'
+import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
+
+/** A promise with its resolver outside, to hold an fs call until the test lets it go. */
+const gate = () => {
+  let open: () => void = () => undefined
+  const opened = new Promise<void>((resolve) => (open = resolve))
+  return { opened, open }
+}
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
+
+/** A handle releases the lock just after acknowledging: wait for that before touching LOCK. */
+const unlocked = (dir: string) => until(async () => !(await readdir(dir)).includes('LOCK'))
+
+const journalLines = async (dir: string) => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1)
+
+t.test('the journal is a header and one checksummed line per commit', async (t) => {
+  const dir = await tempDir(t)
+  const store = await mustOpen({ path: dir })
+  await seed(store)
+  await change(store, (d) => void (d.counters.user = 1))
+  await store.close()
+  const lines = await journalLines(dir)
+  t.equal(lines.length, 3, 'header, seed, change')
+  for (const line of lines) {
+    const [sum, payload] = [line.slice(0, 16), line.slice(17)]
+    t.equal(sum, createHash('sha256').update(payload).digest('hex').slice(0, 16), 'checksum: first 16 hex digits of the sha256 of the payload')
+  }
+  t.same(JSON.parse(lines[0]!.slice(17)), { format: 'flagport-journal', formatVersion: 1, base: 0 }, 'header')
+  t.same(Object.keys(JSON.parse(lines[1]!.slice(17))), ['v', 's'], 'the first commit carries the state')
+  t.same(JSON.parse(lines[2]!.slice(17)), { v: 2, p: [{ op: 'replace', path: ['counters', 'user'], value: 1 }] }, 'later ones only their patches')
+})
+
+t.test('a commit’s line holds only its patches, however large the store', async (t) => {
+  const dir = await tempDir(t)
+  const store = await mustOpen({ path: dir, compactAfterBytes: 1 << 30 })
+  await seed(store)
+  await change(store, (d) => void (d.counters.user = 1))
+  const small = (await journalLines(dir)).at(-1)!.length
+  const template = getRow(store.head().state!.tagTypes, 'simple')!
+  await change(store, (d) => {
+    for (let i = 0; i < 5000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
+  })
+  await change(store, (d) => void (d.counters.user = 2))
+  const large = (await journalLines(dir)).at(-1)!.length
+  t.equal(large, small, `the same ${small} bytes with 5000 more rows`)
+  await store.close()
+})
+
+t.test('commits accepted together are written with one write and one fsync', async (t) => {
+  const dir = await tempDir(t)
+  const calls = { write: 0, fdatasync: 0 }
+  const store = await mustOpen({
+    path: dir,
+    fs: {
+      write: (...args) => (calls.write++, nodeFileSystem.write(...args)),
+      fdatasync: (fd) => (calls.fdatasync++, nodeFileSystem.fdatasync(fd)),
+    },
+  })
+  await seed(store)
+  calls.write = calls.fdatasync = 0
+  const results = await Promise.all(Array.from({ length: 50 }, (_, i) => change(store, (d) => void (d.counters.event = i))))
+  t.same(results, results.map((_, i) => E.right(i + 2)), 'all acknowledged, in order')
+  t.same(calls, { write: 1, fdatasync: 1 }, 'one write, one fsync')
+  await store.close()
+})
+
+t.test('commits accepted during an fsync go out together in the next write; none is acknowledged before its fsync', async (t) => {
+  const dir = await tempDir(t)
+  let held: ReturnType<typeof gate> | null = null
+  let syncs = 0
+  const store = await mustOpen({
+    path: dir,
+    fs: {
+      fdatasync: async (fd) => {
+        syncs++
+        if (held) await held.opened
+        return nodeFileSystem.fdatasync(fd)
+      },
+    },
+  })
+  await seed(store)
+  syncs = 0
+  held = gate()
+  let firstDone = false
+  const first = change(store, (d) => void (d.counters.user = 1)).then((r) => ((firstDone = true), r))
+  await tick()
+  const more = Array.from({ length: 10 }, (_, i) => change(store, (d) => void (d.counters.group = i)))
+  await tick()
+  t.notOk(firstDone, 'not acknowledged while its fsync is under way')
+  t.equal(store.head().version, 12, 'the head already holds all of them')
+  const stuck = held
+  held = null
+  stuck.open()
+  t.same(await first, E.right(2), 'acknowledged once the fsync returned')
+  t.same(await Promise.all(more), Array.from({ length: 10 }, (_, i) => E.right(i + 3)), 'the rest too')
+  t.equal(syncs, 2, 'ten commits, one more fsync')
+  await store.close()
+})
+
+t.test('compaction writes a snapshot off the commit path, then starts a new journal from it', async (t) => {
+  const dir = await tempDir(t)
+  let snapshotGate: ReturnType<typeof gate> | null = null
+  const store = await mustOpen({
+    path: dir,
+    compactAfterBytes: 1,
+    fs: {
+      open: async (path, flags, mode) => {
+        if (snapshotGate && path.includes('snapshot-') && path.endsWith('.tmp')) await snapshotGate.opened
+        return nodeFileSystem.open(path, flags, mode)
+      },
+    },
+  })
+  await seed(store)
+  snapshotGate = gate()
+  // The journal is over the threshold: this commit starts a compaction, which is held.
+  await change(store, (d) => void (d.counters.user = 1))
+  const during = await Promise.all([2, 3, 4].map((n) => change(store, (d) => void (d.counters.user = n))))
+  t.same(during, [E.right(3), E.right(4), E.right(5)], 'commits are acknowledged while a snapshot is being written')
+  snapshotGate.open()
+  await store.close()
+  const names = (await readdir(dir)).sort()
+  const snapshots = names.filter((n) => n.startsWith('snapshot-'))
+  t.equal(snapshots.length, 1, `one snapshot left (${names.join(', ')})`)
+  const base = Number(/snapshot-(\d+)/.exec(snapshots[0]!)![1])
+  const lines = await journalLines(dir)
+  t.equal(JSON.parse(lines[0]!.slice(17)).base, base, 'the journal starts from it')
+  t.equal(lines.length - 1, 5 - base, 'and holds the commits after it')
+  const again = await mustOpen({ path: dir })
+  t.same([again.head().version, again.head().state?.counters.user], [5, 4], 'everything reads back')
+  await again.close()
+})
+
+t.test('a compaction that fails is reported, costs no commit, and is retried once the journal doubled', async (t) => {
+  const dir = await tempDir(t)
+  let diskFull = true
+  const reported: FileStoreError[] = []
+  const store = await mustOpen({
+    path: dir,
+    compactAfterBytes: 1,
+    onBackgroundError: (e) => reported.push(e),
+    fs: {
+      open: async (path, flags, mode) => {
+        if (diskFull && path.includes('snapshot-')) throw Object.assign(new Error('ENOSPC: no space left on device, open'), { code: 'ENOSPC', syscall: 'open' })
+        return nodeFileSystem.open(path, flags, mode)
+      },
+    },
+  })
+  await seed(store)
+  await until(() => reported.length > 0)
+  t.same(reported.map((e) => [e._tag, (e as { code: string }).code]), [['FileStoreIoError', 'ENOSPC']], 'reported through onBackgroundError')
+  const results = await Promise.all([1, 2, 3].map((n) => change(store, (d) => void (d.counters.user = n))))
+  t.same(results, [E.right(2), E.right(3), E.right(4)], 'commits go on')
+  await tick()
+  t.equal(reported.length, 1, 'no new attempt on each commit')
+  diskFull = false
+  const template = getRow(store.head().state!.tagTypes, 'simple')!
+  await change(store, (d) => {
+    for (let i = 0; i < 3000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
+  })
+  await until(async () => (await readdir(dir)).some((n) => /^snapshot-\d+\.json$/.test(n)))
+  t.ok(true, 'retried once the journal doubled, and succeeded')
+  await store.close()
+})
+
+t.test('a handle follows another’s compactions, also several at once', async (t) => {
+  const dir = await tempDir(t)
+  const a = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  await seed(a)
+  const b = await mustOpen({ path: dir })
+  for (let i = 1; i <= 2; i++) {
+    await change(a, (d) => void (d.counters.user = i))
+    await tick()
+  }
+  await b.sync()
+  t.same([b.head().version, b.head().state?.counters.user], [3, 2], 'after one rotation')
+  for (let i = 3; i <= 8; i++) {
+    await change(a, (d) => void (d.counters.user = i))
+    await tick()
+  }
+  await b.sync()
+  t.same([b.head().version, b.head().state?.counters.user], [9, 8], 'after several: reloaded from the newest snapshot')
+  t.equal(JSON.stringify(b.head().state), JSON.stringify(a.head().state), 'the same state')
+  t.same(await change(b, (d) => void (d.counters.group = 1)), E.right(10), 'and it can write after them')
+  await a.sync()
+  t.equal(a.head().state?.counters.group, 1, 'which the compacting handle sees')
+  await Promise.all([a.close(), b.close()])
+})
+
+t.test('sync costs one stat when nothing changed', async (t) => {
+  const dir = await tempDir(t)
+  const calls = { stat: 0, read: 0 }
+  const store = await mustOpen({
+    path: dir,
+    fs: {
+      stat: (path) => (calls.stat++, nodeFileSystem.stat(path)),
+      read: (...args) => (calls.read++, nodeFileSystem.read(...args)),
+    },
+  })
+  await seed(store)
+  // While its own write is being finished, sync answers at once; wait until it is idle.
+  await unlocked(dir)
+  await tick()
+  calls.stat = calls.read = 0
+  for (let i = 0; i < 10; i++) await store.sync()
+  t.same(calls, { stat: 10, read: 0 }, 'ten syncs, ten stats, no reads')
+  await store.close()
+})
+
+/** A pid that is certainly not running: one that just exited. */
+const deadPid = (): number => spawnSync(process.execPath, ['-e', '0']).pid!
+
+t.test('a lock left by a dead process is cleared; one held by a live process makes commits wait, then fail typed', async (t) => {
+  const dir = await tempDir(t)
+  const store = await mustOpen({ path: dir, lockTimeoutMs: 200, staleLockMs: 60_000 })
+  await seed(store)
+  await unlocked(dir)
+  const lock = join(dir, 'LOCK')
+  await writeFile(lock, JSON.stringify({ pid: deadPid(), host: hostname(), since: new Date().toISOString() }))
+  t.same(await change(store, (d) => void (d.counters.user = 1)), E.right(2), 'a dead holder’s lock is cleared')
+  await unlocked(dir)
+  t.ok(true, 'and the lock released after the commit')
+
+  await writeFile(lock, JSON.stringify({ pid: process.pid, host: hostname(), since: new Date().toISOString() }))
+  const r = await change(store, (d) => void (d.counters.user = 2))
+  const cause = E.isLeft(r) ? ((r.left as { cause?: FileStoreError }).cause) : undefined
+  t.same(cause && [cause._tag, (cause as { file: string }).file], ['LockTimeout', lock], 'LockTimeout naming the lock file')
+  t.match(cause?.message, `"pid":${process.pid}`, 'and its holder')
+  t.equal(store.head().version, 2, 'nothing was applied')
+  await nodeFileSystem.unlink(lock)
+  t.same(await change(store, (d) => void (d.counters.user = 2)), E.right(3), 'once released, commits go on')
+  await store.close()
+})
+
+t.test('a lock older than staleLockMs is cleared even if its pid looks alive (pid reuse)', async (t) => {
+  const dir = await tempDir(t)
+  const store = await mustOpen({ path: dir, lockTimeoutMs: 5000, staleLockMs: 300 })
+  await seed(store)
+  await unlocked(dir)
+  await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: process.pid, host: hostname(), since: 'long ago' }))
+  const started = Date.now()
+  t.same(await change(store, (d) => void (d.counters.user = 1)), E.right(2), 'committed')
+  t.ok(Date.now() - started >= 250, 'after the lock went stale')
+  await store.close()
+})
+
+t.test('decodeState checks every whole state read; a refusal is a typed error naming the file', async (t) => {
+  const dir = await tempDir(t)
+  const store = await mustOpen({ path: dir })
+  await seed(store)
+  await store.close()
+  const refuse = () => E.left('schemaVersion 1 expected')
+  const fromJournal = await openFileStorage({ path: dir, decodeState: refuse })
+  t.same(
+    E.isLeft(fromJournal) && [fromJournal.left._tag, (fromJournal.left as { line: number }).line, (fromJournal.left as { reason: string }).reason],
+    ['CorruptJournal', 2, 'invalid state: schemaVersion 1 expected'],
+    'the first commit',
+  )
+  const compacting = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  await change(compacting, (d) => void (d.counters.user = 1))
+  // Compaction starts after the commit is acknowledged; close() does not start one.
+  await until(async () => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).includes('"base":2'))
+  await compacting.close()
+  const fromSnapshot = await openFileStorage({ path: dir, decodeState: refuse })
+  t.equal(E.isLeft(fromSnapshot) && fromSnapshot.left._tag, 'CorruptSnapshot', 'a snapshot')
+  const accept = await openFileStorage({ path: dir, decodeState: (u) => E.right(u as never) })
+  t.ok(E.isRight(accept), 'a decoder that accepts opens the store')
+  if (E.isRight(accept)) await accept.right.close()
+})
+
+t.test('the store directory is created with its parents; compaction keeps the journal’s mode', async (t) => {
+  const dir = await tempDir(t)
+  const nested = join(dir, 'a', 'b', 'store')
+  const store = await mustOpen({ path: nested, compactAfterBytes: 1 })
+  t.ok((await stat(join(nested, 'journal.jsonl'))).isFile(), 'journal created')
+  await chmod(join(nested, 'journal.jsonl'), 0o600)
+  await seed(store)
+  await until(async () => (await readdir(nested)).some((n) => /^snapshot-\d+\.json$/.test(n)))
+  await store.close()
+  for (const name of (await readdir(nested)).filter((n) => !n.startsWith('lock.'))) {
+    t.equal((await stat(join(nested, name))).mode & 0o777, 0o600, `${name} is 0600`)
+  }
+})
