@@ -9,14 +9,15 @@
  *   FLAGPORT_URL              the URL clients reach it at, reported by ui-config
  *   FLAGPORT_BASE_PATH        serve under a prefix, e.g. /flags
  *
- * Without admin tokens it makes one for this run and prints it. SIGINT or SIGTERM stop it
+ * Without admin tokens, the first run creates an admin API token in the store (kept as a hash,
+ * so it survives restarts) and prints its secret once; later runs use it. SIGINT or SIGTERM stop it
  * cleanly: requests in flight finish (every acknowledged write is already durable), then the
  * store is closed.
  */
 import * as E from 'fp-ts/lib/Either.js'
-import { randomBytes } from 'node:crypto'
 import { tokenAuth } from '../adapters/auth/api-tokens.js'
 import { listen } from '../adapters/http/node.js'
+import { openAuth } from '../adapters/auth/open.js'
 import { openFileStorage } from '../adapters/storage/file.js'
 import { createAdminApi } from '../src/api/admin-api.js'
 import { createHttpHandler } from '../src/http/index.js'
@@ -39,26 +40,40 @@ const given = (env['FLAGPORT_ADMIN_TOKENS'] || env['INIT_ADMIN_API_TOKENS'] || '
 for (const token of given) {
   if (!/^\*:\*\..+/.test(token)) fail(`an admin token must look like *:*.<secret>; "${token.slice(0, 12)}..." does not.`)
 }
-const generated = given.length === 0 ? `*:*.${randomBytes(24).toString('base64url')}` : undefined
-const adminTokens = generated ? [generated] : given
-
 const opened = await openFileStorage({ path: dataDir })
 if (E.isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
 const storage = opened.right
 
+/**
+ * With no token given, the store must hold an admin token, or nobody could use the server.
+ * The first run creates one through a private facade that no request reaches.
+ */
+const ensureStoredAdminToken = async (): Promise<string | undefined> => {
+  const setup = await createAdminApi({ storage, auth: openAuth() })
+  const listed = await setup.apiTokens.list({ params: {} })
+  if (E.isLeft(listed)) fail(`could not read the store's API tokens: ${listed.left.message}`)
+  if (listed.right.tokens.some((token) => token.type === 'admin')) return undefined
+  const created = await setup.apiTokens.create({ params: {}, body: { tokenName: 'flagport-server', type: 'admin' } })
+  if (E.isLeft(created)) fail(`could not create an admin token: ${created.left.message}`)
+  return created.right.secret
+}
+const generated = given.length === 0 ? await ensureStoredAdminToken() : undefined
+
 const basePath = (env['FLAGPORT_BASE_PATH'] ?? '').replace(/\/+$/, '')
 const api = await createAdminApi({
   storage,
-  auth: tokenAuth({ adminTokens, baseUriPath: basePath }),
+  auth: tokenAuth({ adminTokens: given, baseUriPath: basePath }),
   config: { unleashUrl: env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`, baseUriPath: basePath },
 })
 const server = await listen(createHttpHandler(api, { basePath }), { port, host })
 
 const base = `${server.url}${basePath}`
 if (generated) {
-  console.log('No admin token was given (FLAGPORT_ADMIN_TOKENS), so this run made one. It is shown only now:')
-  console.log(`  ${generated}`)
+  console.log('No admin token was given (FLAGPORT_ADMIN_TOKENS), so one was created and stored. Its secret is shown only now:')
+  console.log(`  admin token: ${generated}`)
   console.log(`e.g. curl -H 'Authorization: ${generated}' ${base}/api/admin/projects`)
+} else if (given.length === 0) {
+  console.log('Admin token: the one printed by the first run on this store (or any admin token created since).')
 }
 // Printed last: whoever waits for this line has everything above it.
 console.log(`flagport admin API listening on ${base} (file store in ${dataDir})`)

@@ -51,9 +51,10 @@ const stop = (child: ChildProcess) => {
 t.test('npm start: serves the admin API over the file store and prints the admin token it made', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
-  const server = await start({ FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '', INIT_ADMIN_API_TOKENS: '' })
+  const env = { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '', INIT_ADMIN_API_TOKENS: '' }
+  const server = await start(env)
   t.teardown(() => stop(server.child))
-  const token = /^\s+(\*:\*\.\S+)$/m.exec(server.output())?.[1]
+  const token = /admin token: (\*:\*\.\S+)$/m.exec(server.output())?.[1]
   t.ok(token, 'the generated token is printed')
   t.equal((await call(server.url, 'GET', '/api/admin/projects', 'wrong')).status, 401)
   const created = await call(server.url, 'POST', '/api/admin/projects/default/features', token!, { name: 'checkout' })
@@ -63,6 +64,16 @@ t.test('npm start: serves the admin API over the file store and prints the admin
   server.child.kill('SIGINT')
   t.equal(await server.exited, 0, 'SIGINT stops it cleanly')
   t.match(server.output(), /SIGINT: finishing requests in flight/)
+
+  // The made token lives in the store (as a hash): the next run takes it and makes no other.
+  const again = await start(env)
+  t.teardown(() => stop(again.child))
+  t.notMatch(again.output(), /\*:\*\./, 'no new secret is printed')
+  t.equal((await call(again.url, 'GET', '/api/admin/projects/default/features/checkout', token!)).status, 200, 'the first run\'s token still works')
+  const tokens = await call(again.url, 'GET', '/api/admin/api-tokens', token!)
+  t.same(tokens.json.tokens.map((t: { tokenName: string; type: string }) => [t.tokenName, t.type]), [['flagport-server', 'admin']])
+  again.child.kill('SIGTERM')
+  t.equal(await again.exited, 0)
 })
 
 t.test('npm start: a write acknowledged before SIGTERM survives the restart', async (t) => {
