@@ -11,7 +11,9 @@ const CONNECTIONS = 50
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */
 const start = (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
   new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    // BENCH_SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
+    const nodeOptions = (process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '').split(' ').filter(Boolean)
+    const child = spawn(process.execPath, [...(args[0] === 'examples/server.ts' ? nodeOptions : []), '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     let output = ''
     // Keep reading to the end, so that the child's last words never meet a closed pipe.
     child.stdout!.on('data', (chunk) => {
@@ -66,7 +68,7 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
   const loads: Load[] = [
     { operation: 'get tag', method: 'GET', path: '/api/admin/tags/simple/team-a' },
     { operation: 'ui config', method: 'GET', path: '/api/admin/ui-config' },
-    { operation: 'update feature', method: 'PUT', path: `/api/admin/projects/default/features/${featureName(1)}`, body: (i) => ({ stale: i % 2 === 0 }) },
+    { operation: 'update feature', method: 'PUT', path: `/api/admin/projects/default/features/${featureName(1)}`, body: (i) => ({ description: `bench ${i}` }) },
     { operation: 'export 100 features', method: 'POST', path: '/api/admin/features-batch/export', body: () => ({ environment: 'development', features: hundred }) },
     {
       operation: 'bulk tag 100 features',
@@ -75,9 +77,11 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
       body: (i) => ({ features: hundred, tags: { addedTags: [{ value: i % 2 ? 'bench-odd' : 'bench-even' }], removedTags: [{ value: i % 2 ? 'bench-even' : 'bench-odd' }] } }),
     },
   ]
+  // BENCH_HTTP_ONLY="update feature,get tag" runs only those rows.
+  const only = process.env['BENCH_HTTP_ONLY']?.split(',')
   const rows: Row[] = []
   try {
-    for (const load of loads) {
+    for (const load of loads.filter((l) => !only || only.includes(l.operation))) {
       const result = await fire(server.url, load, seconds)
       const ceiling = await fire(bare.url, load, seconds)
       const failures = result.non2xx + result.errors

@@ -23,7 +23,8 @@ export const inProcessRows = async (open: (state: State) => Promise<BenchStore>,
   }
   const pick = (i: number) => featureName((i * 7919) % size)
 
-  await run('update feature', (i) => api.features.update({ params: { projectId: 'default', featureName: pick(i) }, body: { stale: i % 2 === 0 } }))
+  // A new description each time: every call is a real change, with its event and commit.
+  await run('update feature', (i) => api.features.update({ params: { projectId: 'default', featureName: pick(i) }, body: { description: `bench ${i}` } }))
   await run('set strategy sort order', (i) =>
     api.strategies.setSortOrder({ params: { projectId: 'default', featureName: pick(i), environment: 'development' }, body: [{ id: `development-${(i * 7919) % size}-1`, sortOrder: i }] }),
   )

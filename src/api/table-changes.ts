@@ -1,5 +1,5 @@
 import { type Dict, has, lookup } from '../model/dict.js'
-import type { Table } from '../model/table.js'
+import { type Table, keyOf } from '../model/table.js'
 
 /** One key whose row differs between two versions of a table: absent on one side, or another object. */
 export interface RowChange<T> {
@@ -9,11 +9,11 @@ export interface RowChange<T> {
 }
 
 function* bucketChanges<T>(before: Dict<T>, after: Dict<T>): Generator<RowChange<T>> {
-  for (const key in before) {
-    const next = lookup(after, key)
-    if (next !== before[key]) yield { key, before: before[key], after: next }
+  for (const property in before) {
+    const next = lookup(after, property)
+    if (next !== before[property]) yield { key: keyOf(property), before: before[property], after: next }
   }
-  for (const key in after) if (!has(before, key)) yield { key, before: undefined, after: after[key] }
+  for (const property in after) if (!has(before, property)) yield { key: keyOf(property), before: undefined, after: after[property] }
 }
 
 const EMPTY: Dict<never> = Object.create(null)
@@ -31,10 +31,11 @@ export function* tableChanges<T>(before: Table<T> | undefined, after: Table<T>):
     const now = after.shards[s]!
     if (was === now) continue
     for (let b = 0; b < now.length; b++) {
-      const wasBucket = was !== undefined && was.length === now.length ? was[b]! : EMPTY
-      if (wasBucket !== now[b]) yield* bucketChanges(wasBucket, now[b]!)
+      const wasBucket = (was !== undefined && was.length === now.length ? was[b] : null) ?? EMPTY
+      const nowBucket = now[b] ?? EMPTY
+      if (wasBucket !== nowBucket) yield* bucketChanges(wasBucket, nowBucket)
     }
   }
   // A table of another shape (never with the same code) is compared row by row instead.
-  if (before !== undefined && !sameShape) for (const shard of before.shards) for (const bucket of shard) yield* bucketChanges(bucket, EMPTY)
+  if (before !== undefined && !sameShape) for (const shard of before.shards) for (const bucket of shard) if (bucket) yield* bucketChanges(bucket, EMPTY)
 }

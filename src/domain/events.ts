@@ -1,12 +1,11 @@
 import type { Draft } from 'immer'
 import type { EventLog, State, StoredEvent } from '../model/state.js'
 import type { Ctx } from './context.js'
-
-const CHUNK = 256
+import { deleteRow, emptyTable, getRow, setRow } from '../model/table.js'
 
 export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'createdByUserId'>
 
-/** Appends events to the log, stamped with the actor and time; drops the oldest past retention. */
+/** Appends an event to the log, stamped with the actor and time; keeps the newest `eventRetention`. */
 export const recordEvent = (draft: Draft<State>, ctx: Ctx, event: NewEvent): void => {
   draft.counters.event += 1
   const stored: StoredEvent = {
@@ -16,27 +15,22 @@ export const recordEvent = (draft: Draft<State>, ctx: Ctx, event: NewEvent): voi
     createdBy: ctx.actor.name,
     createdByUserId: ctx.actor.id,
   }
-  const chunks = draft.events.chunks as StoredEvent[][]
-  const last = chunks[chunks.length - 1]
-  if (last && last.length < CHUNK) last.push(stored)
-  else chunks.push([stored])
-  // Drop whole chunks while the rest still hold the retention: at least `eventRetention`
-  // events are kept, and at most one chunk more.
-  let total = 0
-  for (const chunk of chunks) total += chunk.length
-  let drop = 0
-  while (drop < chunks.length - 1 && total - chunks[drop]!.length >= ctx.eventRetention) total -= chunks[drop++]!.length
-  if (drop > 0) chunks.splice(0, drop)
+  const log = draft.events
+  const byId = log.byId as State['events']['byId']
+  setRow(byId, String(stored.id), stored)
+  log.last = stored.id
+  if (log.first === 0) log.first = stored.id
+  while (log.last - log.first + 1 > ctx.eventRetention) deleteRow(byId, String(log.first++))
 }
 
-export const emptyEventLog = (): EventLog => ({ chunks: [] })
+export const emptyEventLog = (): EventLog => ({ first: 0, last: 0, byId: emptyTable() })
 
 /** Events newest first, at most `limit`, optionally filtered. */
 export const latestEvents = (log: EventLog, limit: number, keep: (e: StoredEvent) => boolean = () => true): StoredEvent[] => {
   const out: StoredEvent[] = []
-  for (let c = log.chunks.length - 1; c >= 0 && out.length < limit; c--) {
-    const chunk = log.chunks[c]!
-    for (let i = chunk.length - 1; i >= 0 && out.length < limit; i--) if (keep(chunk[i]!)) out.push(chunk[i]!)
+  for (let id = log.last; id >= log.first && id > 0 && out.length < limit; id--) {
+    const event = getRow(log.byId, String(id))
+    if (event && keep(event)) out.push(event)
   }
   return out
 }

@@ -229,11 +229,14 @@ export interface StoredEvent {
 }
 
 /**
- * Events in fixed-size chunks, so appending copies only the last chunk, and the oldest
- * chunks are dropped past the retention (see `appendEvents`).
+ * The events kept, by id, from `first` to `last` (the newest). A table row each, so that a
+ * commit adds one row and drops at most one, copying a few small arrays: appending to an
+ * array of events, or dropping its front, copied (and journaled) the whole array.
  */
 export interface EventLog {
-  readonly chunks: readonly (readonly StoredEvent[])[]
+  readonly first: number
+  readonly last: number
+  readonly byId: Table<StoredEvent>
 }
 
 export const tagKey = (type: string, value: string): string => `${type}:${value}`

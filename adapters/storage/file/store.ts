@@ -30,6 +30,11 @@ interface Pending {
   readonly resolve: (result: E.Either<CommitError, number>) => void
 }
 
+/** How long a handle keeps the lock across flushes while commits keep coming (see `flush`). */
+const LEASE_MS = 20
+/** How long a lease outlives the last flush, waiting for the next commit. */
+const LEASE_IDLE_MS = 2
+
 const closedFailure: StorageFailure = { _tag: 'StorageFailure', message: 'The store is closed.' }
 
 /**
@@ -56,6 +61,10 @@ export class FileStore implements StoragePort {
   private retryCompactionAt = 0
   private readonly listeners = new Set<(snapshot: Snapshot) => void>()
   private timer: NodeJS.Timeout | null = null
+  /** Whether this handle keeps the lock from one flush to the next, and until when. */
+  private leased = false
+  private leaseEnds = 0
+  private idleTimer: NodeJS.Timeout | null = null
 
   constructor(
     private readonly settings: StoreSettings,
@@ -125,6 +134,11 @@ export class FileStore implements StoragePort {
       // flush schedules the next one as it ends, so wait until none is left.
       do await this.run(async () => undefined)
       while (this.queue.length > 0 || this.flushQueued || this.writing)
+      if (this.idleTimer !== null) clearTimeout(this.idleTimer)
+      this.idleTimer = null
+      await this.run(async () => {
+        if (this.leased) await this.endLease()
+      })
       await this.settings.fs.close(this.cursor.fd).catch(() => undefined)
       await this.settings.lock.dispose()
     })()
@@ -159,6 +173,8 @@ export class FileStore implements StoragePort {
   }
 
   private async locked<T>(task: () => Promise<T>): Promise<T> {
+    // Held between flushes: nobody else can have written, and the lease's end releases it.
+    if (this.leased) return task()
     await this.settings.lock.acquire()
     try {
       return await task()
@@ -176,31 +192,61 @@ export class FileStore implements StoragePort {
   /**
    * Writes every commit queued by the time the lock is held. Commits accepted while it writes
    * wait for the next flush, scheduled when this one ends: that is the group commit.
+   *
+   * While commits keep coming, the lock is kept from one flush to the next for up to
+   * `LEASE_MS` (a lease): taking it, reading what others wrote, checking it and giving it back
+   * cost four file-system calls a flush, and under load each call waits behind request work
+   * on the event loop. Another process waits at most one lease for its turn.
    */
   private async flush(): Promise<void> {
     this.writing = true
+    let failed = false
     try {
       if (this.queue.length > 0) {
-        await this.locked(async () => {
+        if (!this.leased) {
+          await this.settings.lock.acquire()
+          this.leased = true
+          this.leaseEnds = performance.now() + LEASE_MS
           await this.catchUp(true)
-          if (this.queue.length === 0) return
           if (!(await this.settings.lock.held())) {
             throw new StoreFault({ _tag: 'FileStoreIoError', code: 'ELOCKLOST', syscall: undefined, path: this.settings.layout.lock, message: 'The store lock was taken over by another handle' })
           }
-          await this.append(this.queue.splice(0))
-        })
+        }
+        if (this.queue.length > 0) await this.append(this.queue.splice(0))
       }
     } catch (e) {
+      failed = true
       const fault = faultOf(e)
       // Unsure what the disk holds now; a lock that could not be had changed nothing.
       if (fault._tag !== 'LockTimeout') this.needsReload = true
       this.failQueued(fault)
     } finally {
+      if (this.leased && (failed || this.closed || performance.now() >= this.leaseEnds)) await this.endLease()
+      else if (this.leased && this.queue.length === 0) this.endLeaseWhenIdle()
       this.writing = false
       this.flushQueued = false
     }
     if (this.queue.length > 0) this.scheduleFlush()
     this.maybeCompact()
+  }
+
+  private async endLease(): Promise<void> {
+    this.leased = false
+    await this.settings.lock.release().catch(() => undefined)
+  }
+
+  /**
+   * Callers acknowledged by a flush send their next commits within a moment (over HTTP, a
+   * round trip): the lease waits `LEASE_IDLE_MS` for them before the lock is given back.
+   */
+  private endLeaseWhenIdle(): void {
+    if (this.idleTimer !== null) return
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = null
+      void this.run(async () => {
+        if (this.leased && this.queue.length === 0) await this.endLease()
+      })
+    }, LEASE_IDLE_MS)
   }
 
   /** Writes a batch in one write and one fsync; acknowledges it only after both succeed. */

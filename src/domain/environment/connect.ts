@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import { has } from '../../model/dict.js'
 import type { FeatureEnvironmentState, State } from '../../model/state.js'
-import { hasRow, rows } from '../../model/table.js'
+import { draftRows, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -15,13 +15,8 @@ type Path = { readonly projectId: string; readonly environment: string }
  * The environment settings of each of the project's features, archived ones included (they
  * keep their environments too), read through the draft so changes land in the transaction.
  */
-const featureEnvironmentsOf = (draft: Draft<State>, projectId: string): Record<string, FeatureEnvironmentState>[] => {
-  const found: Record<string, FeatureEnvironmentState>[] = []
-  for (const f of rows(draft.features as State['features'])) {
-    if (f.project === projectId) found.push(f.environments as Record<string, FeatureEnvironmentState>)
-  }
-  return found
-}
+const featureEnvironmentsOf = (draft: Draft<State>, projectId: string): Record<string, FeatureEnvironmentState>[] =>
+  draftRows(draft.features as State['features'], (f) => f.project === projectId).map((f) => f.environments as Record<string, FeatureEnvironmentState>)
 
 /**
  * Connects an environment to a project: each of the project's features gets it, disabled and

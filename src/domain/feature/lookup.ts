@@ -34,6 +34,7 @@ export const featureEnvironment = <S extends State | Draft<State>>(
 
 /** The actor becomes the most recent collaborator of a feature. */
 export const touch = (feature: Draft<FeatureState>, ctx: Ctx): void => {
+  if (feature.collaborators[0] === ctx.actor.id) return
   const others = feature.collaborators.filter((id) => id !== ctx.actor.id)
   feature.collaborators = [ctx.actor.id, ...others]
 }

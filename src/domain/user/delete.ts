@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
-import { deleteRow, rows } from '../../model/table.js'
+import { deleteRow, draftRows, rows } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import type { DomainError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -19,11 +19,9 @@ export const deleteAccount = (draft: Draft<State>, id: string, type: AccountType
   const tokens = draft.apiTokens as State['apiTokens']
   const owned = [...rows(tokens)].filter((t) => t.userId === user.id).map((t) => String(t.id))
   for (const key of owned) deleteRow(tokens, key)
-  for (const group of rows(draft.groups as State['groups'])) {
-    if (group.users.some((m) => m.userId === user.id)) {
-      const g = group as Draft<typeof group>
-      g.users = g.users.filter((m) => m.userId !== user.id)
-    }
+  for (const group of draftRows(draft.groups as State['groups'], (g) => g.users.some((m) => m.userId === user.id))) {
+    const g = group as Draft<typeof group>
+    g.users = g.users.filter((m) => m.userId !== user.id)
   }
   const preData = accountEventData(user)
   deleteRow(draft.users as State['users'], String(user.id))
