@@ -61,21 +61,25 @@ export const scanJournal = async (
   let { offset, line, version } = from
   let read = 0
   let suspect: { line: number; reason: string } | null = null
-  let carry = Buffer.alloc(0)
+  // The pieces of a line not yet ended, joined once its newline comes: joining at each chunk
+  // copied a long line (a first commit of 200 MB) once per chunk, quadratic in its length.
+  let pending: Buffer[] = []
   let position = from.offset
 
   for (;;) {
     const chunk = await io(file, () => readAt(fs, fd, position, CHUNK))
     if (chunk.length === 0) break
-    const data = carry.length > 0 ? Buffer.concat([carry, chunk]) : chunk
-    const dataStart = position - carry.length
+    const chunkStart = position
     position += chunk.length
     let start = 0
-    for (let nl = data.indexOf(NEWLINE, start); nl !== -1; nl = data.indexOf(NEWLINE, start)) {
+    for (let nl = chunk.indexOf(NEWLINE, start); nl !== -1; nl = chunk.indexOf(NEWLINE, start)) {
       // A bad line with another line after it is not a torn tail.
       if (suspect) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
       const lineNo = line + 1
-      const decoded = decodeLine(data.subarray(start, nl))
+      const piece = chunk.subarray(start, nl)
+      const bytes = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece
+      pending = []
+      const decoded = decodeLine(bytes)
       if (!decoded.ok) suspect = { line: lineNo, reason: decoded.reason }
       else {
         const entry = decodeEntry(decoded.value, version + 1, decodeState)
@@ -89,15 +93,16 @@ export const scanJournal = async (
         }
         version += 1
         line = lineNo
-        offset = dataStart + nl + 1
+        offset = chunkStart + nl + 1
         if (version > appliedThrough) read += 1
       }
       start = nl + 1
     }
-    // Copied: a slice would keep the whole chunk alive.
-    carry = Buffer.from(data.subarray(start))
+    // A part is copied: a slice would keep the whole chunk alive.
+    if (start < chunk.length) pending.push(start === 0 ? chunk : Buffer.from(chunk.subarray(start)))
   }
-  if (suspect && carry.length > 0) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
+  const unended = pending.length > 0
+  if (suspect && unended) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
   const state = read > 0 ? (replay.finish() as State | null) : from.state
-  return { offset, line, version, state, read, tail: suspect !== null || carry.length > 0 }
+  return { offset, line, version, state, read, tail: suspect !== null || unended }
 }
