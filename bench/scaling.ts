@@ -1,48 +1,57 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { openFileStorage } from '../adapters/storage/file.js'
+import { rowList } from '../src/model/table.js'
 import { buildState } from './fixtures.js'
 import { fileStore } from './stores.js'
 
 export interface ScalingFigures {
   readonly size: number
-  /** Opening a file store of this size (replaying its snapshot and journal), ms. */
+  /** Opening a compacted file store of this size (its snapshot, then its journal), ms: the median of three. */
   readonly openMs: number
-  /** Heap bytes per feature of the benchmark's shape, measured with forced GC. */
-  readonly bytesPerFeature: number
+  /** Heap and buffers per feature just after opening: the snapshot's bytes, rows not built yet. */
+  readonly openedBytesPerFeature: number
+  /** The same once every feature has been read (built from its bytes), which is what a store serving traffic holds. */
+  readonly builtBytesPerFeature: number
 }
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.()
 
-const heapUsed = (): number => {
+/** Heap plus buffers outside it (an opened store keeps its unread buckets as bytes), after forced GC. */
+const memory = (): number => {
   gc()
   gc()
-  return process.memoryUsage().heapUsed
-}
-
-/** Memory per feature: the heap a state of `size` features holds, divided by `size`. */
-const bytesPerFeature = (size: number): number => {
-  const before = heapUsed()
-  const state = buildState(size)
-  const after = heapUsed()
-  if (state.features.size !== size) throw new Error('unexpected state size')
-  return Math.round((after - before) / size)
-}
-
-/** Time to open a file store holding `size` features (its state written as one snapshot or commit). */
-const openMs = async (size: number): Promise<number> => {
-  const store = await fileStore(buildState(size))
-  await store.storage.close()
-  const started = performance.now()
-  const reopened = await openFileStorage({ path: store.dir! })
-  const ms = performance.now() - started
-  if (E.isLeft(reopened)) throw new Error(`reopen failed: ${JSON.stringify(reopened.left)}`)
-  await reopened.right.close()
-  await store.dispose()
-  return ms
+  const { heapUsed, external } = process.memoryUsage()
+  return heapUsed + external
 }
 
 export const scalingFigures = async (sizes: readonly number[]): Promise<ScalingFigures[]> => {
   const out: ScalingFigures[] = []
-  for (const size of sizes) out.push({ size, openMs: await openMs(size), bytesPerFeature: bytesPerFeature(size) })
+  for (const size of sizes) {
+    const store = await fileStore(buildState(size))
+    await store.storage.close()
+    const times: number[] = []
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now()
+      const reopened = await openFileStorage({ path: store.dir! })
+      times.push(performance.now() - started)
+      if (E.isLeft(reopened)) throw new Error(`reopen failed: ${JSON.stringify(reopened.left)}`)
+      await reopened.right.close()
+    }
+    const before = memory()
+    const opened = await openFileStorage({ path: store.dir! })
+    if (E.isLeft(opened)) throw new Error(`reopen failed: ${JSON.stringify(opened.left)}`)
+    const afterOpen = memory()
+    const features = rowList(opened.right.head().state!.features)
+    if (features.length !== size) throw new Error('unexpected state size')
+    const afterBuild = memory()
+    await opened.right.close()
+    await store.dispose()
+    out.push({
+      size,
+      openMs: times.sort((a, b) => a - b)[1]!,
+      openedBytesPerFeature: Math.round((afterOpen - before) / size),
+      builtBytesPerFeature: Math.round((afterBuild - before) / size),
+    })
+  }
   return out
 }

@@ -1,5 +1,5 @@
 import { type Dict, has, lookup } from '../model/dict.js'
-import { type Table, keyOf } from '../model/table.js'
+import { type Table, bucketAt, keyOf } from '../model/table.js'
 
 /** One key whose row differs between two versions of a table: absent on one side, or another object. */
 export interface RowChange<T> {
@@ -31,11 +31,18 @@ export function* tableChanges<T>(before: Table<T> | undefined, after: Table<T>):
     const now = after.shards[s]!
     if (was === now) continue
     for (let b = 0; b < now.length; b++) {
-      const wasBucket = (was !== undefined && was.length === now.length ? was[b] : null) ?? EMPTY
-      const nowBucket = now[b] ?? EMPTY
+      const wasBucket = (was !== undefined && was.length === now.length ? bucketAt(was, b) : null) ?? EMPTY
+      const nowBucket = bucketAt(now, b) ?? EMPTY
       if (wasBucket !== nowBucket) yield* bucketChanges(wasBucket, nowBucket)
     }
   }
   // A table of another shape (never with the same code) is compared row by row instead.
-  if (before !== undefined && !sameShape) for (const shard of before.shards) for (const bucket of shard) if (bucket) yield* bucketChanges(bucket, EMPTY)
+  if (before !== undefined && !sameShape) {
+    for (const shard of before.shards) {
+      for (let b = 0; b < shard.length; b++) {
+        const bucket = bucketAt(shard, b)
+        if (bucket) yield* bucketChanges(bucket, EMPTY)
+      }
+    }
+  }
 }

@@ -10,8 +10,50 @@ import { type Dict, emptyDict, has, lookup } from './dict.js'
  */
 export interface Table<T> {
   readonly size: number
+  /** A slot may also hold a `DeferredBucket` put there by a storage adapter (see `bucketAt`). */
   readonly shards: readonly (readonly (Dict<T> | null)[])[]
 }
+
+/**
+ * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
+ * opening a store of 100k features then costs reading bytes, not building four million
+ * objects. Every function here turns it into its rows on first use and puts those rows in
+ * its slot, so drafts and scans only ever see plain buckets. It is not draftable (a class
+ * instance), so immer hands it over as is.
+ */
+export class DeferredBucket<T, S = unknown> {
+  private rows: Dict<T> | undefined
+  constructor(
+    private stored: S | undefined,
+    private readonly parse: (source: S) => Dict<T>,
+  ) {}
+  /** The stored form, while the rows have not been built (a snapshot writes it back as is). */
+  get source(): S | undefined {
+    return this.stored
+  }
+  resolve(): Dict<T> {
+    if (this.rows === undefined) {
+      this.rows = this.parse(this.stored!)
+      this.stored = undefined
+    }
+    return this.rows
+  }
+  toJSON(): Dict<T> {
+    return this.resolve()
+  }
+}
+
+/** Whether a value is a table: a storage adapter stores tables bucket by bucket. */
+export const isTable = (value: unknown): value is Table<unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Table<unknown>).size === 'number' &&
+  Array.isArray((value as Table<unknown>).shards) &&
+  (value as Table<unknown>).shards.every(Array.isArray)
+
+/** A deferred bucket typed as what it stands for, to put in a table's slot. */
+export const deferredSlot = <T, S>(source: S, parse: (source: S) => Dict<T>): Dict<T> =>
+  new DeferredBucket(source, parse) as unknown as Dict<T>
 
 const FANOUT = 64
 
@@ -41,9 +83,47 @@ const slotOf = (key: string): readonly [number, number] => {
   return [h % FANOUT, (h >>> 6) % FANOUT]
 }
 
+// immer's own key for a draft's bookkeeping (stable since immer 5). Through it a scan reads
+// what a draft stands for without the proxies that walking the draft would make: one per
+// bucket and per row, milliseconds a scan. immer's `current` cannot stand in: with auto-freeze
+// off it deep-copies every untouched branch.
+const DRAFT_STATE = Symbol.for('immer-state')
+interface DraftState {
+  readonly base_: unknown
+  readonly copy_: unknown
+}
+const draftState = (value: unknown): DraftState | undefined => (value as { [DRAFT_STATE]?: DraftState } | null)?.[DRAFT_STATE]
+/** The object a draft stands for now (its copy once touched, else its base); a value as is. */
+const peek = <T>(value: T): T => {
+  const state = draftState(value)
+  return state ? ((state.copy_ ?? state.base_) as T) : value
+}
+
+/**
+ * Turns a deferred bucket in slot `b` of a shard into its rows, in place: in the shard itself,
+ * and under a draft in both the draft's base and copy (immer drafts a child only when it is
+ * the base's own value). Not an assignment through the draft, which would make a patch
+ * carrying the whole bucket: the rows are the same value in another form, so every version
+ * sharing that array may see them.
+ */
+const settle = (shard: readonly unknown[], b: number): void => {
+  const state = draftState(shard)
+  for (const array of state ? [state.base_, state.copy_] : [shard]) {
+    if (!Array.isArray(array)) continue
+    const slot: unknown = array[b]
+    if (slot instanceof DeferredBucket) array[b] = (slot as DeferredBucket<unknown>).resolve()
+  }
+}
+
+/** Slot `b` of a shard, a deferred bucket built first; under a draft, the bucket's draft. */
+export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
+  settle(shard, b)
+  return shard[b] ?? null
+}
+
 const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
   const [s, b] = slotOf(key)
-  return table.shards[s]![b] ?? null
+  return bucketAt(table.shards[s]!, b)
 }
 
 export const emptyTable = <T>(): Table<T> => ({
@@ -71,6 +151,7 @@ export const hasRow = (table: Table<unknown>, key: string): boolean => {
 export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
   const [s, b] = slotOf(key)
   const shard = table.shards[s] as (Dict<T> | null)[]
+  settle(shard, b)
   const bucket = (shard[b] ?? (shard[b] = emptyDict<T>())) as Record<string, T>
   const property = stored(key)
   if (!has(bucket, property)) (table as { size: number }).size += 1
@@ -81,9 +162,10 @@ export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
 export const deleteRow = (table: Table<unknown>, key: string): boolean => {
   const [s, b] = slotOf(key)
   const shard = table.shards[s] as (Dict<unknown> | null)[]
-  const bucket = shard[b] as Record<string, unknown> | null | undefined
+  if (bucketAt(shard, b) === null) return false
+  const bucket = shard[b] as Record<string, unknown>
   const property = stored(key)
-  if (!bucket || !has(bucket, property)) return false
+  if (!has(bucket, property)) return false
   delete bucket[property]
   ;(table as { size: number }).size -= 1
   if (isEmpty(bucket)) shard[b] = null
@@ -95,25 +177,13 @@ const isEmpty = (dict: object): boolean => {
   return true
 }
 
-// immer's own key for a draft's bookkeeping (stable since immer 5). Through it a scan reads
-// what a draft stands for without the proxies that walking the draft would make: one per
-// bucket and per row, milliseconds a scan. immer's `current` cannot stand in: with auto-freeze
-// off it deep-copies every untouched branch.
-const DRAFT_STATE = Symbol.for('immer-state')
-interface DraftState {
-  readonly base_: unknown
-  readonly copy_: unknown
-}
-/** The object a draft stands for now (its copy once touched, else its base); a value as is. */
-const peek = <T>(value: T): T => {
-  const state = (value as { [DRAFT_STATE]?: DraftState } | null)?.[DRAFT_STATE]
-  return state ? ((state.copy_ ?? state.base_) as T) : value
-}
-
 function* entries<T>(table: Table<T>): Generator<[string, T]> {
   for (const shard of peek(peek(table).shards)) {
-    for (const bucket of peek(shard)) {
-      if (bucket === null) continue
+    const slots = peek(shard)
+    for (let i = 0; i < slots.length; i++) {
+      if (slots[i] instanceof DeferredBucket) settle(shard, i)
+      const bucket = slots[i]
+      if (bucket === null || bucket === undefined) continue
       const b = peek(bucket)
       for (const property in b) yield [keyOf(property), peek(b[property]!)]
     }
@@ -130,7 +200,12 @@ export function* rows<T>(table: Table<T>): Generator<T> {
     return
   }
   // A committed table holds no drafts: the plain walk.
-  for (const shard of table.shards) for (const bucket of shard) if (bucket !== null) for (const property in bucket) yield bucket[property]!
+  for (const shard of table.shards) {
+    for (let i = 0; i < shard.length; i++) {
+      const bucket = bucketAt(shard, i)
+      if (bucket !== null) for (const property in bucket) yield bucket[property]!
+    }
+  }
 }
 
 /** The rows of a draft table that `keep` selects, as drafts to change (only those get proxies). */

@@ -9,6 +9,7 @@ import { layoutOf } from './layout.js'
 import { removeLeftovers, StoreLock } from './lock.js'
 import { createJournal, loadStore, NoJournal } from './recovery.js'
 import { FileStore } from './store.js'
+import { materialize } from './snapshot.js'
 
 export interface FileStorageOptions {
   /** The store's directory; created (with its parents) unless `create` is false. */
@@ -51,7 +52,7 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
   const create = options.create ?? true
   const decodeState: StateDecoder = options.decodeState
     ? (u) => {
-        const decoded = options.decodeState!(u)
+        const decoded = options.decodeState!(materialize(u))
         return E.isRight(decoded) ? { ok: true, value: decoded.right } : { ok: false, reason: decoded.left }
       }
     : anObject

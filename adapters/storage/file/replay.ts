@@ -1,4 +1,5 @@
 import type { Patch } from 'immer'
+import { DeferredBucket } from '../../../src/model/table.js'
 import type { Decoded } from './line.js'
 
 /**
@@ -62,7 +63,9 @@ export class Replay {
     else applyToObject(parent, patch, keyIn(parent, last, true))
   }
 
-  private own(value: unknown, path: readonly unknown[]): Container {
+  private own(stored: unknown, path: readonly unknown[]): Container {
+    // A bucket still in its snapshot text is built first: the patch changes its rows.
+    const value = stored instanceof DeferredBucket ? (stored as DeferredBucket<unknown>).resolve() : stored
     if (value === null || typeof value !== 'object') throw new PatchMismatch(`path ${JSON.stringify(path)} runs through a non-object`)
     if (this.owned.has(value)) return value as Container
     const copy = copyOf(value as Container)

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto'
+import type { Dict } from '../../../src/model/dict.js'
 import type { State } from '../../../src/model/state.js'
+import { bucketAt, DeferredBucket, deferredSlot, isTable } from '../../../src/model/table.js'
 import { corruptSnapshot, io, StoreFault } from './errors.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'
 import { parseJson } from './json.js'
@@ -7,16 +9,19 @@ import type { StateDecoder } from './journal.js'
 import type { Layout } from './layout.js'
 
 /**
- * A snapshot is three lines:
+ * A snapshot is:
  *
- *   {"format":"flagport-snapshot","formatVersion":1,"version":<n>}
- *   <the state as JSON>
- *   {"bytes":<length of the first two lines>,"sha256":"<hex of the first two lines>"}
+ *   {"format":"flagport-snapshot","formatVersion":2,"version":<n>}
+ *   <the state as JSON, each bucket of a top-level table standing as the number of its line>
+ *   <one line per bucket: its rows as JSON>
+ *   {"bytes":<length of the lines above>,"sha256":"<hex of the lines above>"}
  *
- * The trailer comes last, so a file cut short anywhere lacks it or fails it. Snapshots are
- * written under a temp name and renamed only once fsynced, so a half-written one is never
- * under its real name; the checksum covers what rename ordering cannot (bit rot, a copy gone
- * wrong).
+ * Buckets on lines of their own let a reader keep each one as text until it is used, so
+ * opening a large store costs reading and checking bytes rather than building every row
+ * (format 1, still read, had the whole state on one line). The trailer comes last, so a
+ * file cut short anywhere lacks it or fails it. Snapshots are written under a temp name and
+ * renamed only once fsynced, so a half-written one is never under its real name; the
+ * checksum covers what rename ordering cannot (bit rot, a copy gone wrong).
  */
 export const SNAPSHOT_FORMAT = 'flagport-snapshot'
 const NEWLINE = 0x0a
@@ -55,6 +60,65 @@ export function* jsonPieces(value: unknown, depth = 3): Generator<string> {
 }
 
 /**
+ * The state line, then one line per bucket of each top-level table, in the order the state
+ * line numbers them (from 1). A bucket never used since it was read is written back as the
+ * text it was read from.
+ */
+function* snapshotPieces(state: State): Generator<string | Buffer> {
+  const buckets: unknown[] = []
+  yield '{'
+  let first = true
+  for (const key of Object.keys(state)) {
+    const value: unknown = (state as unknown as Record<string, unknown>)[key]
+    if (value === undefined) continue
+    yield `${first ? '' : ','}${JSON.stringify(key)}:`
+    first = false
+    if (isTable(value) && Object.keys(value).length === 2) {
+      const shards = value.shards.map((shard) => `[${shard.map((slot) => (slot === null ? 'null' : String(buckets.push(slot)))).join(',')}]`)
+      yield `{"size":${value.size},"shards":[${shards.join(',')}]}`
+    } else yield* jsonPieces(value, 2)
+  }
+  yield '}\n'
+  for (const bucket of buckets) {
+    const source = bucket instanceof DeferredBucket ? (bucket as DeferredBucket<unknown, Buffer>).source : undefined
+    yield source ?? `${JSON.stringify(bucket)}\n`
+  }
+}
+
+/** A bucket line (its newline included) as rows. */
+const parseLine = (line: Buffer): Dict<unknown> => parseJson(line.toString('utf8', 0, line.length - 1)) as Dict<unknown>
+
+/** Puts each numbered bucket of the state's tables back in its slot, deferred: built when first used. */
+const attachBuckets = (state: unknown, lines: readonly Buffer[]): string | null => {
+  if (state === null || typeof state !== 'object') return null
+  const used = new Set<number>()
+  for (const value of Object.values(state)) {
+    if (!isTable(value)) continue
+    for (const shard of value.shards as unknown[][]) {
+      for (let b = 0; b < shard.length; b++) {
+        const slot = shard[b]
+        if (typeof slot !== 'number') continue
+        const text = lines[slot - 1]
+        if (text === undefined || used.has(slot)) return `bucket line ${slot} is missing or used twice`
+        used.add(slot)
+        shard[b] = deferredSlot(text, parseLine)
+      }
+    }
+  }
+  return used.size === lines.length ? null : `${lines.length - used.size} bucket lines belong to no table`
+}
+
+/** Builds every deferred bucket of the state's tables (for a caller that checks the whole state). */
+export const materialize = (state: unknown): unknown => {
+  if (state !== null && typeof state === 'object') {
+    for (const value of Object.values(state)) {
+      if (isTable(value)) for (const shard of value.shards) for (let b = 0; b < shard.length; b++) bucketAt(shard, b)
+    }
+  }
+  return state
+}
+
+/**
  * Writes the state at `version` as `snapshot-<version>.json`: unique temp file, fsync,
  * rename, fsync of the directory. Returns the snapshot's size. The temp file is removed if
  * anything fails.
@@ -73,15 +137,20 @@ export const writeSnapshot = async (fs: FileSystem, layout: Layout, version: num
     await io(temp, () => writeAll(fs, fd, buffer, written))
     written += buffer.length
   }
-  const push = async (text: string): Promise<void> => {
-    pending += text
+  const push = async (piece: string | Buffer): Promise<void> => {
+    if (typeof piece === 'string') pending += piece
+    else {
+      await flush()
+      hash.update(piece)
+      await io(temp, () => writeAll(fs, fd, piece, written))
+      written += piece.length
+    }
     if (pending.length >= FLUSH_AT) await flush()
   }
   let closed = false
   try {
-    await push(`${JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion: 1, version })}\n`)
-    for (const piece of jsonPieces(state)) await push(piece)
-    await push('\n')
+    await push(`${JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion: 2, version })}\n`)
+    for (const piece of snapshotPieces(state)) await push(piece)
     await flush()
     const trailer = Buffer.from(`${JSON.stringify({ bytes: written, sha256: hash.digest('hex') })}\n`, 'utf8')
     await io(temp, () => writeAll(fs, fd, trailer, written))
@@ -127,13 +196,27 @@ export const readSnapshot = async (
   } catch {
     throw bad('the header is not JSON')
   }
-  if (header.format !== SNAPSHOT_FORMAT || header.formatVersion !== 1) throw bad('not a flagport snapshot of a known format')
+  if (header.format !== SNAPSHOT_FORMAT || (header.formatVersion !== 1 && header.formatVersion !== 2)) throw bad('not a flagport snapshot of a known format')
   if (header.version !== version) throw bad(`it holds version ${String(header.version)}, its name says ${version}`)
+  const stateEnd = header.formatVersion === 1 ? body.length - 1 : body.indexOf(NEWLINE, headerEnd + 1)
   let parsed: unknown
   try {
-    parsed = parseJson(body.toString('utf8', headerEnd + 1, body.length - 1))
+    parsed = parseJson(body.toString('utf8', headerEnd + 1, stateEnd))
   } catch (e) {
     throw bad(`the state is not JSON (${(e as Error).message})`)
+  }
+  if (header.formatVersion === 2) {
+    // Kept as bytes, newline included: a bucket is decoded when it is used, and one never
+    // used is written back by the next snapshot as it was read. Each is a copy, not a view:
+    // a view of one small bucket left unused would keep the whole file in memory.
+    const lines: Buffer[] = []
+    for (let at = stateEnd + 1; at < body.length; ) {
+      const end = body.indexOf(NEWLINE, at) + 1
+      lines.push(Buffer.from(body.subarray(at, end)))
+      at = end
+    }
+    const problem = attachBuckets(parsed, lines)
+    if (problem !== null) throw bad(problem)
   }
   const state = decodeState(parsed)
   if (!state.ok) throw bad(`invalid state: ${state.reason}`)

@@ -1,0 +1,145 @@
+/**
+ * Snapshots keep each table bucket on a line of its own, read back as bytes and built into
+ * rows only when used (see adapters/storage/file/snapshot.ts and DeferredBucket).
+ */
+import * as E from 'fp-ts/lib/Either.js'
+import { createHash } from 'node:crypto'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import t from 'tap'
+import { nodeFileSystem, openFileStorage } from '../../adapters/storage/file.js'
+import { layoutOf } from '../../adapters/storage/file/layout.js'
+import { writeSnapshot } from '../../adapters/storage/file/snapshot.js'
+import type { State } from '../../src/model/state.js'
+import { DeferredBucket, getRow, rowList, setRow } from '../../src/model/table.js'
+import type { StoragePort } from '../../src/ports/storage.js'
+import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
+
+const snapshotName = async (dir: string) => (await readdir(dir)).find((n) => /^snapshot-\d+\.json$/.test(n))
+
+type Teardown = { teardown(fn: () => unknown): void }
+
+/** A store of `count` extra tag types, compacted into `snapshot-000000000003.json`, closed. */
+const compactedStore = async (t: Teardown, count = 3000): Promise<string> => {
+  const dir = await tempDir(t)
+  const writer = await mustOpen({ path: dir, compactAfterBytes: 1 << 30 })
+  await seed(writer)
+  const template = getRow(writer.head().state!.tagTypes, 'simple')!
+  await change(writer, (d) => {
+    for (let i = 0; i < count; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: `number ${i}` })
+    setRow(d.tagTypes, '__proto__', { ...template, name: '__proto__', description: 'an odd name' })
+  })
+  await writer.close()
+  // The commit after reopening finds the journal over the threshold, and compacts.
+  const compactor = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  await change(compactor, (d) => void (d.counters.group = 1))
+  await until(async () => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).includes('"base":3'))
+  await compactor.close()
+  return dir
+}
+
+const deferredSlots = (state: State): number =>
+  state.tagTypes.shards.reduce((n, shard) => n + shard.filter((slot) => (slot as unknown) instanceof DeferredBucket).length, 0)
+
+const opened = async (t: Teardown, dir: string): Promise<StoragePort> => {
+  const store = await mustOpen({ path: dir })
+  t.teardown(() => store.close())
+  return store
+}
+
+t.test('a snapshot holds the state line, then one line per bucket, then the trailer', async (t) => {
+  const dir = await compactedStore(t)
+  const lines = (await readFile(join(dir, (await snapshotName(dir))!), 'utf8')).split('\n').slice(0, -1)
+  t.same(JSON.parse(lines[0]!), { format: 'flagport-snapshot', formatVersion: 2, version: 3 }, 'header')
+  const state = JSON.parse(lines[1]!) as { tagTypes: { size: number; shards: unknown[][] } }
+  const numbers = state.tagTypes.shards.flat().filter((slot) => typeof slot === 'number')
+  t.equal(state.tagTypes.size, 3002, 'the table keeps its size')
+  t.ok(numbers.length > 2000, `its buckets stand as line numbers (${numbers.length})`)
+  const bucketLines = lines.slice(2, -1)
+  t.ok(bucketLines.every((line) => typeof JSON.parse(line) === 'object'), 'every bucket line is one JSON object')
+  const trailer = JSON.parse(lines.at(-1)!) as { bytes: number; sha256: string }
+  const body = Buffer.from(`${lines.slice(0, -1).join('\n')}\n`)
+  t.same(trailer, { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }, 'the trailer covers every line above it')
+})
+
+t.test('opening leaves buckets unbuilt until a row of theirs is read, and then reads the same rows', async (t) => {
+  const dir = await compactedStore(t)
+  const store = await opened(t, dir)
+  const state = store.head().state!
+  const template = getRow(state.tagTypes, 'simple')
+  const before = deferredSlots(state)
+  t.ok(before > 2000, `${before} buckets deferred after opening`)
+  t.same(getRow(state.tagTypes, 'type-7'), { ...template, name: 'type-7', description: 'number 7' }, 'a row read by key')
+  t.equal(deferredSlots(state), before - 1, 'only its bucket was built')
+  t.equal(getRow(state.tagTypes, '__proto__')?.description, 'an odd name', '__proto__ is an ordinary key in a deferred bucket')
+  t.equal(Object.getPrototypeOf(getRow(state.tagTypes, 'type-8')), null, 'rows are built prototype-free')
+  t.equal(rowList(state.tagTypes).length, 3002, 'a scan reads every row')
+  t.equal(deferredSlots(state), 0, 'and builds every bucket')
+})
+
+t.test('a change to a row of a deferred bucket is a patch of that row, and the version before keeps its value', async (t) => {
+  const dir = await compactedStore(t)
+  const store = await opened(t, dir)
+  const before = store.head().state!
+  t.same(await change(store, (d) => void (getRow(d.tagTypes, 'type-42')!.description = 'changed')), E.right(4), 'committed')
+  const lines = (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1)
+  const patches = (JSON.parse(lines.at(-1)!.slice(17)) as { p: { path: unknown[] }[] }).p
+  t.same(patches.map((p) => p.path.at(-1)), ['description'], 'the journal holds one patch of one field, not the bucket')
+  t.equal(getRow(store.head().state!.tagTypes, 'type-42')?.description, 'changed', 'the head has the change')
+  t.equal(getRow(before.tagTypes, 'type-42')?.description, 'number 42', 'the state before is unchanged')
+  const reopened = await opened(t, dir)
+  t.equal(getRow(reopened.head().state!.tagTypes, 'type-42')?.description, 'changed', 'a reopened store replays the patch onto the deferred bucket')
+  t.equal(getRow(reopened.head().state!.tagTypes, 'type-41')?.description, 'number 41', 'and its neighbours are as they were')
+})
+
+t.test('the next snapshot writes untouched buckets back byte for byte', async (t) => {
+  const dir = await compactedStore(t)
+  const first = await readFile(join(dir, (await snapshotName(dir))!), 'utf8')
+  const store = await opened(t, dir)
+  await change(store, (d) => void (d.counters.user = 7))
+  t.ok(deferredSlots(store.head().state!) > 2000, 'the buckets are still deferred')
+  await writeSnapshot(nodeFileSystem, layoutOf(dir), 4, store.head().state!)
+  const second = await readFile(join(dir, 'snapshot-000000000004.json'), 'utf8')
+  t.same(second.split('\n').slice(2, -2), first.split('\n').slice(2, -2), 'the same bucket lines')
+  t.match(second.split('\n')[1], /"user":7/, 'and the change in the state line')
+})
+
+/** Rewrites a snapshot's lines and its trailer, so that only the change is wrong. */
+const rewriteSnapshot = async (file: string, edit: (lines: string[]) => string[]) => {
+  const lines = edit((await readFile(file, 'utf8')).split('\n').slice(0, -2))
+  const body = Buffer.from(`${lines.join('\n')}\n`)
+  const trailer = JSON.stringify({ bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') })
+  await writeFile(file, Buffer.concat([body, Buffer.from(`${trailer}\n`)]))
+}
+
+t.test('a snapshot of format 1 (the whole state on one line) still opens', async (t) => {
+  const dir = await compactedStore(t)
+  const file = join(dir, (await snapshotName(dir))!)
+  const store = await mustOpen({ path: dir })
+  const whole = JSON.stringify(store.head().state)
+  await store.close()
+  await rewriteSnapshot(file, (lines) => [lines[0]!.replace('"formatVersion":2', '"formatVersion":1'), whole])
+  const reopened = await opened(t, dir)
+  t.equal(deferredSlots(reopened.head().state!), 0, 'nothing deferred')
+  t.equal(getRow(reopened.head().state!.tagTypes, 'type-9')?.description, 'number 9', 'rows read')
+})
+
+t.test('bucket lines that do not match the state line are a CorruptSnapshot, even with a good checksum', async (t) => {
+  const missing = await compactedStore(t)
+  await rewriteSnapshot(join(missing, (await snapshotName(missing))!), (lines) => lines.slice(0, -1))
+  const a = await openFileStorage({ path: missing })
+  t.match(E.isLeft(a) && a.left, { _tag: 'CorruptSnapshot', reason: /bucket line \d+ is missing/ }, 'a missing line')
+  const extra = await compactedStore(t)
+  await rewriteSnapshot(join(extra, (await snapshotName(extra))!), (lines) => [...lines, '{}'])
+  const b = await openFileStorage({ path: extra })
+  t.match(E.isLeft(b) && b.left, { _tag: 'CorruptSnapshot', reason: '1 bucket lines belong to no table' }, 'a line too many')
+})
+
+t.test('decodeState sees the whole state, every bucket built', async (t) => {
+  const dir = await compactedStore(t)
+  let seen: State | undefined
+  const store = await mustOpen({ path: dir, decodeState: (u) => E.right((seen = u as State)) })
+  t.teardown(() => store.close())
+  t.equal(seen && deferredSlots(seen), 0, 'no deferred bucket reaches the decoder')
+  t.equal(seen && rowList(seen.tagTypes).length, 3002, 'and it sees every row')
+})
