@@ -18,8 +18,12 @@ export const archiveFeature = (draft: Draft<State>, feature: Draft<FeatureState>
   recordEvent(draft, ctx, { type: 'feature-archived', project: feature.project, featureName: feature.name })
 }
 
-/** Brings an archived feature back: not archived, stage `initial` again. */
+/**
+ * Brings an archived feature back: not archived, stage `initial` again, and off in every
+ * environment (as Unleash does), so a revived feature never serves traffic unasked.
+ */
 export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
+  for (const name of Object.keys(feature.environments)) feature.environments[name]!.enabled = false
   feature.archived = false
   countLive(draft, feature.project, 1)
   feature.archivedAt = null
