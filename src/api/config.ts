@@ -1,4 +1,4 @@
-import { DEFAULT_LIMITS, type ResourceLimits } from '../model/limits.js'
+import { DEFAULT_LIMITS, LIMIT_MINIMUMS, type ResourceLimits } from '../model/limits.js'
 
 /** Instance settings a host app may give the facade; every field has Unleash's OSS default. */
 export interface AdminApiConfig {
@@ -6,6 +6,8 @@ export interface AdminApiConfig {
   readonly slogan?: string
   readonly unleashUrl?: string
   readonly baseUriPath?: string
+  /** Where the UI posts feedback; reported by the UI configuration only when set. */
+  readonly feedbackUriPath?: string
   readonly links?: readonly { value: string; icon: string; href: string; title: string }[]
   /** Extra instance flags reported by the UI configuration. */
   readonly flags?: Readonly<Record<string, unknown>>
@@ -23,6 +25,7 @@ export interface ResolvedConfig {
   readonly slogan: string | undefined
   readonly unleashUrl: string
   readonly baseUriPath: string
+  readonly feedbackUriPath: string | undefined
   readonly links: readonly { value: string; icon: string; href: string; title: string }[] | undefined
   readonly flags: Readonly<Record<string, unknown>>
   readonly frontendApiOrigins: readonly string[]
@@ -37,11 +40,29 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   slogan: config.slogan,
   unleashUrl: (config.unleashUrl ?? 'http://localhost:4242').replace(/\/+$/, ''),
   baseUriPath: config.baseUriPath ?? '',
+  feedbackUriPath: config.feedbackUriPath,
   links: config.links,
   flags: config.flags ?? {},
   frontendApiOrigins: config.frontendApiOrigins ?? ['*'],
   authenticationType: config.authenticationType ?? 'open-source',
-  resourceLimits: { ...DEFAULT_LIMITS, ...config.resourceLimits },
+  resourceLimits: resolveLimits(config.resourceLimits),
   eventRetention: config.eventRetention ?? 10_000,
   maxRetries: config.maxRetries ?? 10,
 })
+
+/**
+ * The host's limits over Unleash's defaults, raised to Unleash's minimums (a project limit of
+ * 0 means 1), so that the UI configuration reports exactly the limits that are enforced. A
+ * limit that is not a number of 0 or more is a programming error in the host.
+ */
+const resolveLimits = (given: Partial<ResourceLimits> = {}): ResourceLimits => {
+  const limits: Record<string, number> = { ...DEFAULT_LIMITS }
+  for (const [key, value] of Object.entries(given)) {
+    if (!(key in DEFAULT_LIMITS) || value === undefined) continue
+    if (typeof value !== 'number' || Number.isNaN(value) || value < 0) {
+      throw new TypeError(`flagport: resourceLimits.${key} must be a number of 0 or more, not ${String(value)}`)
+    }
+    limits[key] = Math.max(value, LIMIT_MINIMUMS[key as keyof ResourceLimits] ?? 0)
+  }
+  return limits as unknown as ResourceLimits
+}

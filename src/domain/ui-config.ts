@@ -13,6 +13,7 @@ export interface InstanceSettings {
   readonly slogan?: string | undefined
   readonly unleashUrl: string
   readonly baseUriPath: string
+  readonly feedbackUriPath?: string | undefined
   readonly links?: readonly Link[] | undefined
   readonly flags: Readonly<Record<string, unknown>>
   /** Used until an admin stores origins of their own. */
@@ -44,6 +45,7 @@ export const buildUiConfig = (settings: InstanceSettings, state: State, build: B
   environment: 'Open Source',
   unleashUrl: settings.unleashUrl,
   baseUriPath: settings.baseUriPath,
+  ...(settings.feedbackUriPath !== undefined ? { feedbackUriPath: settings.feedbackUriPath } : {}),
   disablePasswordAuth: settings.authenticationType === 'none',
   emailEnabled: build.emailEnabled,
   maintenanceMode: state.settings.maintenanceMode,

@@ -40,3 +40,12 @@ export const DEFAULT_LIMITS: ResourceLimits = {
   segments: 300,
   featureFlags: 5000,
 }
+
+/** Unleash's floors for host-set limits: these resources always allow at least one. */
+export const LIMIT_MINIMUMS: Partial<ResourceLimits> = {
+  featureEnvironmentStrategies: 1,
+  constraintValues: 1,
+  environments: 1,
+  projects: 1,
+  featureFlags: 1,
+}

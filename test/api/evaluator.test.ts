@@ -91,8 +91,9 @@ t.test('a change to a parent reaches its children', async (t) => {
   t.equal(flags.isEnabled('by-variant', { userId: '1' }), false, 'the parent has no variant yet')
   ok(await api.features.setVariants({ params: feature('parent'), body: { environments: ['development'], variants: [{ name: 'blue', weight: 1000 }] } }))
   t.equal(flags.isEnabled('by-variant', { userId: '1' }), true)
-  ok(await api.features.archive({ params: feature('parent') }))
-  t.equal(flags.isEnabled('child'), false, 'an archived parent never holds')
+  // A parent with children cannot be archived (as in Unleash), so the parent is switched off.
+  ok(await api.features.disableEnvironment({ params: env('parent') }))
+  t.equal(flags.isEnabled('child'), false, 'a parent switched off no longer holds')
 })
 
 t.test('a change to a segment reaches the strategies that use it', async (t) => {

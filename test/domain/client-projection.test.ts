@@ -92,7 +92,7 @@ t.test('parameters are strings, and a parameter named __proto__ stays a paramete
   const parameters = JSON.parse('{"rollout": 5, "on": true, "__proto__": "x", "constructor": "y"}')
   ok(await api.strategies.add({ params: path('f'), body: { name: 'flexibleRollout', parameters } }))
   const sent = clientFeatures(api.state(), 'development').features[0]!.strategies![0]!.parameters!
-  t.same(Object.entries(sent).sort(), [['__proto__', 'x'], ['constructor', 'y'], ['on', 'true'], ['rollout', '5']])
+  t.same(Object.entries(sent).sort(), [['__proto__', 'x'], ['constructor', 'y'], ['groupId', 'f'], ['on', 'true'], ['rollout', '5'], ['stickiness', 'default']])
   t.equal(Object.getPrototypeOf(sent), null)
   t.ok(Object.values(sent).every((v) => typeof v === 'string'))
 })

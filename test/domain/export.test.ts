@@ -153,7 +153,7 @@ t.test('context fields, segments and tag types: only those the exported data use
         name: 'flexibleRollout',
         parameters: { rollout: '10', stickiness: 'sticky', groupId: 'g' },
         segments: [1],
-        constraints: [{ contextName: 'tenant', operator: 'IN', values: ['a'] }, { contextName: 'userId', operator: 'IN', values: ['1'] }, { contextName: 'noSuchField', operator: 'IN', values: ['x'] }],
+        constraints: [{ contextName: 'tenant', operator: 'IN', values: ['v1'] }, { contextName: 'userId', operator: 'IN', values: ['1'] }, { contextName: 'noSuchField', operator: 'IN', values: ['x'] }],
         variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'strategyVariant' }],
       },
     }),
@@ -166,7 +166,7 @@ t.test('context fields, segments and tag types: only those the exported data use
   )
   ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'team' } }))
   ok(await api.featureTags.add({ params: { featureName: 'other' }, body: { type: 'area', value: 'checkout' } }))
-  ok(await api.strategies.add({ params: { ...dev('other'), environment: 'production' }, body: { name: 'default', constraints: [{ contextName: 'unused', operator: 'IN', values: ['x'] }] } }))
+  ok(await api.strategies.add({ params: { ...dev('other'), environment: 'production' }, body: { name: 'default', constraints: [{ contextName: 'unused', operator: 'IN', values: ['v1'] }] } }))
   const { body } = await exported(api, { environment: 'development', features: ['flag'] })
   t.same(body.contextFields.map((f) => f.name), ['envVariant', 'inSegment', 'override', 'sticky', 'strategyVariant', 'tenant', 'userId'])
   t.same(body.contextFields[0], { name: 'envVariant', description: 'envVariant field', stickiness: false, sortOrder: 10, legalValues: [{ value: 'v1' }] })

@@ -122,3 +122,30 @@ t.test('revive respects the featureFlags limit', async (t) => {
   t.equal(err(await api.features.revive({ params: { featureName: 'other' } }))._tag, 'ExceedsLimitError')
   t.same(plain(api.state()), before)
 })
+
+t.test('enabling where every strategy is disabled adds the default strategy after them', async (t) => {
+  const { api } = await setup()
+  const env = { ...inDefault('parent'), environment: 'development' }
+  const off = ok(await api.strategies.add({ params: env, body: { name: 'default', disabled: true } }))
+  t.match(ok(await api.features.getEnvironment({ params: env })), { hasStrategies: true, hasEnabledStrategies: false })
+  ok(await api.features.enableEnvironment({ params: env }))
+  const on = ok(await api.features.getEnvironment({ params: env }))
+  t.same(on.strategies.map((s) => [s.id === off.id ? 'kept' : s.name, s.disabled, s.sortOrder]), [['kept', true, 0], ['default', false, 1]])
+  t.match(on, { enabled: true, hasEnabledStrategies: true })
+})
+
+t.test('an archived feature cannot be turned on or off; revived, it is off everywhere', async (t) => {
+  const { api } = await setup()
+  const env = { ...inDefault('other'), environment: 'development' }
+  ok(await api.features.enableEnvironment({ params: env }))
+  ok(await api.features.archive({ params: inDefault('other') }))
+  const before = plain(api.state())
+  for (const toggle of [api.features.enableEnvironment, api.features.disableEnvironment]) {
+    const e = err(await toggle({ params: env }))
+    t.equal(e._tag, 'ValidationError')
+    t.equal(e.details[0]!.message, '"other" is archived: revive it before turning it on or off in an environment.')
+    t.same(plain(api.state()), before)
+  }
+  ok(await api.features.revive({ params: { featureName: 'other' } }))
+  t.same(ok(await api.features.get({ params: inDefault('other') })).environments.map((e) => e.enabled), [false, false])
+})

@@ -151,7 +151,7 @@ t.test('segments named like a target segment are used by its id; context fields 
   // Unleash's export gives segments as { id, name } only.
   const data = {
     features: [{ name: 'flag' }],
-    featureStrategies: [{ featureName: 'flag', name: 'default', segments: [7], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['x'] }] }],
+    featureStrategies: [{ featureName: 'flag', name: 'default', segments: [7], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['globex'] }] }],
     segments: [{ id: 7, name: 'beta' }],
     contextFields: [{ name: 'tenant', legalValues: [{ value: 'globex' }, { value: 'acme' }] }],
     tagTypes: [],

@@ -249,11 +249,12 @@ t.test('records handed out are copies: changing one does not change the store', 
 
 t.test('__proto__ and constructor are ordinary project ids', async (t) => {
   const { api } = await makeApi()
-  for (const id of ['__proto__', 'constructor', 'hasOwnProperty']) {
+  for (const id of ['__proto__', 'constructor', 'hasOwnProperty', 'toString']) {
     t.equal(ok(await api.projects.create({ params: {}, body: { id, name: id } })).id, id)
     t.equal(ok(await api.projects.get({ params: { projectId: id } })).id, id)
     t.equal(ok(await api.features.create({ params: { projectId: id }, body: { name: `f-${id}` } })).project, id)
   }
-  t.equal(api.state().projects.size, 4)
+  t.equal(api.state().projects.size, 5)
   t.equal(ok(await api.projects.create({ params: {}, body: { name: 'Constructor' } })).id, 'constructor-1')
+  t.equal(ok(await api.projects.create({ params: {}, body: { name: 'To String' } })).id, 'to-string', 'a generated id is an ordinary key too')
 })

@@ -1,4 +1,6 @@
 import t from 'tap'
+import * as E from 'fp-ts/lib/Either.js'
+import { openAuth } from '../../adapters/auth/open.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 
 const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
@@ -94,4 +96,44 @@ t.test('the body must be an array of { id, sortOrder } and nothing else', async 
     t.equal(e._tag, 'ValidationError')
     t.same(e.details.map((d) => d.path), paths, JSON.stringify(body))
   }
+})
+
+t.test('a fractional sortOrder is kept and orders between whole ones (Unleash fails with a 500 here)', async (t) => {
+  const { api, one, two } = await setup()
+  const three = ok(await api.strategies.add({ params: path, body: { name: 'default', title: 'three' } }))
+  ok(await api.strategies.setSortOrder({ params: path, body: [{ id: three.id, sortOrder: 0.5 }] }))
+  t.same(await order(api), [['one', 0], ['three', 0.5], ['two', 1]])
+  t.same(ok(await api.strategies.list({ params: path })).map((s) => s.id), [one.id, three.id, two.id])
+  t.same(ok(await api.strategies.setSortOrder({ params: path, body: [{ id: two.id, sortOrder: -2.25 }] })), undefined)
+  t.same(await order(api), [['two', -2.25], ['one', 0], ['three', 0.5]])
+})
+
+t.test('the feature record lists strategies in the new order, and the caller becomes a collaborator', async (t) => {
+  const { api: seeded, one } = await setup()
+  const { api } = await makeApi({ storage: seeded.storage, auth: openAuth({ id: 5, name: 'sorter' }) })
+  ok(await api.strategies.setSortOrder({ params: path, body: [{ id: one.id, sortOrder: 3 }] }))
+  const feature = ok(await api.features.get({ params: { projectId: 'default', featureName: 'flag' } }))
+  t.same(feature.environments.find((e) => e.name === 'development')!.strategies.map((s) => s.title), ['two', 'one'])
+  t.equal(feature.collaborators.users[0]!.id, 5)
+  t.match(api.events(1)[0], { type: 'strategy-order-changed', createdByUserId: 5 })
+})
+
+t.test('refusals change nothing: 404s, unknown ids, bad bodies; and need UPDATE_FEATURE_STRATEGY in that environment', async (t) => {
+  const { api, one } = await setup()
+  const before = plain(api.state())
+  for (const [params, body] of [
+    [{ ...path, featureName: 'nope' }, [{ id: one.id, sortOrder: 1 }]],
+    [{ ...path, environment: 'staging' }, []],
+    [path, [{ id: one.id, sortOrder: 1 }, { id: 'x', sortOrder: 1 }]],
+    [path, [{ id: one.id, sortOrder: Number.NaN }]],
+  ] as const) {
+    err(await api.strategies.setSortOrder({ params, body }))
+    t.same(plain(api.state()), before)
+  }
+  const viewer = { authenticate: () => E.right({ kind: 'user' as const, actor: { id: 9, name: 'viewer' }, permissions: ['UPDATE_FEATURE'] }) }
+  const { api: limited } = await makeApi({ storage: api.storage, auth: viewer })
+  const e = err(await limited.strategies.setSortOrder({ params: path, body: [] }))
+  t.equal(e._tag, 'NoAccessError')
+  t.equal(e.message, 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_FEATURE_STRATEGY" permission in the "development" environment.')
+  t.same(plain(api.state()), before)
 })

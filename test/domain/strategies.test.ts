@@ -73,8 +73,10 @@ t.test('an unknown strategy type is refused', async (t) => {
   await refused(t, { name: 'no-such-strategy' }, ['/body/name'])
 })
 
-t.test('rollout must be 0 to 100', async (t) => {
-  await refused(t, { name: 'flexibleRollout', parameters: { rollout: '101' } }, ['/body/parameters/rollout'])
+t.test('rollout must be a number from 0 to 100', async (t) => {
+  for (const rollout of ['101', '-1', '', ' ', 'half', true]) {
+    await refused(t, { name: 'flexibleRollout', parameters: { rollout } }, ['/body/parameters/rollout'])
+  }
 })
 
 t.test('strategy variants: weight at most 1000, variable weights share what fixed ones leave', async (t) => {
@@ -100,14 +102,95 @@ t.test('strategy variants: weight at most 1000, variable weights share what fixe
   t.equal(s.variants.reduce((sum, v) => sum + v.weight, 0), 1000)
 })
 
-t.test('limits: strategies per environment, constraints, constraint values', async (t) => {
+t.test('limits: strategies per environment, constraints, constraint values are ExceedsLimitErrors with Unleash messages', async (t) => {
   const limits = { resourceLimits: { featureEnvironmentStrategies: 1, constraints: 1, constraintValues: 2 } }
-  await refused(t, { name: 'default', constraints: [{ contextName: 'a', operator: 'IN', values: ['1'] }, { contextName: 'b', operator: 'IN', values: ['1'] }] }, ['/body/constraints'], limits)
-  await refused(t, { name: 'default', constraints: [{ contextName: 'a', operator: 'IN', values: ['1', '2', '3'] }] }, ['/body/constraints/0/values'], limits)
+  const exceeded = async (body: unknown, message: string) => {
+    const api = await setup(limits)
+    const before = plain(api.state())
+    const e = err(await api.strategies.add({ params: path, body }))
+    t.equal(e._tag, 'ExceedsLimitError')
+    t.equal(e.message, message)
+    t.same(plain(api.state()), before)
+  }
+  await exceeded(
+    { name: 'default', constraints: [{ contextName: 'a', operator: 'IN', values: ['1'] }, { contextName: 'b', operator: 'IN', values: ['1'] }] },
+    "Failed to create constraints. You can't create more than the established limit of 1.",
+  )
+  await exceeded(
+    { name: 'default', constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2', '3'] }] },
+    "Failed to create constraint values for userId. You can't create more than the established limit of 2.",
+  )
   const api = await setup(limits)
   ok(await api.strategies.add({ params: path, body: { name: 'default' } }))
+  const before = plain(api.state())
   const e = err(await api.strategies.add({ params: path, body: { name: 'default' } }))
   t.equal(e._tag, 'ExceedsLimitError')
+  t.equal(e.message, "Failed to create strategy. You can't create more than the established limit of 1.")
+  t.same(plain(api.state()), before)
+})
+
+t.test('a strategy already past lowered constraint limits may be saved unchanged or smaller, not larger', async (t) => {
+  const api = await setup()
+  const constraint = (values: string[]) => ({ contextName: 'userId', operator: 'IN', values })
+  const s = ok(await api.strategies.add({ params: path, body: { name: 'default', constraints: [constraint(['1', '2', '3']), constraint(['4'])] } }))
+  // Same store, lower limits: a second facade over it.
+  const lowered = (await makeApi({ storage: api.storage, config: { resourceLimits: { constraints: 1, constraintValues: 1 } } })).api
+  const update = (constraints: unknown[]) => lowered.strategies.update({ params: { ...path, strategyId: s.id }, body: { name: 'default', constraints } })
+  ok(await update([constraint(['1', '2', '3']), constraint(['4'])]))
+  ok(await update([constraint(['1', '2']), constraint(['4'])]))
+  t.equal(err(await update([constraint(['1', '2', '3']), constraint(['4'])])).message, "Failed to create constraint values for userId. You can't create more than the established limit of 1.")
+  t.equal(err(await update([constraint(['1']), constraint(['4']), constraint(['5'])])).message, "Failed to create constraints. You can't create more than the established limit of 1.")
+  t.equal(err(await update([constraint(['1', '2'])]))._tag, 'ExceedsLimitError', 'removing a constraint re-counts the values of the others')
+})
+
+t.test("constraint values must be among the context field's legal values, when it has any", async (t) => {
+  const api = await setup()
+  ok(await api.contextFields.create({ params: {}, body: { name: 'region', legalValues: [{ value: 'eu' }, { value: 'us' }] } }))
+  ok(await api.contextFields.create({ params: {}, body: { name: 'tier', legalValues: [{ value: '1' }, { value: '2' }] } }))
+  const before = plain(api.state())
+  const e = err(
+    await api.strategies.add({
+      params: path,
+      body: {
+        name: 'default',
+        constraints: [
+          { contextName: 'region', operator: 'IN', values: ['eu', 'asia', 'mars'] },
+          { contextName: 'tier', operator: 'NUM_GT', value: '3' },
+        ],
+      },
+    }),
+  )
+  t.equal(e._tag, 'ValidationError')
+  t.same(e.details.map((d) => d.path), ['/body/constraints/0/values/1', '/body/constraints/0/values/2', '/body/constraints/1/value'])
+  t.equal(e.details[0]!.message, '"asia" is not a legal value of the context field "region". Use one of its legal values.')
+  t.same(plain(api.state()), before)
+  ok(await api.strategies.add({ params: path, body: { name: 'default', constraints: [{ contextName: 'region', operator: 'NOT_IN', values: ['us'] }, { contextName: 'userId', operator: 'IN', values: ['anything'] }] } }))
+})
+
+t.test('a segment of another project is refused; a global one or one of this project is fine', async (t) => {
+  const api = await setup()
+  ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
+  const constraints = [{ contextName: 'userId', operator: 'IN', values: ['1'] }]
+  const global = ok(await api.segments.create({ params: {}, body: { name: 'global', constraints } }))
+  const mine = ok(await api.segments.create({ params: {}, body: { name: 'mine', project: 'default', constraints } }))
+  const theirs = ok(await api.segments.create({ params: {}, body: { name: 'theirs', project: 'other', constraints } }))
+  const before = plain(api.state())
+  const e = err(await api.strategies.add({ params: path, body: { name: 'default', segments: [global.id, theirs.id] } }))
+  t.same(e.details.map((d) => d.path), ['/body/segments/1'])
+  t.same(plain(api.state()), before)
+  t.equal(e.details[0]!.message, `The segment "theirs" (id ${theirs.id}) belongs to project "other", not "default".`)
+  t.same(ok(await api.strategies.add({ params: path, body: { name: 'default', segments: [global.id, mine.id] } })).segments, [global.id, mine.id])
+})
+
+t.test("flexibleRollout gets Unleash's defaults: rollout 100, the project's default stickiness, the feature as groupId", async (t) => {
+  const api = await setup()
+  ok(await api.projects.create({ params: {}, body: { id: 'sticky', name: 'Sticky', defaultStickiness: 'sessionId' } }))
+  ok(await api.features.create({ params: { projectId: 'sticky' }, body: { name: 'f' } }))
+  const there = { projectId: 'sticky', featureName: 'f', environment: 'development' }
+  t.same(ok(await api.strategies.add({ params: there, body: { name: 'flexibleRollout' } })).parameters, { rollout: '100', stickiness: 'sessionId', groupId: 'f' })
+  t.same(ok(await api.strategies.add({ params: there, body: { name: 'flexibleRollout', parameters: { rollout: 25, stickiness: '', groupId: 'g' } } })).parameters, { rollout: '25', groupId: 'g', stickiness: 'sessionId' }, 'an empty stickiness is the default')
+  t.same(ok(await api.strategies.add({ params: path, body: { name: 'flexibleRollout', parameters: { stickiness: 'userId' } } })).parameters, { stickiness: 'userId', rollout: '100', groupId: 'flag' })
+  t.same(ok(await api.strategies.add({ params: path, body: { name: 'default' } })).parameters, {}, 'other strategies get no defaults')
 })
 
 t.test('update keeps the id and sortOrder; delete removes; unknown ids are 404', async (t) => {

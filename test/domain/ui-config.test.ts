@@ -1,6 +1,8 @@
 import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
+import type { Operation } from '../../src/api/operation.js'
+import { setMaintenanceOp } from '../../src/api/operations/ui-config.js'
 import { VERSION } from '../../src/api/version.js'
 import { DEFAULT_LIMITS } from '../../src/model/limits.js'
 import type { AuthPort } from '../../src/ports/auth.js'
@@ -160,4 +162,43 @@ t.test('setting maintenance mode: its current value is a no-op; the body is chec
   t.same(err(await editor.instance.setMaintenance({ params: {}, body: { enabled: true } })).extra, { permissions: ['ADMIN'] })
   t.same(err(await editor.instance.maintenance({ params: {} })).extra, { permissions: ['ADMIN'] })
   t.equal(ok(await editor.instance.uiConfig({ params: {} })).maintenanceMode, false)
+})
+
+t.test('limits the host sets are raised to Unleash minimums, and reported as enforced', async (t) => {
+  const { api } = await makeApi({ config: { resourceLimits: { projects: 0, featureFlags: 0, environments: 0, featureEnvironmentStrategies: 0, constraintValues: 0, constraints: 0, segments: 0, apiTokens: 0 } } })
+  const limits = ok(await api.instance.uiConfig({ params: {} })).resourceLimits
+  t.match(limits, { projects: 1, featureFlags: 1, environments: 1, featureEnvironmentStrategies: 1, constraintValues: 1, constraints: 0, segments: 0, apiTokens: 0 })
+  t.equal(err(await api.projects.create({ params: {}, body: { name: 'P' } })).message, "Failed to create project. You can't create more than the established limit of 1.")
+  for (const bad of [-1, Number.NaN, '5']) {
+    await t.rejects(makeApi({ config: { resourceLimits: { projects: bad as number } } }), /resourceLimits\.projects must be a number of 0 or more/)
+  }
+})
+
+t.test('feedbackUriPath is reported only when the host sets it', async (t) => {
+  const { api } = await makeApi({ config: { feedbackUriPath: '/feedback' } })
+  t.equal(ok(await api.instance.uiConfig({ params: {} })).feedbackUriPath, '/feedback')
+  t.notOk('feedbackUriPath' in ok(await (await makeApi()).api.instance.uiConfig({ params: {} })))
+})
+
+t.test('maintenance mode refuses every write operation of the facade, reads answer, and the store is untouched', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: true } }))
+  const before = plain(api.state())
+  const dir = new URL('../../src/api/operations/', import.meta.url)
+  const modules = await Promise.all(readdirSync(dir).map((file) => import(new URL(file, dir).href) as Promise<Record<string, unknown>>))
+  // Operations are exported as `...Op`: values, or factories taking a flag (on/off, e-mail enabled).
+  const operations = modules
+    .flatMap((m) => Object.entries(m).filter(([name]) => name.endsWith('Op')))
+    .map(([, x]) => (typeof x === 'function' ? (x as (flag: boolean) => unknown)(true) : x))
+  const writes = operations.filter((op): op is Operation<unknown, unknown, unknown> => (op as { kind?: string })?.kind === 'write')
+  t.ok(writes.length > 40, `found ${writes.length} write operations`)
+  let refused = 0
+  for (const op of writes.filter((w) => w !== setMaintenanceOp)) {
+    const result = await api.run(op, { params: { projectId: 'default', featureName: 'f', environment: 'development', name: 'development' }, body: {} })
+    if (E.isLeft(result) && result.left._tag === 'MaintenanceModeError') refused++
+    else t.fail(`a write was not refused: ${JSON.stringify(result)}`)
+  }
+  t.equal(refused, writes.length - 1, 'every write but turning maintenance off')
+  t.same(plain(api.state()), before)
+  t.equal(ok(await api.projects.get({ params: { projectId: 'default' } })).id, 'default', 'reads answer')
 })

@@ -99,3 +99,33 @@ t.test('the caller joins the collaborators, most recent first', async (t) => {
   const f = ok(await api.features.update({ params, body: { stale: true } }))
   t.same(f.collaborators.users.map((u) => u.id), [-1])
 })
+
+t.test('archived: false revives only within the feature limits; nothing changes when refused', async (t) => {
+  const { api } = await makeApi({ config: { resourceLimits: { featureFlags: 1 } } })
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
+  ok(await api.features.update({ params, body: { archived: true } }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'newer' } }))
+  const before = plain(api.state())
+  const e = err(await api.features.update({ params, body: { archived: false, description: 'back' } }))
+  t.equal(e._tag, 'ExceedsLimitError')
+  t.equal(e.message, "Failed to create feature flag. You can't create more than the established limit of 1.")
+  t.same(plain(api.state()), before)
+})
+
+t.test('archived: true is refused while other features depend on the feature; a child loses its parents', async (t) => {
+  const { api } = await setup()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'child' } }))
+  ok(await api.features.addDependency({ params: { projectId: 'default', featureName: 'child' }, body: { feature: 'flag' } }))
+  const before = plain(api.state())
+  for (const archive of [() => api.features.update({ params, body: { archived: true, stale: true } }), () => api.features.archive({ params })]) {
+    const e = err(await archive())
+    t.equal(e._tag, 'ValidationError')
+    t.equal(e.details[0]!.message, 'You can not archive "flag" since other features depend on it: "child". Archive them or remove their dependency first.')
+    t.same(plain(api.state()), before)
+  }
+  const child = ok(await api.features.update({ params: { projectId: 'default', featureName: 'child' }, body: { archived: true } }))
+  t.same(child.dependencies, [])
+  t.same(api.events(2).map((e) => e.type), ['feature-archived', 'feature-dependencies-removed'])
+  t.same(ok(await api.features.get({ params })).children, [])
+  t.equal(ok(await api.features.update({ params, body: { archived: true } })).archived, true, 'with no dependants left it can be archived')
+})

@@ -15,7 +15,7 @@ import { clampApprovals } from './lookup.js'
  */
 export const createEnvironment = (draft: Draft<State>, body: CreateEnvironmentBody, ctx: Ctx): E.Either<DomainError, string> => {
   const state = draft as State
-  const limit = Math.max(ctx.limits.environments, 1)
+  const limit = ctx.limits.environments
   if (state.environments.size >= limit) return E.left(exceedsLimit('environment', limit))
   if (hasRow(state.environments, body.name)) return E.left(nameExists(`An environment named "${body.name}" already exists.`))
   let last = -1

@@ -6,6 +6,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkFeatureLimits, countLive } from './create.js'
+import { removeDependency } from './dependencies.js'
 import { featureInProject, touch } from './lookup.js'
 
 /** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
@@ -17,8 +18,12 @@ export const archiveFeature = (draft: Draft<State>, feature: Draft<FeatureState>
   recordEvent(draft, ctx, { type: 'feature-archived', project: feature.project, featureName: feature.name })
 }
 
-/** Brings an archived feature back: not archived, stage `initial` again. */
+/**
+ * Brings an archived feature back: not archived, stage `initial` again, and off in every
+ * environment (as Unleash does), so a revived feature never serves traffic unasked.
+ */
 export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
+  for (const name of Object.keys(feature.environments)) feature.environments[name]!.enabled = false
   feature.archived = false
   countLive(draft, feature.project, 1)
   feature.archivedAt = null
@@ -26,12 +31,35 @@ export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>,
   recordEvent(draft, ctx, { type: 'feature-revived', project: feature.project, featureName: feature.name })
 }
 
+/**
+ * Archives a live feature as Unleash does: refused while other features depend on it (their
+ * dependency would point into the archive); its own parent dependencies are removed.
+ */
+export const archiveLive = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<DomainError, void> => {
+  if (feature.children.length > 0) {
+    return E.left(validationError(`You can not archive "${feature.name}" since other features depend on it: ${feature.children.map((c) => `"${c}"`).join(', ')}. Archive them or remove their dependency first.`))
+  }
+  const dropped = removeDependency(draft, feature.project, feature.name, undefined, ctx)
+  if (E.isLeft(dropped)) return dropped
+  archiveFeature(draft, feature, ctx)
+  return E.right(undefined)
+}
+
+/** Revives an archived feature, within the instance's and the project's feature limits. */
+export const reviveArchived = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<DomainError, void> => {
+  const limited = checkFeatureLimits(draft as State, feature.project, ctx)
+  if (E.isLeft(limited)) return limited
+  reviveFeature(draft, feature, ctx)
+  return E.right(undefined)
+}
+
 /** Archives a feature by project and name; archiving an archived feature changes nothing. */
 export const archiveInProject = (draft: Draft<State>, projectId: string, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
   const found = featureInProject(draft, projectId, featureName)
   if (E.isLeft(found)) return found
   if (!found.right.archived) {
-    archiveFeature(draft, found.right, ctx)
+    const archived = archiveLive(draft, found.right, ctx)
+    if (E.isLeft(archived)) return archived
     touch(found.right, ctx)
   }
   return E.right(featureName)
@@ -44,9 +72,8 @@ export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx)
   if (!getRow(draft.projects, feature.project)) {
     return E.left(validationError(`Cannot revive "${featureName}": its project "${feature.project}" no longer exists.`))
   }
-  const limited = checkFeatureLimits(draft as State, feature.project, ctx)
-  if (E.isLeft(limited)) return limited
-  reviveFeature(draft, feature, ctx)
+  const revived = reviveArchived(draft, feature, ctx)
+  if (E.isLeft(revived)) return revived
   touch(feature, ctx)
   return E.right(featureName)
 }

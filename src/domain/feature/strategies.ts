@@ -3,11 +3,12 @@ import type { Draft } from 'immer'
 import { dictFrom } from '../../model/dict.js'
 import type { SetSortOrderBody, Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
-import { checkStrategy } from './validate-strategy.js'
+import { checkConstraintLimits, checkStrategy, checkStrategyPlacement } from './validate-strategy.js'
 
 export interface StrategyPath {
   readonly projectId: string
@@ -15,12 +16,34 @@ export interface StrategyPath {
   readonly environment: string
 }
 
-const asStrings = (parameters: StrategyBody['parameters']) =>
-  dictFrom(Object.entries(parameters ?? {}).map(([k, v]) => [k, String(v)] as const))
+/**
+ * Parameters as strings. A `flexibleRollout` gets Unleash's defaults for what it leaves out:
+ * rollout 100, the project's default stickiness, the feature's name as groupId.
+ */
+const parametersOf = (state: State, path: StrategyPath, body: StrategyBody) => {
+  const given = Object.entries(body.parameters ?? {})
+    .map(([k, v]) => [k, String(v)] as const)
+    // An empty stickiness means "the default", as in Unleash.
+    .filter(([k, v]) => body.name !== 'flexibleRollout' || k !== 'stickiness' || v !== '')
+  if (body.name !== 'flexibleRollout') return dictFrom(given)
+  const defaults = [
+    ['rollout', '100'],
+    ['stickiness', getRow(state.projects, path.projectId)?.defaultStickiness ?? 'default'],
+    ['groupId', path.featureName],
+  ] as const
+  return dictFrom([...given, ...defaults.filter(([k]) => !given.some(([g]) => g === k))])
+}
 
-const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx): E.Either<DomainError, Strategy> => {
+/**
+ * A strategy checked in Unleash's order: the constraint limits (ExceedsLimitError), then every
+ * other problem at once. `before` is the strategy an update replaces.
+ */
+const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<DomainError, Strategy> => {
+  const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
+  if (exceeded) return E.left(exceeded)
   const checked = checkStrategy(state, body, ctx)
-  if (checked.problems.length > 0) return E.left(validationError(checked.problems))
+  const problems = [...checked.problems, ...checkStrategyPlacement(state, body, checked.constraints, path.projectId)]
+  if (problems.length > 0) return E.left(validationError(problems))
   return E.right({
     id,
     name: body.name,
@@ -31,7 +54,7 @@ const build = (state: State, path: StrategyPath, body: StrategyBody, id: string,
     segments: body.segments ?? [],
     constraints: checked.constraints,
     variants: checked.variants,
-    parameters: asStrings(body.parameters),
+    parameters: parametersOf(state, path, body),
   })
 }
 
@@ -69,7 +92,7 @@ export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
   const index = strategyIndex(env.right.strategies as Strategy[], id, path)
   if (E.isLeft(index)) return index
   const before = env.right.strategies[index.right]! as Strategy
-  const strategy = build(draft as State, path, body, id, body.sortOrder ?? before.sortOrder, ctx)
+  const strategy = build(draft as State, path, body, id, body.sortOrder ?? before.sortOrder, ctx, before)
   if (E.isLeft(strategy)) return strategy
   env.right.strategies[index.right] = strategy.right as Draft<Strategy>
   sortStrategies(env.right.strategies)

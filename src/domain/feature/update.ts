@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
-import { archiveFeature, reviveFeature } from './archive.js'
+import { archiveLive, reviveArchived } from './archive.js'
 
 const metadata = (f: FeatureState) => ({
   name: f.name,
@@ -43,8 +43,13 @@ export const updateFeature = (
   if (metadataChanged) {
     recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: after, preData: before })
   }
-  if (body.archived === true && !feature.archived) archiveFeature(draft, feature, ctx)
-  if (body.archived === false && feature.archived) reviveFeature(draft, feature, ctx)
+  const moved =
+    body.archived === true && !feature.archived
+      ? archiveLive(draft, feature, ctx)
+      : body.archived === false && feature.archived
+        ? reviveArchived(draft, feature, ctx)
+        : E.right(undefined)
+  if (E.isLeft(moved)) return moved
   touch(feature, ctx)
   return E.right(featureName)
 }

@@ -3,15 +3,16 @@ import type { StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { StrategyVariant } from '../../model/variant.js'
+import type { ResourceLimits } from '../../model/limits.js'
 import type { Ctx } from '../context.js'
-import type { ErrorDetail } from '../errors.js'
+import { type ErrorDetail, type ExceedsLimitError, exceedsLimit } from '../errors.js'
 import { isSemver } from './semver.js'
 
 const isNumeric = (s: string): boolean => s.trim() !== '' && Number.isFinite(Number(s))
 const isDate = (s: string): boolean => !Number.isNaN(Date.parse(s))
 
 /** Checks one constraint and returns it with its defaults filled in, or what is wrong. */
-export const checkConstraint = (c: ConstraintInput, path: string, ctx: Ctx, problems: ErrorDetail[]): Constraint => {
+export const checkConstraint = (c: ConstraintInput, path: string, _ctx: Ctx, problems: ErrorDetail[]): Constraint => {
   const constraint: Constraint = {
     contextName: c.contextName,
     operator: c.operator,
@@ -24,8 +25,6 @@ export const checkConstraint = (c: ConstraintInput, path: string, ctx: Ctx, prob
   if (isMultiValue(c.operator)) {
     if (c.values === undefined || c.values.length === 0) {
       problems.push({ path: `${path}/values`, message: `The operator ${c.operator} needs a non-empty \`values\` list.` })
-    } else if (c.values.length > ctx.limits.constraintValues) {
-      problems.push({ path: `${path}/values`, message: `A constraint may have at most ${ctx.limits.constraintValues} values; it has ${c.values.length}.` })
     }
     return constraint
   }
@@ -77,17 +76,44 @@ export const distributeWeights = <V extends { weight: number; weightType?: strin
   })
 }
 
+/**
+ * The `constraints` and `constraintValues` limits, as Unleash applies them: a strategy may not
+ * grow past them, but one already past them (the limits were lowered) may be saved unchanged
+ * or smaller. `existing` is the strategy's constraints before an update, [] for a new one.
+ */
+export const checkConstraintLimits = (
+  inputs: readonly ConstraintInput[],
+  existing: readonly Constraint[],
+  limits: ResourceLimits,
+): ExceedsLimitError | undefined => {
+  if (inputs.length > limits.constraints && inputs.length > existing.length) return exceedsLimit('constraints', limits.constraints)
+  const sameLength = inputs.length === existing.length
+  const over = inputs.find((c, i) => {
+    const count = c.values?.length ?? 0
+    const kept = sameLength && (existing[i]?.values.length ?? 0) >= count
+    return count > limits.constraintValues && !kept
+  })
+  return over ? exceedsLimit(`constraint values for ${over.contextName}`, limits.constraintValues) : undefined
+}
+
+/** Each value a constraint names must be one of its context field's legal values, when it has any. */
+const checkLegalValues = (state: State, c: Constraint, path: string, problems: ErrorDetail[]): void => {
+  const legal = getRow(state.contextFields, c.contextName)?.legalValues ?? []
+  if (legal.length === 0) return
+  const allowed = new Set(legal.map((v) => v.value))
+  const wrong = (value: string, at: string) =>
+    problems.push({ path: at, message: `"${value}" is not a legal value of the context field "${c.contextName}". Use one of its legal values.` })
+  if (isMultiValue(c.operator)) c.values.forEach((v, j) => allowed.has(v) || wrong(v, `${path}/values/${j}`))
+  else if (c.value !== undefined && !allowed.has(c.value)) wrong(c.value, `${path}/value`)
+}
+
 /** Everything wrong with a strategy body in one list; empty when it is fine. */
 export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { problems: ErrorDetail[]; constraints: Constraint[]; variants: StrategyVariant[] } => {
   const problems: ErrorDetail[] = []
   if (!getRow(state.strategyTypes, body.name)) {
     problems.push({ path: '/body/name', message: `The strategy type "${body.name}" does not exist.` })
   }
-  const inputs = body.constraints ?? []
-  if (inputs.length > ctx.limits.constraints) {
-    problems.push({ path: '/body/constraints', message: `A strategy may have at most ${ctx.limits.constraints} constraints; it has ${inputs.length}.` })
-  }
-  const constraints = inputs.map((c, i) => checkConstraint(c, `/body/constraints/${i}`, ctx, problems))
+  const constraints = (body.constraints ?? []).map((c, i) => checkConstraint(c, `/body/constraints/${i}`, ctx, problems))
   const segments = body.segments ?? []
   if (segments.length > ctx.limits.strategySegments) {
     problems.push({ path: '/body/segments', message: `A strategy may use at most ${ctx.limits.strategySegments} segments; it uses ${segments.length}.` })
@@ -97,10 +123,28 @@ export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { pro
   })
   const rollout = body.parameters?.rollout
   if (rollout !== undefined) {
-    const n = Number(rollout)
-    if (!Number.isFinite(n) || n < 0 || n > 100) problems.push({ path: '/body/parameters/rollout', message: `The rollout must be a number from 0 to 100. You sent ${JSON.stringify(rollout)}.` })
+    // Stored as a string: `true` would become "true", not 1.
+    const text = String(rollout)
+    const n = Number(text)
+    if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) problems.push({ path: '/body/parameters/rollout', message: `The rollout must be a number from 0 to 100. You sent ${JSON.stringify(rollout)}.` })
   }
   const variants = body.variants ?? []
   checkWeights(variants, '/body/variants', problems)
   return { problems, constraints, variants: problems.length === 0 ? distributeWeights(variants) : variants }
+}
+
+/**
+ * What a strategy must respect once it is placed in a project, with the store as it is:
+ * the legal values of its context fields, and segments of this project (or of none).
+ */
+export const checkStrategyPlacement = (state: State, body: StrategyBody, constraints: readonly Constraint[], projectId: string): ErrorDetail[] => {
+  const problems: ErrorDetail[] = []
+  constraints.forEach((c, i) => checkLegalValues(state, c, `/body/constraints/${i}`, problems))
+  ;(body.segments ?? []).forEach((id, i) => {
+    const segment = getRow(state.segments, String(id))
+    if (segment && segment.project !== null && segment.project !== projectId) {
+      problems.push({ path: `/body/segments/${i}`, message: `The segment "${segment.name}" (id ${id}) belongs to project "${segment.project}", not "${projectId}".` })
+    }
+  })
+  return problems
 }

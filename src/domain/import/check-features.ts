@@ -6,7 +6,7 @@ import type { Tag } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail } from '../errors.js'
 import { strategyRefs, variantRefs } from '../context-field/usage.js'
-import { checkStrategy, checkWeights } from '../feature/validate-strategy.js'
+import { checkConstraintLimits, checkStrategy, checkWeights } from '../feature/validate-strategy.js'
 import { unknownContextField } from './check-definitions.js'
 import { DATA } from './plan.js'
 
@@ -54,6 +54,8 @@ export const checkStrategies = (state: State, data: ImportData, known: (name: st
     checkFeatureName(names, s.featureName, path, problems)
     // Segments are the export's ids, not the target's: checked against the export's list.
     problems.push(...checkStrategy(state, { ...s, segments: [] }, ctx).problems.map((p) => relocate(p, path)))
+    const exceeded = checkConstraintLimits(s.constraints ?? [], [], ctx.limits)
+    if (exceeded) problems.push({ path: `${path}/constraints`, message: exceeded.message })
     const segments = s.segments ?? []
     if (segments.length > ctx.limits.strategySegments) {
       problems.push({ path: `${path}/segments`, message: `A strategy may use at most ${ctx.limits.strategySegments} segments; it uses ${segments.length}.` })

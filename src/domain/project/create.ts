@@ -54,7 +54,7 @@ const changeRequestEnvironments = (state: State, body: CreateProjectBody): Chang
  */
 export const createProject = (draft: Draft<State>, body: CreateProjectBody, ctx: Ctx): E.Either<DomainError, string> => {
   const state = draft as State
-  const limit = Math.max(ctx.limits.projects, 1)
+  const limit = ctx.limits.projects
   if (state.projects.size >= limit) return E.left(exceedsLimit('project', limit))
   const problems = checkEnvironments(state, body)
   if (problems.length > 0) return E.left(validationError(problems))
