@@ -3,7 +3,8 @@ import { verifyPassword } from '../../src/api/secrets.js'
 import { inviteLink } from '../../src/domain/user/render.js'
 import { getRow } from '../../src/model/table.js'
 import type { EmailPort } from '../../src/ports/email.js'
-import { makeApi, ok, err, plain } from '../support/api.js'
+import type { Snapshot, StoragePort } from '../../src/ports/storage.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 const create = (api: Api, body: unknown) => api.users.create({ params: {}, body })
@@ -151,6 +152,18 @@ t.test('the invite link uses the configured unleashUrl and is listed', async (t)
   const token = stored(api, user.id).inviteToken!
   t.equal(user.inviteLink, `https://flags.example.com/new-user?token=${token}`)
   t.equal(ok(await api.users.list({ params: {} })).users[0]!.inviteLink, user.inviteLink)
+})
+
+t.test('create user admits its caller on the synced store (a token made by another process counts)', async (t) => {
+  const { api: writer } = await makeApi({ tokens: true })
+  const admin = ok(await writer.users.create({ authorization: ADMIN_TOKEN, params: {}, body: { username: 'root', rootRole: 'Admin' } }))
+  // A handle that still shows the store as it was until it is synced, as one in another process would.
+  let stale: Snapshot | null = null
+  const storage: StoragePort = { ...writer.storage, head: () => stale ?? writer.storage.head(), sync: async () => ((stale = null), writer.storage.sync()) }
+  const { api: reader } = await makeApi({ tokens: true, storage })
+  stale = writer.storage.head()
+  const pat = ok(await writer.personalTokens.create({ authorization: ADMIN_TOKEN, params: { id: String(admin.id) }, body: { description: 'elsewhere' } }))
+  t.equal(ok(await reader.users.create({ authorization: pat.secret, params: {}, body: { username: 'made-with-a-fresh-token', rootRole: 3 } })).username, 'made-with-a-fresh-token')
 })
 
 t.test('the invite link is offered for 24 hours, then listed as ""', async (t) => {
