@@ -71,8 +71,9 @@ export const tokenAuth = (options: TokenAuthOptions = {}): AuthPort => {
 
   return {
     authenticate: (authorization, state) => {
-      const raw = authorization?.replace(/^bearer\s+/i, '').trim()
-      if (!raw) return refuse(false)
+      // `Bearer ` with nothing after it is a header that holds no valid token, not a missing one.
+      const raw = authorization?.replace(/^bearer(\s+|$)/i, '').trim()
+      if (!raw) return refuse(authorization !== undefined && authorization.trim() !== '')
       const digest = hashToken(raw)
       if (raw.startsWith('*:*.') && adminDigests.some((d) => sameDigest(d, digest))) {
         return E.right({ kind: 'admin-token', actor: ADMIN_ACTOR, permissions: PERMISSIONS })

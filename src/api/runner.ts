@@ -82,6 +82,10 @@ export const createRunner = (deps: RunnerDeps) => {
   const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>): Promise<Result<R>> => {
     let prepared: unknown
     if (op.prepare) {
+      // Admitted on the synced state, like every other step: a token created by another
+      // process must not be refused here.
+      const synced = await storage.sync()
+      if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
       const env = admit(op, request, stateOf(storage))
       if (E.isLeft(env)) return env
       prepared = await op.prepare(env.right)

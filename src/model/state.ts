@@ -169,6 +169,11 @@ export interface UserState {
   /** `scrypt$<salt>$<hash>`, never returned. */
   readonly passwordHash: string | null
   readonly inviteToken: string | null
+  /**
+   * When the invite link stops being offered: 24 hours after it was issued, as Unleash's
+   * new-user tokens. Absent in stores written before it existed: the link does not expire.
+   */
+  readonly inviteExpiresAt?: string | null
   readonly loginAttempts: number
   readonly seenAt: string | null
   readonly createdAt: string

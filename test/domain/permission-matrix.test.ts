@@ -10,8 +10,8 @@ import { ADMIN_TOKEN, makeApi, ok, plain } from '../support/api.js'
  */
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
-type Caller = 'Admin' | 'Editor' | 'Viewer' | 'admin token' | 'client token' | 'unknown token' | 'no token'
-const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'admin token', 'client token', 'unknown token', 'no token']
+type Caller = 'Admin' | 'Editor' | 'Viewer' | 'admin token' | 'client token' | 'frontend token' | 'unknown token' | 'no token'
+const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'admin token', 'client token', 'frontend token', 'unknown token', 'no token']
 
 const STATUS: Partial<Record<ApiError['_tag'], number>> = { AuthenticationRequired: 401, NoAccessError: 403 }
 
@@ -29,6 +29,7 @@ const setup = async () => {
     Viewer: await pat('Viewer'),
     'admin token': ADMIN_TOKEN,
     'client token': ok(await api.apiTokens.create({ ...admin, params: {}, body: { tokenName: 'sdk', type: 'client', environment: 'development' } })).secret,
+    'frontend token': ok(await api.apiTokens.create({ ...admin, params: {}, body: { tokenName: 'web', type: 'frontend', environment: 'development' } })).secret,
     'unknown token': '*:*.not-a-token-of-this-store',
     'no token': undefined,
   }
@@ -112,7 +113,7 @@ const OPERATIONS: Operation[] = [
 /** decisions.md: Admin and admin tokens hold every permission, Editor all but ADMIN, Viewer none. */
 const expected = (op: Operation, caller: Caller): number => {
   if (caller === 'unknown token' || caller === 'no token') return 401
-  if (caller === 'client token') return 403
+  if (caller === 'client token' || caller === 'frontend token') return 403
   const permitted = op.permission === 'NONE' || caller === 'Admin' || caller === 'admin token' || (caller === 'Editor' && op.permission !== 'ADMIN')
   return permitted ? (op.created ? 201 : 200) : 403
 }
@@ -131,9 +132,10 @@ t.test('the permission matrix of the ten operations', async (t) => {
       if (E.isLeft(result)) {
         t.same(plain(s.api.state()), before, `${op.name} as ${caller}: the refusal changed nothing`)
         if (want === 403) {
-          const permission = caller === 'client token' && op.permission === 'NONE' ? 'ADMIN' : op.permission
+          const sdk = caller === 'client token' || caller === 'frontend token'
+          const permission = sdk && op.permission === 'NONE' ? 'ADMIN' : op.permission
           t.same(result.left.extra, { permissions: [permission] }, `${op.name} as ${caller}: names ${permission}`)
-          const where = op.environment && caller !== 'client token' ? ` in the "${op.environment}" environment` : ''
+          const where = op.environment && !sdk ? ` in the "${op.environment}" environment` : ''
           t.equal(
             result.left.message,
             `You don't have the required permissions to perform this operation. To perform this action, you need the "${permission}" permission${where}.`,

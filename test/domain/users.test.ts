@@ -1,8 +1,10 @@
 import t from 'tap'
 import { verifyPassword } from '../../src/api/secrets.js'
+import { inviteLink } from '../../src/domain/user/render.js'
 import { getRow } from '../../src/model/table.js'
 import type { EmailPort } from '../../src/ports/email.js'
-import { makeApi, ok, err, plain } from '../support/api.js'
+import type { Snapshot, StoragePort } from '../../src/ports/storage.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 const create = (api: Api, body: unknown) => api.users.create({ params: {}, body })
@@ -150,6 +152,33 @@ t.test('the invite link uses the configured unleashUrl and is listed', async (t)
   const token = stored(api, user.id).inviteToken!
   t.equal(user.inviteLink, `https://flags.example.com/new-user?token=${token}`)
   t.equal(ok(await api.users.list({ params: {} })).users[0]!.inviteLink, user.inviteLink)
+})
+
+t.test('create user admits its caller on the synced store (a token made by another process counts)', async (t) => {
+  const { api: writer } = await makeApi({ tokens: true })
+  const admin = ok(await writer.users.create({ authorization: ADMIN_TOKEN, params: {}, body: { username: 'root', rootRole: 'Admin' } }))
+  // A handle that still shows the store as it was until it is synced, as one in another process would.
+  let stale: Snapshot | null = null
+  const storage: StoragePort = { ...writer.storage, head: () => stale ?? writer.storage.head(), sync: async () => ((stale = null), writer.storage.sync()) }
+  const { api: reader } = await makeApi({ tokens: true, storage })
+  stale = writer.storage.head()
+  const pat = ok(await writer.personalTokens.create({ authorization: ADMIN_TOKEN, params: { id: String(admin.id) }, body: { description: 'elsewhere' } }))
+  t.equal(ok(await reader.users.create({ authorization: pat.secret, params: {}, body: { username: 'made-with-a-fresh-token', rootRole: 3 } })).username, 'made-with-a-fresh-token')
+})
+
+t.test('the invite link is offered for 24 hours, then listed as ""', async (t) => {
+  const { api, clock } = await makeApi()
+  const user = ok(await create(api, { email: 'late@example.com', rootRole: 3 }))
+  t.equal(stored(api, user.id).inviteExpiresAt, '2026-01-02T00:00:00.000Z')
+  const listed = async () => [ok(await api.users.list({ params: {} })).users[0]!.inviteLink, ok(await api.users.get({ params: { id: String(user.id) } })).inviteLink]
+  clock.advance(24 * 60 * 60 * 1000 - 1)
+  t.same(await listed(), [user.inviteLink, user.inviteLink], 'still offered a millisecond before')
+  clock.advance(1)
+  t.same(await listed(), ['', ''], 'expired: no link')
+  t.equal(ok(await api.users.update({ params: { id: String(user.id) }, body: { name: 'Late' } })).inviteLink, '')
+  const { inviteExpiresAt: _, ...legacy } = stored(api, user.id)
+  t.equal(inviteLink(legacy, 'http://x', '2100-01-01T00:00:00.000Z'), `http://x/new-user?token=${legacy.inviteToken}`, 'a user stored without an expiry keeps its link')
+  t.equal(inviteLink({ ...legacy, inviteToken: null }, 'http://x', '2026-01-01T00:00:00.000Z'), '', 'no invite: ""')
 })
 
 t.test('the welcome mail goes through the e-mail port', async (t) => {

@@ -21,7 +21,7 @@ export interface UserParams {
 export const gravatarUrl = (identity: string): string =>
   `https://gravatar.com/avatar/${createHash('sha256').update(identity.trim().toLowerCase(), 'utf8').digest('hex')}?s=42&d=retro&r=g`
 
-const userAt = (id: number, unleashUrl: string) => (next: State): User => renderUser(getRow(next.users, String(id))!, unleashUrl)
+const userAt = (id: number, unleashUrl: string, now: string) => (next: State): User => renderUser(getRow(next.users, String(id))!, unleashUrl, now)
 
 interface PreparedUser {
   readonly passwordHash: string | null
@@ -49,7 +49,7 @@ export const createUserOp = (email?: EmailPort) =>
       imageUrl: gravatarUrl(body.email || body.username || ''),
     }),
     run: (draft, { body, ctx, config, prepared }) =>
-      E.map((id: number) => (next: State): CreatedUser => ({ ...userAt(id, config.unleashUrl)(next), emailSent: false }))(
+      E.map((id: number) => (next: State): CreatedUser => ({ ...userAt(id, config.unleashUrl, ctx.now)(next), emailSent: false }))(
         createUser(draft, { body, ...(prepared as PreparedUser) }, ctx),
       ),
     after: async (user, { body }) => ({ ...user, emailSent: await welcome(email, body, user) }),
@@ -58,12 +58,12 @@ export const createUserOp = (email?: EmailPort) =>
 /** Operation 10. */
 export const listUsersOp = read<NoParams, undefined, UsersAndRoles>({
   requirement: 'ADMIN',
-  run: (state, { config }) => E.right(listUsers(state, config.unleashUrl)),
+  run: (state, { config, ctx }) => E.right(listUsers(state, config.unleashUrl, ctx.now)),
 })
 
 export const getUserOp = read<UserParams, undefined, User>({
   requirement: 'ADMIN',
-  run: (state, { params, config }) => E.map((u: UserState) => renderUser(u, config.unleashUrl))(findAccount(state, params.id, 'User')),
+  run: (state, { params, config, ctx }) => E.map((u: UserState) => renderUser(u, config.unleashUrl, ctx.now))(findAccount(state, params.id, 'User')),
 })
 
 export const updateUserOp = write<UserParams, UpdateUserBody, User>({
@@ -71,7 +71,7 @@ export const updateUserOp = write<UserParams, UpdateUserBody, User>({
   body: UpdateUserBody,
   prepare: async ({ body }) => (body.email ? gravatarUrl(body.email) : undefined),
   run: (draft, { params, body, ctx, config, prepared }) =>
-    E.map((id: number) => userAt(id, config.unleashUrl))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
+    E.map((id: number) => userAt(id, config.unleashUrl, ctx.now))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
 })
 
 export const deleteUserOp = write<UserParams, undefined, void>({

@@ -19,6 +19,9 @@ export interface NewUser {
   readonly imageUrl: string
 }
 
+/** How long an invite link is offered, as Unleash's new-user tokens (24 hours). */
+export const INVITE_LIFETIME_MS = 24 * 60 * 60 * 1000
+
 /** What events say of a user: never the password or its hash. */
 export const accountEventData = (u: UserState) => ({ id: u.id, name: u.name, username: u.username, email: u.email, rootRole: u.rootRole })
 
@@ -49,6 +52,7 @@ export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Eit
     accountType: 'User',
     passwordHash: input.passwordHash,
     inviteToken: ctx.token(),
+    inviteExpiresAt: new Date(Date.parse(ctx.now) + INVITE_LIFETIME_MS).toISOString(),
     loginAttempts: 0,
     seenAt: null,
     createdAt: ctx.now,

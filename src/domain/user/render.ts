@@ -21,13 +21,19 @@ export const renderAccount = (user: UserState): Account => ({
   rootRole: user.rootRole,
 })
 
-export const inviteLink = (user: UserState, unleashUrl: string): string =>
-  user.inviteToken ? `${unleashUrl}/new-user?token=${user.inviteToken}` : ''
+/** The link while the invite is live at `now`; `""` when there is none or it has expired. */
+export const inviteLink = (user: UserState, unleashUrl: string, now: string): string =>
+  user.inviteToken && !(user.inviteExpiresAt && Date.parse(user.inviteExpiresAt) <= Date.parse(now))
+    ? `${unleashUrl}/new-user?token=${user.inviteToken}`
+    : ''
 
-export const renderUser = (user: UserState, unleashUrl: string): User => ({ ...renderAccount(user), inviteLink: inviteLink(user, unleashUrl) })
+export const renderUser = (user: UserState, unleashUrl: string, now: string): User => ({
+  ...renderAccount(user),
+  inviteLink: inviteLink(user, unleashUrl, now),
+})
 
 /** Operation 10: users in creation order (service accounts left out) and the root roles. */
-export const listUsers = (state: State, unleashUrl: string): UsersAndRoles => ({
-  users: accountsOf(state, 'User').map((u) => renderUser(u, unleashUrl)),
+export const listUsers = (state: State, unleashUrl: string, now: string): UsersAndRoles => ({
+  users: accountsOf(state, 'User').map((u) => renderUser(u, unleashUrl, now)),
   rootRoles: rootRolesOf(state),
 })
