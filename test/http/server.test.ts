@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { callScript, startScript, stopScript as stop } from '../support/script.js'
+import { callScript, startCommand, startScript, stopScript as stop } from '../support/script.js'
 
 /** `npm start`'s server (examples/server.ts), as its own process. */
 const start = (env: Record<string, string>) => startScript('examples/server.ts', env)
@@ -66,6 +66,20 @@ t.test('npm start: a write acknowledged before SIGTERM survives the restart', as
   t.same(acknowledged.filter((name) => !stored.has(name)), [], 'every acknowledged write is in the store')
   second.child.kill('SIGTERM')
   t.equal(await second.exited, 0)
+})
+
+t.test('npm start: a SIGTERM sent to npm itself (docker stop, a process manager) stops the server cleanly', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  // npm forwards the signal to its script's shell only: the script must `exec` the server, or the
+  // server outlives npm, still holding the store.
+  const npm = await startCommand('npm', ['start', '--silent'], { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '*:*.s3cret' })
+  t.teardown(() => stop(npm))
+  t.equal((await call(npm.url, 'POST', '/api/admin/projects/default/features', '*:*.s3cret', { name: 'kept' })).status, 201)
+  npm.child.kill('SIGTERM')
+  await npm.exited
+  t.match(npm.output(), /flagport: stopped\./, 'the server closed its store')
+  await t.rejects(call(npm.url, 'GET', '/api/admin/projects', '*:*.s3cret'), 'nothing listens any more')
 })
 
 t.test('npm start: a malformed admin token is refused at start', async (t) => {

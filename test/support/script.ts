@@ -12,20 +12,22 @@ export interface Running {
 }
 
 /**
- * Runs a TypeScript script (an example, `npm start`'s server) as its own process, PORT=0, and
- * resolves once it prints `on http://...`: the URL it serves. Killed at the test's end.
+ * Runs a command that serves HTTP (an example, `npm start`) as its own process, PORT=0, and
+ * resolves once it prints `on http://...`: the URL it serves.
  */
-export const startScript = async (script: string, env: Record<string, string | undefined> = {}): Promise<Running> => {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+export const startCommand = async (command: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Running> => {
+  const label = [command, ...args].join(' ')
+  const child = spawn(command, args, {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true, // its own process group, so `stopScript` ends whatever it started too
   })
   let output = ''
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${script} did not start:\n${output}`)), 60_000)
+    const timer = setTimeout(() => reject(new Error(`${label} did not start:\n${output}`)), 60_000)
     const look = () => {
       const found = / on (http:\/\/[^\s]+)/.exec(output)
       if (found) {
@@ -36,15 +38,23 @@ export const startScript = async (script: string, env: Record<string, string | u
     child.stdout!.on('data', look)
     child.on('exit', () => {
       clearTimeout(timer)
-      reject(new Error(`${script} exited:\n${output}`))
+      reject(new Error(`${label} exited:\n${output}`))
     })
   })
   return { child, url, exited, output: () => output }
 }
 
-/** Ends a script a test started, if it still runs. */
+/** Runs a TypeScript script (an example, `npm start`'s server) with tsx; see `startCommand`. */
+export const startScript = (script: string, env: Record<string, string | undefined> = {}): Promise<Running> =>
+  startCommand(process.execPath, ['--import', 'tsx', script], env)
+
+/** Ends a script a test started, and any process it left behind. */
 export const stopScript = (running: Running): void => {
-  if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL')
+  try {
+    process.kill(-running.child.pid!, 'SIGKILL')
+  } catch {
+    // the group is gone already
+  }
 }
 
 export interface Answer {
