@@ -1,9 +1,9 @@
-// @ts-nocheck -- express is not a dependency of flagport: `npm install express @types/express` to run this.
 /**
  * flagport's admin API inside an express app, mounted under /flags.
- * Run (after installing express): npx tsx examples/express.ts
+ * Run: npx tsx examples/express.ts   (PORT=0 picks a free port)
  */
 import express from 'express'
+import type { AddressInfo } from 'node:net'
 import { tokenAuth } from '../adapters/auth/api-tokens.js'
 import { toNodeListener } from '../adapters/http/node.js'
 import { createMemoryStorage } from '../adapters/storage/memory.js'
@@ -17,6 +17,11 @@ const app = express()
 // any body parser: the listener reads the raw body itself (a body express.json() already read
 // is taken from req.body instead).
 app.use('/flags', toNodeListener(createHttpHandler(api)))
-app.get('/', (_req, res) => res.send('the host app; flags at /flags/api/admin/...'))
+app.get('/', (_req, res) => {
+  res.send('the host app; flags at /flags/api/admin/...')
+})
 
-app.listen(4242, () => console.log('express + flagport on http://localhost:4242/flags/api/admin/projects'))
+const server = app.listen(Number(process.env['PORT'] ?? 4242), '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo
+  console.log(`express + flagport on http://127.0.0.1:${port}/flags (token *:*.change-me)`)
+})

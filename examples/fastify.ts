@@ -1,7 +1,6 @@
-// @ts-nocheck -- fastify is not a dependency of flagport: `npm install fastify` to run this.
 /**
  * flagport's admin API inside a fastify app.
- * Run (after installing fastify): npx tsx examples/fastify.ts
+ * Run: npx tsx examples/fastify.ts   (PORT=0 picks a free port)
  */
 import Fastify from 'fastify'
 import { tokenAuth } from '../adapters/auth/api-tokens.js'
@@ -12,7 +11,8 @@ import { createHttpHandler } from '../src/http/index.js'
 const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: ['*:*.change-me'] }) })
 const flags = createHttpHandler(api)
 
-const app = Fastify({ logger: true })
+const app = Fastify()
+app.get('/', async () => 'the host app; flags at /api/admin/...')
 
 // In its own plugin scope, so the host app's other routes keep fastify's JSON parsing.
 await app.register(async (scope) => {
@@ -21,16 +21,16 @@ await app.register(async (scope) => {
   scope.removeAllContentTypeParsers()
   scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: flags.bodyLimit + 1 }, (_request, body, done) => done(null, body))
 
-  scope.all('/api/admin/*', async (request, reply) => {
+  scope.all('/api/*', async (request, reply) => {
     const response = await flags({
       method: request.method,
       path: request.url,
       headers: request.headers,
-      body: request.body,
+      ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
     })
-    reply.code(response.status).headers(response.headers)
-    return reply.send(response.body ?? '')
+    return reply.code(response.status).headers(response.headers).send(response.body)
   })
 })
 
-await app.listen({ port: 4242, host: '127.0.0.1' })
+const url = await app.listen({ port: Number(process.env['PORT'] ?? 4242), host: '127.0.0.1' })
+console.log(`fastify + flagport on ${url} (token *:*.change-me)`)

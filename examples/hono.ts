@@ -1,8 +1,7 @@
-// @ts-nocheck -- hono is not a dependency of flagport: `npm install hono @hono/node-server` to run this.
 /**
  * flagport's admin API inside a hono app, through the WHATWG fetch adapter. The same
  * `flags` function serves Bun, Deno, Cloudflare Workers and Next.js route handlers.
- * Run (after installing hono): npx tsx examples/hono.ts
+ * Run: npx tsx examples/hono.ts   (PORT=0 picks a free port)
  */
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -17,6 +16,8 @@ const flags = toFetchHandler(createHttpHandler(api))
 
 const app = new Hono()
 app.get('/', (c) => c.text('the host app; flags at /api/admin/...'))
-app.all('/api/admin/*', (c) => flags(c.req.raw))
+app.all('/api/*', (c) => flags(c.req.raw))
 
-serve({ fetch: app.fetch, port: 4242 }, (info) => console.log(`hono + flagport on http://localhost:${info.port}`))
+serve({ fetch: app.fetch, port: Number(process.env['PORT'] ?? 4242), hostname: '127.0.0.1' }, (info) =>
+  console.log(`hono + flagport on http://127.0.0.1:${info.port} (token *:*.change-me)`),
+)

@@ -2,8 +2,9 @@
  * Unleash's client specification, every case: each isEnabled and getVariant case of each
  * file in index.json is one assertion named `<file> › <description>`.
  */
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import t from 'tap'
 import {
   type ClientFeatures,
@@ -15,7 +16,12 @@ import {
   seededRandom,
 } from '../../src/evaluation/index.js'
 
-const SPEC_DIR = process.env['CLIENT_SPECIFICATION_DIR'] ?? '/work/shared/client-specification/specifications'
+/** CLIENT_SPECIFICATION_DIR, else shared/ beside the checkout (as CI lays it out), else /work/shared. */
+const SPEC_DIRS = [
+  fileURLToPath(new URL('../../../shared/client-specification/specifications', import.meta.url)),
+  '/work/shared/client-specification/specifications',
+]
+const SPEC_DIR = process.env['CLIENT_SPECIFICATION_DIR'] ?? SPEC_DIRS.find((dir) => existsSync(join(dir, 'index.json'))) ?? SPEC_DIRS[1]!
 
 interface Case<R> {
   readonly description: string

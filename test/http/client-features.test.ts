@@ -65,3 +65,49 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('POST', CLIENT)).status, 405)
   })
 }
+
+t.test('the ETag changes exactly when the payload does, for SDKs old and new', async (t) => {
+  const s = await serve('fetch')
+  const readers = { modern: MODERN, old: {} }
+  const read = async () => {
+    const answers: Record<string, { etag: string; text: string }> = {}
+    for (const [name, headers] of Object.entries(readers)) {
+      const answer = await s.call('GET', CLIENT, { headers })
+      answers[name] = { etag: answer.headers['etag']!, text: answer.text }
+    }
+    return answers
+  }
+  let strategy = ''
+  let segment = 0
+  const steps: readonly [string, boolean, number, () => Promise<{ status: number; json: any }>][] = [
+    ['a feature is created', true, 201, () => s.call('POST', FEATURES, { body: { name: 'a' } })],
+    ['it is tagged', false, 201, () => s.call('POST', '/api/admin/features/a/tags', { body: { type: 'simple', value: 'web' } })],
+    ['a user is created', false, 201, () => s.call('POST', '/api/admin/user-admin', { body: { email: 'u@example.com', rootRole: 'Viewer' } })],
+    ['a segment no strategy uses is created', false, 201, () => s.call('POST', '/api/admin/segments', { body: { name: 'eu', constraints: [] } }).then((a) => ((segment = a.json.id), a))],
+    ['a strategy using it is added', true, 200, () => s.call('POST', strategiesOf('a'), { body: { name: 'default', segments: [segment] } }).then((a) => ((strategy = a.json.id), a))],
+    ['the segment changes', true, 200, () => s.call('PUT', `/api/admin/segments/${segment}`, { body: { name: 'eu', constraints: [{ contextName: 'region', operator: 'IN', values: ['eu'] }] } })],
+    ['a strategy is added in production', false, 200, () => s.call('POST', strategiesOf('a', 'production'), { body: { name: 'default' } })],
+    ['production is switched on', false, 200, () => s.call('POST', `${FEATURES}/a/environments/production/on`)],
+    ['development is switched on', true, 200, () => s.call('POST', `${FEATURES}/a/environments/development/on`)],
+    ['variants are set in production', false, 200, () => s.call('PUT', `${FEATURES}/a/variants-batch`, { body: { variants: [{ name: 'x', weight: 1000, weightType: 'variable' }], environments: ['production'] } })],
+    ['variants are set in development', true, 200, () => s.call('PUT', `${FEATURES}/a/variants-batch`, { body: { variants: [{ name: 'x', weight: 1000, weightType: 'variable' }], environments: ['development'] } })],
+    ['the description changes', true, 200, () => s.call('PUT', `${FEATURES}/a`, { body: { description: 'the a flag' } })],
+    ['the same description is sent again', false, 200, () => s.call('PUT', `${FEATURES}/a`, { body: { description: 'the a flag' } })],
+    ['an empty sort order is set', false, 200, () => s.call('POST', `${strategiesOf('a')}/set-sort-order`, { body: [] })],
+    ['a refused update', false, 400, () => s.call('PUT', `${FEATURES}/a`, { body: { type: 'nope' } })],
+    ['the strategy is disabled', true, 200, () => s.call('PUT', `${strategiesOf('a')}/${strategy}`, { body: { name: 'default', disabled: true } })],
+    ['a second feature is created', true, 201, () => s.call('POST', FEATURES, { body: { name: 'b' } })],
+    ['it is archived', true, 200, () => s.call('DELETE', `${FEATURES}/b`)],
+    ['it is revived', true, 200, () => s.call('POST', '/api/admin/archive/revive/b')],
+  ]
+  for (const [label, changes, status, step] of steps) {
+    const before = await read()
+    const answer = await step()
+    t.equal(answer.status, status, label)
+    const after = await read()
+    for (const name of Object.keys(readers)) {
+      t.equal(after[name]!.text !== before[name]!.text, changes, `${label}: the ${name} payload ${changes ? 'changes' : 'stays'}`)
+      t.equal(after[name]!.etag !== before[name]!.etag, changes, `${label}: the ${name} ETag ${changes ? 'changes' : 'stays'}`)
+    }
+  }
+})

@@ -39,15 +39,126 @@ const setUp = async (s: Served) => {
   const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'u@example.com', rootRole: 'Editor' } })).json.id
   const group = (await s.call('POST', '/api/admin/groups', { body: { name: 'team' } })).json.id
   const account = (await s.call('POST', '/api/admin/service-account', { body: { username: 'robot', name: 'Robot', rootRole: 'Viewer' } })).json.id
-  if ([strategy, user, group, account].some((id) => id === undefined)) throw new Error('set-up failed')
+  const segment = (await s.call('POST', '/api/admin/segments', { body: { name: 'beta', constraints: [] } })).json.id
+  const context = (await s.call('POST', '/api/admin/context', { body: { name: 'tenant' } })).json.name
+  if ([strategy, user, group, account, segment, context].some((id) => id === undefined)) throw new Error('set-up failed')
   const fill = (pattern: string): string =>
     pattern.replace(/:(\w+)/g, (_, name: string) => {
       if (name === 'id') return String(pattern.includes('/groups') ? group : pattern.includes('/service-account') ? account : user)
-      const values: Record<string, string> = { projectId: 'default', featureName: 'checkout', environment: 'development', strategyId: strategy, name: 'development', parent: 'parent', tokenId: '1' }
+      const values: Record<string, string> = {
+        ...{ projectId: 'default', featureName: 'checkout', environment: 'development', strategyId: strategy, name: 'development' },
+        ...{ parent: 'parent', tokenId: '1', segmentId: String(segment), contextName: context },
+      }
       return values[name] ?? 'x'
     })
   return fill
 }
+
+const constraint = { contextName: 'userId', operator: 'IN', values: ['1'], inverted: false, caseInsensitive: false }
+const variant = { name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'x' }, overrides: [{ contextName: 'userId', values: ['1'] }] }
+
+/** A valid body for each body route, whose every value the field test below replaces. */
+const SAMPLES: Readonly<Record<string, unknown>> = {
+  'POST /api/admin/projects/:projectId/features': { name: 'sample', type: 'release', description: 'd', impressionData: false },
+  'PUT /api/admin/projects/:projectId/features/:featureName': { name: 'checkout', description: 'd', type: 'release', stale: false, archived: false, impressionData: false },
+  'PUT /api/admin/projects/:projectId/features/:featureName/variants-batch': { variants: [variant], environments: ['development'] },
+  'POST /api/admin/projects/:projectId/features/:featureName/dependencies': { feature: 'parent', enabled: true, variants: ['blue'] },
+  'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies': {
+    name: 'flexibleRollout', title: 't', disabled: false, sortOrder: 1, parameters: { rollout: '50' }, constraints: [constraint], variants: [variant], segments: [],
+  },
+  'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/set-sort-order': [{ id: ':strategyId', sortOrder: 1 }],
+  'PUT /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': { name: 'default', parameters: {}, constraints: [constraint] },
+  'POST /api/admin/projects': { id: 'shop', name: 'Shop', description: 'd', mode: 'open', environments: ['development'], changeRequestEnvironments: [{ name: 'production', requiredApprovals: 2 }] },
+  'POST /api/admin/projects/:projectId/environments': { environment: 'production' },
+  'POST /api/admin/environments': { name: 'staging', type: 'test', enabled: true, sortOrder: 3 },
+  'POST /api/admin/ui-config/cors': { frontendApiOrigins: ['https://example.com'] },
+  'POST /api/admin/maintenance': { enabled: false },
+  'POST /api/admin/user-admin': { email: 'x@example.com', username: 'x', name: 'X', rootRole: 'Viewer', password: 'correct horse battery', sendEmail: false },
+  'PUT /api/admin/user-admin/:id': { name: 'Y', email: 'y@example.com', rootRole: 2 },
+  'POST /api/admin/groups': { name: 'crew', description: 'd', mappingsSSO: [], rootRole: null, users: [{ user: { id: 1 } }] },
+  'PUT /api/admin/groups/:id': { name: 'team', description: 'd', users: [{ user: { id: 1 } }] },
+  'POST /api/admin/groups/:id/users': { users: [{ user: { id: 1 } }] },
+  'DELETE /api/admin/groups/:id/users': { users: [{ user: { id: 1 } }] },
+  'POST /api/admin/api-tokens': { tokenName: 'sdk', type: 'client', environment: 'development', projects: ['*'], expiresAt: '2099-01-01T00:00:00.000Z' },
+  'POST /api/admin/user/tokens': { description: 'laptop', expiresAt: '2099-01-01T00:00:00.000Z' },
+  'POST /api/admin/user-admin/:id/tokens': { description: 'laptop', expiresAt: '2099-01-01T00:00:00.000Z' },
+  'POST /api/admin/service-account': { username: 'bot', name: 'Bot', rootRole: 'Viewer' },
+  'PUT /api/admin/service-account/:id': { name: 'R2', rootRole: 'Editor' },
+  'POST /api/admin/service-account/:id/token': { description: 'deploys', expiresAt: '2099-01-01T00:00:00.000Z' },
+  'POST /api/admin/tags': { type: 'simple', value: 'web' },
+  'POST /api/admin/tag-types': { name: 'team', description: 'd', icon: 'i' },
+  'POST /api/admin/features/:featureName/tags': { type: 'simple', value: 'web' },
+  'PUT /api/admin/projects/:projectId/tags': { features: ['checkout'], tags: { addedTags: [{ type: 'simple', value: 'alpha' }], removedTags: [{ type: 'simple', value: 'beta' }] } },
+  'POST /api/admin/segments': { name: 'eu', description: 'd', project: 'default', constraints: [constraint] },
+  'PUT /api/admin/segments/:segmentId': { name: 'beta', constraints: [constraint] },
+  'POST /api/admin/context': { name: 'region', description: 'd', stickiness: true, legalValues: [{ value: 'eu', description: 'd' }] },
+  'PUT /api/admin/context/:contextName': { description: 'd', stickiness: false, legalValues: [{ value: 'us' }] },
+  'POST /api/admin/features-batch/export': { environment: 'development', features: ['checkout'], tag: 'web', project: 'default', downloadFile: true },
+  'POST /api/admin/features-batch/import': {
+    project: 'default', environment: 'development',
+    data: { features: [{ name: 'imported', type: 'release', project: 'default' }], featureStrategies: [], featureEnvironments: [], featureTags: [], tagTypes: [], contextFields: [], segments: [], dependencies: [] },
+  },
+}
+
+/** A sample with its `:placeholder` strings (ids made by the set-up) filled in. */
+const filled = (sample: unknown, fill: (pattern: string) => string): unknown =>
+  JSON.parse(JSON.stringify(sample), (_key, value: unknown) => (typeof value === 'string' && /^:\w+$/.test(value) ? fill(value) : value))
+
+/** Values of every JSON type and none a field expects all of: each replaces each value of a sample in turn. */
+const HOSTILE_VALUES: readonly unknown[] = [
+  null, 0, -1, 1.5, 1e308, '', ' ', 'x'.repeat(10_000), '\u0000', true, [], {}, [null], [[]], ['x'.repeat(1000)],
+  JSON.parse('{"__proto__":{"polluted":true}}'), { constructor: { prototype: { polluted: true } } },
+]
+
+type Json = unknown
+
+/** Each variant of `sample` with one value (at any depth, the whole of an array too) replaced, or one key removed or added. */
+function* mutations(sample: Json, path = ''): Generator<[string, Json]> {
+  if (path !== '') for (const value of HOSTILE_VALUES) yield [`${path} = ${JSON.stringify(value).slice(0, 20)}`, value]
+  if (Array.isArray(sample)) {
+    for (const [i, item] of sample.entries()) {
+      for (const [where, changed] of mutations(item, `${path}/${i}`)) yield [where, sample.map((x, j) => (j === i ? changed : x))]
+    }
+  } else if (sample !== null && typeof sample === 'object') {
+    const record = sample as Record<string, Json>
+    for (const key of Object.keys(record)) {
+      for (const [where, changed] of mutations(record[key], `${path}/${key}`)) yield [where, { ...record, [key]: changed }]
+      const { [key]: _dropped, ...rest } = record
+      yield [`${path}/${key} removed`, rest]
+    }
+    yield [`${path}/__proto__ added`, { ...record, ...JSON.parse('{"__proto__":{"polluted":true}}') }]
+  }
+}
+
+t.test('every value of every body, replaced by one of each type: never a 500, and a refusal changes nothing', async (t) => {
+  const s = await serve('fetch')
+  const fill = await setUp(s)
+  const routes = adminRoutes(s.api).filter((r) => r.body)
+  const key = (r: { method: string; pattern: string }) => `${r.method} ${r.pattern}`
+  t.same(routes.map(key).filter((k) => !(k in SAMPLES)), [], 'every body route has a sample')
+  // Each sample passes its decoder, so a refusal below is the replaced value's doing.
+  const fresh = await serve('fetch')
+  const freshFill = await setUp(fresh)
+  for (const route of routes) {
+    const answer = await fresh.call(route.method, freshFill(route.pattern), { body: filled(SAMPLES[key(route)], freshFill) })
+    // Own tokens are an admin's to refuse before any decoding: they belong to users.
+    if (answer.status === 400 && route.pattern !== '/api/admin/user/tokens') t.fail(`the sample of ${key(route)} is refused: ${answer.text.slice(0, 300)}`)
+  }
+  // Maintenance mode last: switched on, it would refuse every later write before its decoder.
+  const ordered = [...routes.filter((r) => !r.pattern.endsWith('/maintenance')), ...routes.filter((r) => r.pattern.endsWith('/maintenance'))]
+  let calls = 0
+  for (const route of ordered) {
+    for (const [where, body] of mutations(filled(SAMPLES[key(route)], fill))) {
+      const before = s.api.storage.head().version
+      const answer = await s.call(route.method, fill(route.pattern), { body })
+      calls++
+      if (answer.status >= 500) t.fail(`${key(route)} ${where}: ${answer.status} ${answer.text.slice(0, 200)}`)
+      if (answer.status >= 400 && s.api.storage.head().version !== before) t.fail(`${key(route)} ${where}: refused with ${answer.status} but changed the store`)
+    }
+  }
+  t.ok(calls > 1000, `${calls} requests sent`)
+  t.equal(({} as Record<string, unknown>)['polluted'], undefined)
+})
 
 for (const transport of TRANSPORTS) {
   t.test(`${transport}: no hostile body gets a 500 or changes the store`, async (t) => {

@@ -64,3 +64,26 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', '/api/admin/ui-config')).json.maintenanceMode, true)
   })
 }
+
+for (const transport of TRANSPORTS) {
+  t.test(`${transport}: events are listed newest first, filtered by the query string`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'a' } })
+    await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'b' } })
+    await s.call('POST', '/api/admin/projects/default/features/a/environments/development/on')
+    const ofA = await s.call('GET', '/api/admin/events?feature=a')
+    t.equal(ofA.status, 200)
+    t.same(
+      ofA.json.events.map((e: { type: string; featureName: string }) => [e.type, e.featureName]),
+      // Switched on with no strategy, it got the default one first (as in Unleash).
+      [['feature-environment-enabled', 'a'], ['feature-strategy-add', 'a'], ['feature-created', 'a']],
+    )
+    t.equal(ofA.json.totalEvents, 3)
+    const latest = await s.call('GET', '/api/admin/events?type=feature-created&limit=1')
+    t.same(latest.json.events.map((e: { featureName: string }) => e.featureName), ['b'])
+    const bad = await s.call('GET', '/api/admin/events?limit=0')
+    t.equal(bad.status, 400)
+    t.same(bad.json.details.map((d: { path: string }) => d.path), ['/query/limit'])
+  })
+}

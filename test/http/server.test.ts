@@ -1,59 +1,22 @@
-import { type ChildProcess, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
+import { callScript, startCommand, startScript, stopScript as stop } from '../support/script.js'
 
 /** `npm start`'s server (examples/server.ts), as its own process. */
-const start = async (env: Record<string, string>) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start:\n${output}`)), 60_000)
-    const look = () => {
-      const found = /listening on (http:\/\/[^\s]+) /.exec(output)
-      if (found) {
-        clearTimeout(timer)
-        resolve(found[1]!)
-      }
-    }
-    child.stdout!.on('data', look)
-    child.on('exit', () => reject(new Error(`the server exited:\n${output}`)))
-  })
-  return { child, url, exited, output: () => output }
-}
+const start = (env: Record<string, string>) => startScript('examples/server.ts', env)
 
 const call = (url: string, method: string, path: string, token: string, body?: unknown) =>
-  new Promise<{ status: number; json: any }>((resolve, reject) => {
-    const text = body === undefined ? undefined : JSON.stringify(body)
-    const headers: Record<string, string> = { authorization: token }
-    if (text !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) })
-    const req = request(`${url}${path}`, { method, headers, agent: false }, (res) => {
-      let data = ''
-      res.on('data', (c: Buffer) => (data += c.toString()))
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, json: data ? JSON.parse(data) : undefined }))
-    })
-    req.on('error', reject)
-    req.end(text)
-  })
-
-const stop = (child: ChildProcess) => {
-  if (child.exitCode === null) child.kill('SIGKILL')
-}
+  callScript(url, method, path, { token, ...(body !== undefined ? { body } : {}) })
 
 t.test('npm start: serves the admin API over the file store and prints the admin token it made', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
   const env = { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '', INIT_ADMIN_API_TOKENS: '' }
   const server = await start(env)
-  t.teardown(() => stop(server.child))
+  t.teardown(() => stop(server))
   const token = /admin token: (\*:\*\.\S+)$/m.exec(server.output())?.[1]
   t.ok(token, 'the generated token is printed')
   t.equal((await call(server.url, 'GET', '/api/admin/projects', 'wrong')).status, 401)
@@ -67,7 +30,7 @@ t.test('npm start: serves the admin API over the file store and prints the admin
 
   // The made token lives in the store (as a hash): the next run takes it and makes no other.
   const again = await start(env)
-  t.teardown(() => stop(again.child))
+  t.teardown(() => stop(again))
   t.notMatch(again.output(), /\*:\*\./, 'no new secret is printed')
   t.equal((await call(again.url, 'GET', '/api/admin/projects/default/features/checkout', token!)).status, 200, 'the first run\'s token still works')
   const tokens = await call(again.url, 'GET', '/api/admin/api-tokens', token!)
@@ -81,7 +44,7 @@ t.test('npm start: a write acknowledged before SIGTERM survives the restart', as
   t.teardown(() => rm(dir, { recursive: true, force: true }))
   const env = { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '*:*.s3cret' }
   const first = await start(env)
-  t.teardown(() => stop(first.child))
+  t.teardown(() => stop(first))
   const writes = Array.from({ length: 30 }, (_, i) =>
     call(first.url, 'POST', '/api/admin/projects/default/features', '*:*.s3cret', { name: `f${i}` }).then(
       (answer) => ({ name: `f${i}`, status: answer.status }),
@@ -97,12 +60,26 @@ t.test('npm start: a write acknowledged before SIGTERM survives the restart', as
   t.ok(outcomes.every((o) => o.status === 201 || o.status === 0), 'each write is acknowledged or refused, nothing else')
 
   const second = await start(env)
-  t.teardown(() => stop(second.child))
+  t.teardown(() => stop(second))
   const listed = await call(second.url, 'GET', '/api/admin/projects/default/features', '*:*.s3cret')
   const stored = new Set(listed.json.features.map((f: { name: string }) => f.name))
   t.same(acknowledged.filter((name) => !stored.has(name)), [], 'every acknowledged write is in the store')
   second.child.kill('SIGTERM')
   t.equal(await second.exited, 0)
+})
+
+t.test('npm start: a SIGTERM sent to npm itself (docker stop, a process manager) stops the server cleanly', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  // npm forwards the signal to its script's shell only: the script must `exec` the server, or the
+  // server outlives npm, still holding the store.
+  const npm = await startCommand('npm', ['start', '--silent'], { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '*:*.s3cret' })
+  t.teardown(() => stop(npm))
+  t.equal((await call(npm.url, 'POST', '/api/admin/projects/default/features', '*:*.s3cret', { name: 'kept' })).status, 201)
+  npm.child.kill('SIGTERM')
+  await npm.exited
+  t.match(npm.output(), /flagport: stopped\./, 'the server closed its store')
+  await t.rejects(call(npm.url, 'GET', '/api/admin/projects', '*:*.s3cret'), 'nothing listens any more')
 })
 
 t.test('npm start: a malformed admin token is refused at start', async (t) => {

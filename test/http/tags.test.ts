@@ -35,6 +35,7 @@ for (const transport of TRANSPORTS) {
     await s.call('POST', FEATURES, { body: { name: 'b' } })
     const added = await s.call('POST', '/api/admin/features/a/tags', { body: { type: 'simple', value: 'beta' } })
     t.equal(added.status, 201)
+    t.equal(added.headers['location'], 'tags', 'resolves against the request URL to the feature\'s tags')
     t.same(added.json, { type: 'simple', value: 'beta' })
     t.same(tagsOf(await s.call('GET', '/api/admin/features/a/tags')), ['simple:beta'])
 

@@ -61,6 +61,7 @@ for (const transport of TRANSPORTS) {
     t.teardown(s.close)
     const created = await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'ci', type: 'admin' } })
     t.equal(created.status, 201)
+    t.equal(created.headers['location'], 'api-tokens', 'as Unleash')
     t.type(created.json.secret, 'string')
     t.equal((await s.call('GET', FEATURES, { token: created.json.secret })).status, 200, 'the new admin token works')
     const listed = await s.call('GET', '/api/admin/api-tokens')

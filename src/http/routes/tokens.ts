@@ -3,7 +3,8 @@ import { location, type Route, route } from '../route.js'
 
 /** API tokens, personal access tokens, service accounts and their tokens. Secrets appear once, in the 201. */
 export const tokenRoutes = ({ apiTokens, personalTokens, serviceAccounts }: AdminApi): Route[] => [
-  route('POST', '/api/admin/api-tokens', apiTokens.create, { status: 201, body: true }),
+  // As Unleash: the list the new token joins (no GET reads one token).
+  route('POST', '/api/admin/api-tokens', apiTokens.create, { status: 201, body: true, headers: () => location('api-tokens') }),
   route('GET', '/api/admin/api-tokens', apiTokens.list),
   route('DELETE', '/api/admin/api-tokens/:id', apiTokens.delete),
 
