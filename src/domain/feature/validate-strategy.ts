@@ -12,7 +12,7 @@ const isNumeric = (s: string): boolean => s.trim() !== '' && Number.isFinite(Num
 const isDate = (s: string): boolean => !Number.isNaN(Date.parse(s))
 
 /** Checks one constraint and returns it with its defaults filled in, or what is wrong. */
-export const checkConstraint = (c: ConstraintInput, path: string, _ctx: Ctx, problems: ErrorDetail[]): Constraint => {
+export const checkConstraint = (c: ConstraintInput, path: string, problems: ErrorDetail[]): Constraint => {
   const constraint: Constraint = {
     contextName: c.contextName,
     operator: c.operator,
@@ -113,7 +113,7 @@ export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { pro
   if (!getRow(state.strategyTypes, body.name)) {
     problems.push({ path: '/body/name', message: `The strategy type "${body.name}" does not exist.` })
   }
-  const constraints = (body.constraints ?? []).map((c, i) => checkConstraint(c, `/body/constraints/${i}`, ctx, problems))
+  const constraints = (body.constraints ?? []).map((c, i) => checkConstraint(c, `/body/constraints/${i}`, problems))
   const segments = body.segments ?? []
   if (segments.length > ctx.limits.strategySegments) {
     problems.push({ path: '/body/segments', message: `A strategy may use at most ${ctx.limits.strategySegments} segments; it uses ${segments.length}.` })

@@ -1,11 +1,9 @@
 import type { ImportData } from '../../model/export.js'
 import type { State } from '../../model/state.js'
 import { hasRow, rows } from '../../model/table.js'
-import type { Ctx } from '../context.js'
 import type { ErrorDetail } from '../errors.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
 import { constraintRefs } from '../context-field/usage.js'
-import { segmentContext } from '../segment/segments.js'
 import { DATA, type ImportPlan, type SegmentPlan } from './plan.js'
 
 const firstOf = <T extends { name: string }>(items: readonly T[]) => (item: T, i: number) => items.findIndex((o) => o.name === item.name) === i
@@ -38,10 +36,9 @@ export const planContextFields = (state: State, data: ImportData, problems: Erro
  * target segment by name, or is created from the constraints the export gives; a segment
  * with neither cannot be imported.
  */
-export const planSegments = (state: State, data: ImportData, used: ReadonlySet<number>, ctx: Ctx, problems: ErrorDetail[]): SegmentPlan[] => {
+export const planSegments = (state: State, data: ImportData, used: ReadonlySet<number>, problems: ErrorDetail[]): SegmentPlan[] => {
   const entries = data.segments ?? []
   const byName = new Map([...rows(state.segments)].map((s) => [s.name, s.id]))
-  const segmentCtx = segmentContext(ctx)
   const plans: SegmentPlan[] = []
   entries.forEach((entry, i) => {
     const path = `${DATA}/segments/${i}`
@@ -53,7 +50,7 @@ export const planSegments = (state: State, data: ImportData, used: ReadonlySet<n
       return problems.push({ path, message: `The segment "${entry.name}" does not exist in the target, and the export does not give its constraints.` })
     }
     if (plans.some((p) => p.create?.name === entry.name)) return problems.push({ path: `${path}/name`, message: `The segment name "${entry.name}" appears twice.` })
-    const constraints = entry.constraints.map((c, j) => checkConstraint(c, `${path}/constraints/${j}`, segmentCtx, problems))
+    const constraints = entry.constraints.map((c, j) => checkConstraint(c, `${path}/constraints/${j}`, problems))
     plans.push({ sourceId: entry.id, create: { name: entry.name, description: entry.description ?? null, project: entry.project ?? null, constraints } })
   })
   return plans

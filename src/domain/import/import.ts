@@ -24,7 +24,7 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainEr
   checkStrategies(state, data, known, ctx, problems)
   checkEnvironments(data, known, problems)
   checkTags(state, data, problems)
-  const segments = planSegments(state, data, new Set(data.featureStrategies.flatMap((s) => s.segments ?? [])), ctx, problems)
+  const segments = planSegments(state, data, new Set(data.featureStrategies.flatMap((s) => s.segments ?? [])), problems)
   checkSegmentContext(data, segments, known, problems)
   const parents = planDependencies(state, project, data, problems)
   if (problems.length > 0) return E.left(validationError(problems))
