@@ -1,8 +1,8 @@
 import type { ImportData } from '../../model/export.js'
 import type { State } from '../../model/state.js'
-import { hasRow, rows } from '../../model/table.js'
+import { getRow, hasRow, rows } from '../../model/table.js'
 import type { ErrorDetail } from '../errors.js'
-import { checkConstraint } from '../feature/validate-strategy.js'
+import { type Placement, checkConstraint } from '../feature/validate-strategy.js'
 import { constraintRefs } from '../context-field/usage.js'
 import { DATA, type ImportPlan, type SegmentPlan } from './plan.js'
 
@@ -54,6 +54,25 @@ export const planSegments = (state: State, data: ImportData, used: ReadonlySet<n
     plans.push({ sourceId: entry.id, create: { name: entry.name, description: entry.description ?? null, project: entry.project ?? null, constraints } })
   })
   return plans
+}
+
+/**
+ * The store as it will be once the import's definitions exist: a created context field has the
+ * export's legal values, one the target has gains them; an export's segment id stands for the
+ * target segment it matched. A segment the import creates is of the target project or of none,
+ * so never out of place: it stands for nothing here.
+ */
+export const placementAfter = (state: State, fields: Pick<ImportPlan, 'contextFields' | 'legalValues'>, segments: readonly SegmentPlan[]): Placement => {
+  const created = new Map(fields.contextFields.map((f) => [f.name, f.legalValues ?? []]))
+  const added = new Map(fields.legalValues.map((f) => [f.name, f.values]))
+  const matched = new Map(segments.flatMap((s) => (s.existing !== undefined ? [[s.sourceId, s.existing] as const] : [])))
+  return {
+    legalValues: (name) => created.get(name) ?? [...(getRow(state.contextFields, name)?.legalValues ?? []), ...(added.get(name) ?? [])],
+    segment: (id) => {
+      const target = matched.get(id)
+      return target === undefined ? undefined : getRow(state.segments, String(target))
+    },
+  }
 }
 
 /** The context fields the segments to create name: each must exist in the target or the export. */
