@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import t, { type Test } from 'tap'
+import { getRow } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 
@@ -241,6 +242,79 @@ t.test('every problem of an import is named by its path, and nothing is imported
   t.equal(messages[15], `The tag type "no-type" does not exist in the target and is not among the export's tag types.`)
   t.equal(messages[16], 'The segment "not-in-target" does not exist in the target, and the export does not give its constraints.')
   t.equal(messages[17], 'The parent "missing-parent" is neither an imported feature nor a live feature of project "default".')
+})
+
+t.test("strategies meet the legal values and segments the target will have, each problem at the import's path", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
+  ok(await api.contextFields.create({ params: {}, body: { name: 'tenant', legalValues: [{ value: 'acme' }] } }))
+  ok(await api.segments.create({ params: {}, body: { name: 'theirs', project: 'other', constraints: [] } }))
+  const strategies = [
+    { featureName: 'flag', name: 'default', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme', 'globex', 'initech'] }] },
+    { featureName: 'flag', name: 'default', segments: [4], constraints: [{ contextName: 'version', operator: 'SEMVER_EQ', value: '2.0.0' }, { contextName: 'version', operator: 'SEMVER_GT', value: '1.0.0' }] },
+  ]
+  // tenant gains globex from the export; version is created with 1.0.0 only.
+  const data = {
+    features: [{ name: 'flag' }],
+    featureStrategies: strategies,
+    segments: [{ id: 4, name: 'theirs' }],
+    contextFields: [{ name: 'tenant', legalValues: [{ value: 'globex' }] }, { name: 'version', legalValues: [{ value: '1.0.0' }] }],
+    tagTypes: [],
+  }
+  const D = '/body/data/featureStrategies'
+  const e = await refused(t, api, data, 'ValidationError', [`${D}/0/constraints/0/values/2`, `${D}/1/constraints/0/value`, `${D}/1/segments/0`])
+  t.same(e.details.map((d) => d.message), [
+    '"initech" is not a legal value of the context field "tenant". Use one of its legal values.',
+    '"2.0.0" is not a legal value of the context field "version". Use one of its legal values.',
+    'The segment "theirs" (id 1) belongs to project "other", not "default".',
+  ])
+
+  // Into the segment's own project, with only legal values, the same export imports.
+  const fixed = { ...data, featureStrategies: [{ ...strategies[0]!, constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme', 'globex'] }] }, { ...strategies[1]!, constraints: strategies[1]!.constraints.slice(1) }] }
+  ok(await importInto(api, fixed, 'other'))
+  t.same(ok(await api.contextFields.get({ params: { contextName: 'tenant' } })).legalValues, [{ value: 'acme' }, { value: 'globex' }])
+  t.same(ok(await api.strategies.list({ params: { projectId: 'other', featureName: 'flag', environment: 'development' } })).map((s) => s.segments), [[], [1]])
+})
+
+t.test("the constraint limits are checked before anything is imported, at the import's paths", async (t) => {
+  const { api } = await makeApi({ config: { resourceLimits: { constraints: 1, constraintValues: 2 } } })
+  const tenant = (values: string[]) => ({ contextName: 'userId', operator: 'IN', values })
+  const data = {
+    features: [{ name: 'flag' }],
+    featureStrategies: [
+      { featureName: 'flag', name: 'default', constraints: [tenant(['1']), tenant(['2'])] },
+      { featureName: 'flag', name: 'default', constraints: [tenant(['1', '2', '3'])] },
+      { featureName: 'flag', name: 'default', constraints: [tenant(['1', '2'])] },
+    ],
+    tagTypes: [],
+  }
+  const e = await refused(t, api, data, 'ValidationError', ['/body/data/featureStrategies/0/constraints', '/body/data/featureStrategies/1/constraints'])
+  t.same(e.details.map((d) => d.message), [
+    "Failed to create constraints. You can't create more than the established limit of 1.",
+    "Failed to create constraint values for userId. You can't create more than the established limit of 2.",
+  ])
+})
+
+t.test('archiving a feature that keeps dependants is refused, as through the API', async (t) => {
+  const { api } = await makeApi()
+  for (const name of ['parent', 'kept-child', 'imported-child', 'archived-child']) ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
+  for (const child of ['kept-child', 'imported-child', 'archived-child']) ok(await api.features.addDependency({ params: { projectId: 'default', featureName: child }, body: { feature: 'parent' } }))
+  const withParent = [{ name: 'imported-child' }, { name: 'archived-child', archived: true }, { name: 'parent', archived: true }]
+  const blocked = await refused(t, api, { features: withParent, featureStrategies: [], tagTypes: [] }, 'ValidationError', ['/body/data/features/2/archived'])
+  t.equal(blocked.details[0]!.message, 'You can not archive "parent" since other features depend on it: "kept-child". Archive them or remove their dependency first.')
+  const archivedChild = await refused(t, api, { features: withParent, featureStrategies: [], tagTypes: [], dependencies: [{ feature: 'archived-child', dependencies: [{ feature: 'x' }] }] }, 'ValidationError', ['/body/data/dependencies/0/feature', '/body/data/features/2/archived'])
+  t.equal(archivedChild.details[0]!.message, '"archived-child" is archived in the export; an archived feature depends on nothing.')
+
+  // Children the import archives or frees of the dependency no longer hold the parent back.
+  ok(await importInto(api, { features: [{ name: 'kept-child' }, ...withParent], featureStrategies: [], tagTypes: [] }))
+  const state = api.state()
+  const row = (name: string) => getRow(state.features, name)!
+  t.same(['parent', 'archived-child', 'kept-child', 'imported-child'].map((n) => [row(n).archived, row(n).dependencies, row(n).children]), [
+    [true, [], []],
+    [true, [], []],
+    [false, [], []],
+    [false, [], []],
+  ])
 })
 
 t.test('into another project: project-scoped segments and context fields follow; missing strategy ids are generated', async (t) => {

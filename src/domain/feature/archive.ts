@@ -31,13 +31,17 @@ export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>,
   recordEvent(draft, ctx, { type: 'feature-revived', project: feature.project, featureName: feature.name })
 }
 
+/** Why a feature that others depend on stays live (their dependency would point into the archive). */
+export const archiveBlockedBy = (name: string, children: readonly string[]): string =>
+  `You can not archive "${name}" since other features depend on it: ${children.map((c) => `"${c}"`).join(', ')}. Archive them or remove their dependency first.`
+
 /**
  * Archives a live feature as Unleash does: refused while other features depend on it (their
  * dependency would point into the archive); its own parent dependencies are removed.
  */
 export const archiveLive = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<DomainError, void> => {
   if (feature.children.length > 0) {
-    return E.left(validationError(`You can not archive "${feature.name}" since other features depend on it: ${feature.children.map((c) => `"${c}"`).join(', ')}. Archive them or remove their dependency first.`))
+    return E.left(validationError(archiveBlockedBy(feature.name, feature.children)))
   }
   const dropped = removeDependency(draft, feature.project, feature.name, undefined, ctx)
   if (E.isLeft(dropped)) return dropped

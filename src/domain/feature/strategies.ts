@@ -8,7 +8,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
-import { checkConstraintLimits, checkStrategy, checkStrategyPlacement } from './validate-strategy.js'
+import { checkConstraintLimits, checkStrategy, checkStrategyPlacement, placementIn } from './validate-strategy.js'
 
 export interface StrategyPath {
   readonly projectId: string
@@ -42,7 +42,7 @@ const build = (state: State, path: StrategyPath, body: StrategyBody, id: string,
   const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
   if (exceeded) return E.left(exceeded)
   const checked = checkStrategy(state, body, ctx)
-  const problems = [...checked.problems, ...checkStrategyPlacement(state, body, checked.constraints, path.projectId)]
+  const problems = [...checked.problems, ...checkStrategyPlacement(placementIn(state), body, checked.constraints, path.projectId)]
   if (problems.length > 0) return E.left(validationError(problems))
   return E.right({
     id,

@@ -1,6 +1,6 @@
 import { type ConstraintInput, type Constraint, isMultiValue } from '../../model/constraint.js'
 import type { StrategyBody } from '../../model/strategy.js'
-import type { State } from '../../model/state.js'
+import type { LegalValue, SegmentState, State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { StrategyVariant } from '../../model/variant.js'
 import type { ResourceLimits } from '../../model/limits.js'
@@ -12,7 +12,7 @@ const isNumeric = (s: string): boolean => s.trim() !== '' && Number.isFinite(Num
 const isDate = (s: string): boolean => !Number.isNaN(Date.parse(s))
 
 /** Checks one constraint and returns it with its defaults filled in, or what is wrong. */
-export const checkConstraint = (c: ConstraintInput, path: string, _ctx: Ctx, problems: ErrorDetail[]): Constraint => {
+export const checkConstraint = (c: ConstraintInput, path: string, problems: ErrorDetail[]): Constraint => {
   const constraint: Constraint = {
     contextName: c.contextName,
     operator: c.operator,
@@ -96,9 +96,24 @@ export const checkConstraintLimits = (
   return over ? exceedsLimit(`constraint values for ${over.contextName}`, limits.constraintValues) : undefined
 }
 
+/**
+ * What placing a strategy is checked against: each context field's legal values, and the
+ * segment each of the strategy's segment ids stands for. An import sees the store as it will
+ * be once its context fields and segments exist.
+ */
+export interface Placement {
+  readonly legalValues: (contextName: string) => readonly LegalValue[]
+  readonly segment: (id: number) => Pick<SegmentState, 'id' | 'name' | 'project'> | undefined
+}
+
+/** The store as it is. */
+export const placementIn = (state: State): Placement => ({
+  legalValues: (name) => getRow(state.contextFields, name)?.legalValues ?? [],
+  segment: (id) => getRow(state.segments, String(id)),
+})
+
 /** Each value a constraint names must be one of its context field's legal values, when it has any. */
-const checkLegalValues = (state: State, c: Constraint, path: string, problems: ErrorDetail[]): void => {
-  const legal = getRow(state.contextFields, c.contextName)?.legalValues ?? []
+const checkLegalValues = (legal: readonly LegalValue[], c: Constraint, path: string, problems: ErrorDetail[]): void => {
   if (legal.length === 0) return
   const allowed = new Set(legal.map((v) => v.value))
   const wrong = (value: string, at: string) =>
@@ -113,7 +128,7 @@ export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { pro
   if (!getRow(state.strategyTypes, body.name)) {
     problems.push({ path: '/body/name', message: `The strategy type "${body.name}" does not exist.` })
   }
-  const constraints = (body.constraints ?? []).map((c, i) => checkConstraint(c, `/body/constraints/${i}`, ctx, problems))
+  const constraints = (body.constraints ?? []).map((c, i) => checkConstraint(c, `/body/constraints/${i}`, problems))
   const segments = body.segments ?? []
   if (segments.length > ctx.limits.strategySegments) {
     problems.push({ path: '/body/segments', message: `A strategy may use at most ${ctx.limits.strategySegments} segments; it uses ${segments.length}.` })
@@ -134,16 +149,16 @@ export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { pro
 }
 
 /**
- * What a strategy must respect once it is placed in a project, with the store as it is:
- * the legal values of its context fields, and segments of this project (or of none).
+ * What a strategy must respect once it is placed in a project: the legal values of its
+ * context fields, and segments of this project (or of none).
  */
-export const checkStrategyPlacement = (state: State, body: StrategyBody, constraints: readonly Constraint[], projectId: string): ErrorDetail[] => {
+export const checkStrategyPlacement = (placement: Placement, body: Pick<StrategyBody, 'segments'>, constraints: readonly Constraint[], projectId: string): ErrorDetail[] => {
   const problems: ErrorDetail[] = []
-  constraints.forEach((c, i) => checkLegalValues(state, c, `/body/constraints/${i}`, problems))
+  constraints.forEach((c, i) => checkLegalValues(placement.legalValues(c.contextName), c, `/body/constraints/${i}`, problems))
   ;(body.segments ?? []).forEach((id, i) => {
-    const segment = getRow(state.segments, String(id))
+    const segment = placement.segment(id)
     if (segment && segment.project !== null && segment.project !== projectId) {
-      problems.push({ path: `/body/segments/${i}`, message: `The segment "${segment.name}" (id ${id}) belongs to project "${segment.project}", not "${projectId}".` })
+      problems.push({ path: `/body/segments/${i}`, message: `The segment "${segment.name}" (id ${segment.id}) belongs to project "${segment.project}", not "${projectId}".` })
     }
   })
   return problems

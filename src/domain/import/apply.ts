@@ -7,7 +7,7 @@ import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import type { DomainError } from '../errors.js'
 import { createContextField, mergeLegalValues } from '../context-field/context-fields.js'
-import { archiveFeature } from '../feature/archive.js'
+import { archiveLive } from '../feature/archive.js'
 import { createFeature } from '../feature/create.js'
 import { addDependency, removeDependency } from '../feature/dependencies.js'
 import { setEnvironmentEnabled } from '../feature/environment.js'
@@ -84,10 +84,10 @@ export const applyImport = (draft: Draft<State>, plan: ImportPlan, ctx: Ctx): E.
     // All old dependencies go first, so that adding the new ones never meets a stale edge.
     ...plan.features.map((f) => () => removeDependency(draft, plan.project, f.feature.name, undefined, ctx)),
     ...plan.features.flatMap((f) => f.dependencies.map((d) => () => addDependency(draft, plan.project, f.feature.name, d, ctx))),
+    // Archived as through the API: refused while dependants remain (checked before, so never here).
     ...plan.features.map((f) => () => {
       const feature = getRow(draft.features, f.feature.name)!
-      if (f.feature.archived && !feature.archived) archiveFeature(draft, feature, ctx)
-      return E.right(undefined)
+      return f.feature.archived && !feature.archived ? archiveLive(draft, feature, ctx) : E.right(undefined)
     }),
   ])
 }

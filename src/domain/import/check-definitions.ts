@@ -1,11 +1,9 @@
 import type { ImportData } from '../../model/export.js'
 import type { State } from '../../model/state.js'
-import { hasRow, rows } from '../../model/table.js'
-import type { Ctx } from '../context.js'
+import { getRow, hasRow, rows } from '../../model/table.js'
 import type { ErrorDetail } from '../errors.js'
-import { checkConstraint } from '../feature/validate-strategy.js'
+import { type Placement, checkConstraint } from '../feature/validate-strategy.js'
 import { constraintRefs } from '../context-field/usage.js'
-import { segmentContext } from '../segment/segments.js'
 import { DATA, type ImportPlan, type SegmentPlan } from './plan.js'
 
 const firstOf = <T extends { name: string }>(items: readonly T[]) => (item: T, i: number) => items.findIndex((o) => o.name === item.name) === i
@@ -38,10 +36,9 @@ export const planContextFields = (state: State, data: ImportData, problems: Erro
  * target segment by name, or is created from the constraints the export gives; a segment
  * with neither cannot be imported.
  */
-export const planSegments = (state: State, data: ImportData, used: ReadonlySet<number>, ctx: Ctx, problems: ErrorDetail[]): SegmentPlan[] => {
+export const planSegments = (state: State, data: ImportData, used: ReadonlySet<number>, problems: ErrorDetail[]): SegmentPlan[] => {
   const entries = data.segments ?? []
   const byName = new Map([...rows(state.segments)].map((s) => [s.name, s.id]))
-  const segmentCtx = segmentContext(ctx)
   const plans: SegmentPlan[] = []
   entries.forEach((entry, i) => {
     const path = `${DATA}/segments/${i}`
@@ -53,10 +50,29 @@ export const planSegments = (state: State, data: ImportData, used: ReadonlySet<n
       return problems.push({ path, message: `The segment "${entry.name}" does not exist in the target, and the export does not give its constraints.` })
     }
     if (plans.some((p) => p.create?.name === entry.name)) return problems.push({ path: `${path}/name`, message: `The segment name "${entry.name}" appears twice.` })
-    const constraints = entry.constraints.map((c, j) => checkConstraint(c, `${path}/constraints/${j}`, segmentCtx, problems))
+    const constraints = entry.constraints.map((c, j) => checkConstraint(c, `${path}/constraints/${j}`, problems))
     plans.push({ sourceId: entry.id, create: { name: entry.name, description: entry.description ?? null, project: entry.project ?? null, constraints } })
   })
   return plans
+}
+
+/**
+ * The store as it will be once the import's definitions exist: a created context field has the
+ * export's legal values, one the target has gains them; an export's segment id stands for the
+ * target segment it matched. A segment the import creates is of the target project or of none,
+ * so never out of place: it stands for nothing here.
+ */
+export const placementAfter = (state: State, fields: Pick<ImportPlan, 'contextFields' | 'legalValues'>, segments: readonly SegmentPlan[]): Placement => {
+  const created = new Map(fields.contextFields.map((f) => [f.name, f.legalValues ?? []]))
+  const added = new Map(fields.legalValues.map((f) => [f.name, f.values]))
+  const matched = new Map(segments.flatMap((s) => (s.existing !== undefined ? [[s.sourceId, s.existing] as const] : [])))
+  return {
+    legalValues: (name) => created.get(name) ?? [...(getRow(state.contextFields, name)?.legalValues ?? []), ...(added.get(name) ?? [])],
+    segment: (id) => {
+      const target = matched.get(id)
+      return target === undefined ? undefined : getRow(state.segments, String(target))
+    },
+  }
 }
 
 /** The context fields the segments to create name: each must exist in the target or the export. */

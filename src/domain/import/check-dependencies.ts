@@ -3,6 +3,7 @@ import type { DependencyBody } from '../../model/feature.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import type { ErrorDetail } from '../errors.js'
+import { archiveBlockedBy } from '../feature/archive.js'
 import { DATA } from './plan.js'
 
 /**
@@ -17,6 +18,10 @@ export const planDependencies = (state: State, project: string, data: ImportData
   ;(data.dependencies ?? []).forEach((entry, i) => {
     const path = `${DATA}/dependencies/${i}`
     if (!imported.has(entry.feature)) return problems.push({ path: `${path}/feature`, message: `"${entry.feature}" is not one of the imported features.` })
+    // Archiving drops a feature's own dependencies, and an archived one cannot gain any.
+    if (imported.get(entry.feature)!.archived && entry.dependencies.length > 0) {
+      return problems.push({ path: `${path}/feature`, message: `"${entry.feature}" is archived in the export; an archived feature depends on nothing.` })
+    }
     const parents = parentsOf.get(entry.feature) ?? []
     parentsOf.set(entry.feature, parents)
     entry.dependencies.forEach((d, j) => {
@@ -46,4 +51,17 @@ export const planDependencies = (state: State, project: string, data: ImportData
     }
   }
   return parentsOf
+}
+
+/**
+ * A feature the import archives may keep no dependants, as archiving through the API refuses
+ * it. Its dependants after the import are the target's that are not imported: an imported
+ * feature's dependencies are replaced by the export's, which cannot name an archived parent.
+ */
+export const checkArchiving = (state: State, data: ImportData, problems: ErrorDetail[]): void => {
+  const imported = new Set(data.features.map((f) => f.name))
+  data.features.forEach((f, i) => {
+    const kept = f.archived ? (getRow(state.features, f.name)?.children ?? []).filter((child) => !imported.has(child)) : []
+    if (kept.length > 0) problems.push({ path: `${DATA}/features/${i}/archived`, message: archiveBlockedBy(f.name, kept) })
+  })
 }

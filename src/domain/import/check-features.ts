@@ -1,3 +1,4 @@
+import type { Constraint } from '../../model/constraint.js'
 import type { ImportData, ImportedFeatureEnvironment, ImportedStrategy } from '../../model/export.js'
 import { lookup } from '../../model/dict.js'
 import type { State } from '../../model/state.js'
@@ -6,7 +7,7 @@ import type { Tag } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail } from '../errors.js'
 import { strategyRefs, variantRefs } from '../context-field/usage.js'
-import { checkConstraintLimits, checkStrategy, checkWeights } from '../feature/validate-strategy.js'
+import { type Placement, checkConstraintLimits, checkStrategy, checkStrategyPlacement, checkWeights } from '../feature/validate-strategy.js'
 import { unknownContextField } from './check-definitions.js'
 import { DATA } from './plan.js'
 
@@ -43,17 +44,19 @@ const checkFeatureName = (names: ReadonlySet<string>, featureName: string, path:
 
 /**
  * Each strategy as if it were added through the API (checkStrategy), its segments among the
- * export's, its context fields known, its id unique within its feature.
+ * export's, its context fields known, its id unique within its feature. Gives each strategy's
+ * constraints with their defaults, for checkPlacements.
  */
-export const checkStrategies = (state: State, data: ImportData, known: (name: string) => boolean, ctx: Ctx, problems: ErrorDetail[]): void => {
+export const checkStrategies = (state: State, data: ImportData, known: (name: string) => boolean, ctx: Ctx, problems: ErrorDetail[]): Constraint[][] => {
   const names = new Set(data.features.map((f) => f.name))
   const listed = new Set((data.segments ?? []).map((s) => s.id))
   const ids = new Set<string>()
-  data.featureStrategies.forEach((s, i) => {
+  return data.featureStrategies.map((s, i) => {
     const path = `${DATA}/featureStrategies/${i}`
     checkFeatureName(names, s.featureName, path, problems)
     // Segments are the export's ids, not the target's: checked against the export's list.
-    problems.push(...checkStrategy(state, { ...s, segments: [] }, ctx).problems.map((p) => relocate(p, path)))
+    const checked = checkStrategy(state, { ...s, segments: [] }, ctx)
+    problems.push(...checked.problems.map((p) => relocate(p, path)))
     const exceeded = checkConstraintLimits(s.constraints ?? [], [], ctx.limits)
     if (exceeded) problems.push({ path: `${path}/constraints`, message: exceeded.message })
     const segments = s.segments ?? []
@@ -69,6 +72,17 @@ export const checkStrategies = (state: State, data: ImportData, known: (name: st
       ids.add(key)
     }
     for (const ref of strategyRefs(s)) if (!known(ref.name)) problems.push({ path: `${path}${ref.path}`, message: unknownContextField(ref.name) })
+    return checked.constraints
+  })
+}
+
+/**
+ * Each strategy placed in the target project as addStrategy will place it (legal values,
+ * segments' projects), against the store as the import will have made it.
+ */
+export const checkPlacements = (data: ImportData, project: string, constraints: readonly Constraint[][], placement: Placement, problems: ErrorDetail[]): void => {
+  data.featureStrategies.forEach((s, i) => {
+    problems.push(...checkStrategyPlacement(placement, s, constraints[i]!, project).map((p) => relocate(p, `${DATA}/featureStrategies/${i}`)))
   })
 }
 

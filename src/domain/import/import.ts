@@ -8,9 +8,9 @@ import { type DomainError, type ErrorDetail, notFound, validationError } from '.
 import { recordEvent } from '../events.js'
 import { stateBefore } from '../segment/usage.js'
 import { applyImport } from './apply.js'
-import { checkSegmentContext, planContextFields, planSegments, planTagTypes } from './check-definitions.js'
-import { planDependencies } from './check-dependencies.js'
-import { checkEnvironments, checkFeatures, checkStrategies, checkTags, partsByFeature } from './check-features.js'
+import { checkSegmentContext, placementAfter, planContextFields, planSegments, planTagTypes } from './check-definitions.js'
+import { checkArchiving, planDependencies } from './check-dependencies.js'
+import { checkEnvironments, checkFeatures, checkPlacements, checkStrategies, checkTags, partsByFeature } from './check-features.js'
 import type { ImportPlan } from './plan.js'
 
 /** Every check of an import, all problems at once; a plan when there are none. */
@@ -21,12 +21,14 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainEr
   const contextPlan = planContextFields(state, data, problems)
   const exported = new Set((data.contextFields ?? []).map((f) => f.name))
   const known = (name: string) => exported.has(name) || hasRow(state.contextFields, name)
-  checkStrategies(state, data, known, ctx, problems)
+  const constraints = checkStrategies(state, data, known, ctx, problems)
   checkEnvironments(data, known, problems)
   checkTags(state, data, problems)
-  const segments = planSegments(state, data, new Set(data.featureStrategies.flatMap((s) => s.segments ?? [])), ctx, problems)
+  const segments = planSegments(state, data, new Set(data.featureStrategies.flatMap((s) => s.segments ?? [])), problems)
   checkSegmentContext(data, segments, known, problems)
+  checkPlacements(data, project, constraints, placementAfter(state, contextPlan, segments), problems)
   const parents = planDependencies(state, project, data, problems)
+  checkArchiving(state, data, problems)
   if (problems.length > 0) return E.left(validationError(problems))
   const parts = partsByFeature(data)
   return E.right({

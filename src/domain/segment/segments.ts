@@ -28,9 +28,6 @@ export const findSegment = (state: State, id: string | number): E.Either<NotFoun
 /** Segments in id order. */
 export const listSegments = (state: State): Segment[] => rowList(state.segments).sort((a, b) => a.id - b.id).map(renderSegment)
 
-/** A segment's values answer to segmentValues, counted over all its constraints, not to constraintValues. */
-export const segmentContext = (ctx: Ctx): Ctx => ({ ...ctx, limits: { ...ctx.limits, constraintValues: Number.POSITIVE_INFINITY } })
-
 export const valueCount = (constraints: readonly Constraint[]): number =>
   constraints.reduce((n, c) => n + (c.values.length > 0 ? c.values.length : c.value !== undefined ? 1 : 0), 0)
 
@@ -42,9 +39,9 @@ const checkBody = (state: State, body: SegmentBody, self: number | undefined, ct
   if (body.project != null && !getRow(state.projects, body.project)) {
     problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })
   }
-  const segmentCtx = segmentContext(ctx)
-  const constraints = body.constraints.map((c, i) => checkConstraint(c, `/body/constraints/${i}`, segmentCtx, problems))
+  const constraints = body.constraints.map((c, i) => checkConstraint(c, `/body/constraints/${i}`, problems))
   if (problems.length > 0) return E.left(validationError(problems))
+  // A segment's values answer to segmentValues, counted over all its constraints, not to constraintValues.
   if (valueCount(constraints) > ctx.limits.segmentValues) return E.left(exceedsLimit('segment values', ctx.limits.segmentValues))
   return E.right(constraints)
 }
