@@ -3,6 +3,7 @@ import type { Dict } from '../../../src/model/dict.js'
 import type { State } from '../../../src/model/state.js'
 import { bucketAt, DeferredBucket, deferredSlot, isTable } from '../../../src/model/table.js'
 import { corruptSnapshot, io, StoreFault } from './errors.js'
+import { Chunks } from './chunks.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'
 import { parseJson } from './json.js'
 import type { StateDecoder } from './journal.js'
@@ -176,43 +177,42 @@ export const readSnapshot = async (
   decodeState: StateDecoder,
 ): Promise<{ readonly state: State; readonly bytes: number }> => {
   const file = layout.snapshot(version)
-  const bytes = await io(file, () => fs.readFile(file))
+  const bytes = await io(file, () => Chunks.read(fs, file))
   const bad = (reason: string) => new StoreFault(corruptSnapshot(file, reason))
-  if (bytes.length === 0 || bytes[bytes.length - 1] !== NEWLINE) throw bad('the file is incomplete')
+  if (bytes.length === 0 || bytes.byteAt(bytes.length - 1) !== NEWLINE) throw bad('the file is incomplete')
   const trailerStart = bytes.lastIndexOf(NEWLINE, bytes.length - 2) + 1
   let trailer: { bytes?: unknown; sha256?: unknown }
   try {
-    trailer = JSON.parse(bytes.toString('utf8', trailerStart, bytes.length - 1)) as typeof trailer
+    trailer = JSON.parse(bytes.slice(trailerStart, bytes.length - 1).toString('utf8')) as typeof trailer
   } catch {
     throw bad('the trailer is missing')
   }
-  const body = bytes.subarray(0, trailerStart)
-  if (trailer.bytes !== body.length) throw bad(`the trailer says ${String(trailer.bytes)} bytes, found ${body.length}`)
-  if (trailer.sha256 !== createHash('sha256').update(body).digest('hex')) throw bad('checksum mismatch')
-  const headerEnd = body.indexOf(NEWLINE)
+  const bodyLength = trailerStart
+  if (trailer.bytes !== bodyLength) throw bad(`the trailer says ${String(trailer.bytes)} bytes, found ${bodyLength}`)
+  if (trailer.sha256 !== bytes.hash(createHash('sha256'), 0, bodyLength).digest('hex')) throw bad('checksum mismatch')
+  const headerEnd = bytes.indexOf(NEWLINE, 0)
   let header: { format?: unknown; formatVersion?: unknown; version?: unknown }
   try {
-    header = JSON.parse(body.toString('utf8', 0, headerEnd)) as typeof header
+    header = JSON.parse(bytes.slice(0, headerEnd).toString('utf8')) as typeof header
   } catch {
     throw bad('the header is not JSON')
   }
   if (header.format !== SNAPSHOT_FORMAT || (header.formatVersion !== 1 && header.formatVersion !== 2)) throw bad('not a flagport snapshot of a known format')
   if (header.version !== version) throw bad(`it holds version ${String(header.version)}, its name says ${version}`)
-  const stateEnd = header.formatVersion === 1 ? body.length - 1 : body.indexOf(NEWLINE, headerEnd + 1)
+  const stateEnd = header.formatVersion === 1 ? bodyLength - 1 : bytes.indexOf(NEWLINE, headerEnd + 1)
   let parsed: unknown
   try {
-    parsed = parseJson(body.toString('utf8', headerEnd + 1, stateEnd))
+    parsed = parseJson(bytes.slice(headerEnd + 1, stateEnd).toString('utf8'))
   } catch (e) {
     throw bad(`the state is not JSON (${(e as Error).message})`)
   }
   if (header.formatVersion === 2) {
     // Kept as bytes, newline included: a bucket is decoded when it is used, and one never
-    // used is written back by the next snapshot as it was read. Each is a copy, not a view:
-    // a view of one small bucket left unused would keep the whole file in memory.
+    // used is written back by the next snapshot as it was read.
     const lines: Buffer[] = []
-    for (let at = stateEnd + 1; at < body.length; ) {
-      const end = body.indexOf(NEWLINE, at) + 1
-      lines.push(Buffer.from(body.subarray(at, end)))
+    for (let at = stateEnd + 1; at < bodyLength; ) {
+      const end = bytes.indexOf(NEWLINE, at) + 1
+      lines.push(bytes.slice(at, end))
       at = end
     }
     const problem = attachBuckets(parsed, lines)
