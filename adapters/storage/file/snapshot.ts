@@ -27,6 +27,8 @@ import type { Layout } from './layout.js'
 export const SNAPSHOT_FORMAT = 'flagport-snapshot'
 const NEWLINE = 0x0a
 const FLUSH_AT = 1 << 20
+/** Bucket lines shorter than this are copied out of the chunk they were read in. */
+const SMALL_LINE = 4096
 
 /**
  * JSON text in pieces, one piece per value below `depth` levels. The state's tables split
@@ -208,11 +210,14 @@ export const readSnapshot = async (
   }
   if (header.formatVersion === 2) {
     // Kept as bytes, newline included: a bucket is decoded when it is used, and one never
-    // used is written back by the next snapshot as it was read.
+    // used is written back by the next snapshot as it was read. A large line is a view of
+    // its chunk; a small one (a small table's bucket) is copied, so that it alone does not
+    // keep 8 MB of read features in memory.
     const lines: Buffer[] = []
     for (let at = stateEnd + 1; at < bodyLength; ) {
       const end = bytes.indexOf(NEWLINE, at) + 1
-      lines.push(bytes.slice(at, end))
+      const line = bytes.slice(at, end)
+      lines.push(line.length < SMALL_LINE ? Buffer.from(line) : line)
       at = end
     }
     const problem = attachBuckets(parsed, lines)
