@@ -23,12 +23,6 @@ export interface FileSystem {
   readdir(path: string): Promise<string[]>
   mkdir(path: string): Promise<void>
   readFile(path: string): Promise<Buffer>
-  /**
-   * A synchronous stat, for `sync()`'s common case (nothing changed): one system call on the
-   * event loop instead of a trip through libuv's thread pool (a few µs against 25-30 µs a
-   * read). Optional: without it every sync takes the asynchronous path.
-   */
-  statSync?(path: string): { readonly ino: number; readonly dev: number; readonly size: number }
 }
 
 const readP = promisify(nodeFs.read)
@@ -52,7 +46,6 @@ export const nodeFileSystem: FileSystem = {
     await nodeFs.promises.mkdir(path, { recursive: true })
   },
   readFile: promisify(nodeFs.readFile) as FileSystem['readFile'],
-  statSync: (path) => nodeFs.statSync(path),
 }
 
 /** Writes all of `buffer` at `position`; a short write is retried, not mistaken for success. */

@@ -103,7 +103,6 @@ export class FileStore implements StoragePort {
     // Our own commits are on their way: the write will meet any other writer's commits and
     // report them as conflicts, so there is nothing to gain by waiting for it here.
     if (this.queue.length > 0 || this.writing || this.flushQueued) return Promise.resolve(E.right(this.current))
-    if (this.syncing === null && this.unchangedOnDisk()) return Promise.resolve(E.right(this.current))
     this.syncing ??= this.run(() => this.syncNow()).finally(() => {
       this.syncing = null
     })
@@ -156,22 +155,6 @@ export class FileStore implements StoragePort {
   private stopPolling(): void {
     if (this.timer !== null) clearInterval(this.timer)
     this.timer = null
-  }
-
-  /**
-   * Whether the journal is, by one synchronous stat, the very file and length last read: the
-   * same test `follow` makes first. Anything else (a change, a compaction, an error, no
-   * `statSync`) takes the asynchronous path, which reads, reloads or reports.
-   */
-  private unchangedOnDisk(): boolean {
-    const statSync = this.settings.fs.statSync
-    if (statSync === undefined || this.needsReload) return false
-    try {
-      const stats = statSync(this.settings.layout.journal)
-      return stats.ino === this.cursor.ino && stats.dev === this.cursor.dev && stats.size === this.cursor.offset
-    } catch {
-      return false
-    }
   }
 
   private async syncNow(): Promise<E.Either<StorageFailure, Snapshot>> {
