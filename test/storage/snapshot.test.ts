@@ -143,3 +143,26 @@ t.test('decodeState sees the whole state, every bucket built', async (t) => {
   t.equal(seen && deferredSlots(seen), 0, 'no deferred bucket reaches the decoder')
   t.equal(seen && rowList(seen.tagTypes).length, 3002, 'and it sees every row')
 })
+
+t.test('empty arrays read from disk are shared and frozen, and the facade still changes them through immer', async (t) => {
+  const { createAdminApi } = await import('../../src/api/admin-api.js')
+  const { openAuth } = await import('../../adapters/auth/open.js')
+  const dir = await tempDir(t)
+  const must = <R>(r: E.Either<unknown, R>): R => {
+    if (E.isLeft(r)) throw new Error(JSON.stringify(r.left))
+    return r.right
+  }
+  const first = await mustOpen({ path: dir })
+  const before = await createAdminApi({ storage: first, auth: openAuth() })
+  for (const name of ['parent', 'child']) must(await before.features.create({ params: { projectId: 'default' }, body: { name } }))
+  await first.close()
+  const store = await opened(t, dir)
+  const child = getRow(store.head().state!.features, 'child')!
+  t.ok(Object.isFrozen(child.dependencies) && (child.dependencies as unknown) === child.tags, 'read back as the one frozen empty array')
+  const api = await createAdminApi({ storage: store, auth: openAuth() })
+  must(await api.features.addDependency({ params: { projectId: 'default', featureName: 'child' }, body: { feature: 'parent' } }))
+  must(await api.featureTags.add({ params: { featureName: 'child' }, body: { type: 'simple', value: 'team-x' } }))
+  const after = getRow(store.head().state!.features, 'child')!
+  t.same([after.dependencies.map((d) => d.feature), after.tags.map((tag) => tag.value)], [['parent'], ['team-x']], 'both arrays changed')
+  t.same([child.dependencies, child.tags], [[], []], 'the version before, and the shared array, unchanged')
+})
