@@ -59,9 +59,9 @@ export class Chunks {
 
   /** Bytes `start` to `end`: a view when they lie in one chunk, else a copy. */
   slice(start: number, end: number): Buffer {
+    if (end <= start) return Buffer.alloc(0)
     const first = Math.floor(start / this.chunkSize)
     const last = Math.floor((end - 1) / this.chunkSize)
-    if (end <= start) return Buffer.alloc(0)
     if (first === last) return this.chunks[first]!.subarray(start - first * this.chunkSize, end - first * this.chunkSize)
     return Buffer.concat(this.pieces(start, end))
   }
