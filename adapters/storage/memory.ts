@@ -12,7 +12,7 @@ export const createMemoryStorage = (initial: Snapshot = { state: null, version: 
   const closedFailure: StorageFailure = { _tag: 'StorageFailure', message: 'The store is closed.' }
 
   return {
-    capabilities: { durable: false, crossProcess: false, subscribe: true },
+    capabilities: { durable: false, crossProcess: false, subscribe: true, patches: false },
     head: () => current,
     sync: async () => (closed ? E.left(closedFailure) : E.right(current)),
     commit: async (commit: Commit): Promise<E.Either<CommitError, number>> => {

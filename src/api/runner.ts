@@ -3,9 +3,10 @@ import type { Draft } from 'immer'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
 import { decodeWith } from '../domain/decode.js'
-import { type ApiError, type DomainError, maintenanceMode, noAccess, storageError } from '../domain/errors.js'
+import { type ApiError, maintenanceMode, noAccess, storageError } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
+import { beginTransaction } from '../model/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
@@ -37,6 +38,7 @@ export const stateOf = (storage: StoragePort): State => {
  */
 export const createRunner = (deps: RunnerDeps) => {
   const { storage, auth, clock, ids, config } = deps
+  const withPatches = storage.capabilities.patches !== false
 
   const contextFor = (principal: Principal): Ctx => ({
     now: new Date(clock.now()).toISOString(),
@@ -99,13 +101,12 @@ export const createRunner = (deps: RunnerDeps) => {
       const admitted = admit(op, request, state)
       if (E.isLeft(admitted)) return admitted
       const env = { right: { ...admitted.right, prepared } }
-      let outcome: E.Either<DomainError, (next: State) => R> = E.left({ _tag: 'ValidationError', message: '', details: [] })
-      const [next, patches] = immer.produceWithPatches(state, (draft: Draft<State>) => {
-        outcome = op.run(draft, env.right)
-      })
+      const transaction = beginTransaction(state, immer)
+      const outcome = op.run(transaction.working as Draft<State>, env.right)
       if (E.isLeft(outcome)) return outcome
-      const render = (outcome as E.Right<(next: State) => R>).right
-      if (patches.length > 0) {
+      const render = outcome.right
+      const { state: next, changed, patches } = transaction.finish(withPatches)
+      if (changed) {
         const committed = await storage.commit({ baseVersion: version, patches, state: next })
         if (E.isLeft(committed)) {
           if (committed.left._tag === 'StorageConflict') continue

@@ -7,20 +7,17 @@ export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'cre
 
 /** Appends an event to the log, stamped with the actor and time; keeps the newest `eventRetention`. */
 export const recordEvent = (draft: Draft<State>, ctx: Ctx, event: NewEvent): void => {
-  draft.counters.event += 1
-  const stored: StoredEvent = {
-    ...event,
-    id: draft.counters.event,
-    createdAt: ctx.now,
-    createdBy: ctx.actor.name,
-    createdByUserId: ctx.actor.id,
-  }
+  const id = draft.counters.event + 1
+  draft.counters.event = id
+  const stored: StoredEvent = { ...event, id, createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id }
   const log = draft.events
   const byId = log.byId as State['events']['byId']
-  setRow(byId, String(stored.id), stored)
-  log.last = stored.id
-  if (log.first === 0) log.first = stored.id
-  while (log.last - log.first + 1 > ctx.eventRetention) deleteRow(byId, String(log.first++))
+  setRow(byId, String(id), stored)
+  // Read and written once each: every access to the draft goes through a proxy.
+  let first = log.first === 0 ? id : log.first
+  while (id - first + 1 > ctx.eventRetention) deleteRow(byId, String(first++))
+  log.last = id
+  if (log.first !== first) log.first = first
 }
 
 export const emptyEventLog = (): EventLog => ({ first: 0, last: 0, byId: emptyTable() })

@@ -7,8 +7,9 @@ import type { Tag, TagType } from './tag.js'
 import type { FeatureVariant } from './variant.js'
 
 /**
- * The whole store as one immutable value. Every mutation is an immer `produceWithPatches`
- * over it; the storage port persists the patches. Collections keyed by user-chosen names are
+ * The whole store as one immutable value. Every mutation is a transaction over it
+ * (transaction.ts: rows and small records drafted with immer, one by one); the storage port
+ * persists its patches. Collections keyed by user-chosen names are
  * `Table`s or prototype-free `Dict`s.
  */
 export interface State {

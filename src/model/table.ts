@@ -1,125 +1,14 @@
 import { type Dict, emptyDict, has, lookup } from './dict.js'
+import { TableDraft } from './table-draft.js'
+import { FANOUT, type Table, bucketAt, committedEntries, settle, slotOf, stored } from './table-layout.js'
 
-/**
- * A keyed collection split into 64 shards of 64 small buckets, so that changing one entry
- * copies two 64-slot arrays and one small bucket rather than the whole collection (immer
- * copies what it touches). This keeps the cost of a commit flat from a thousand entries to
- * a hundred thousand (about 25 entries a bucket at 100k). A bucket is null until it holds a
- * row: a scan of a small table (users, environments) then skips 4096 slots in microseconds,
- * where enumerating 4096 empty dictionaries took milliseconds.
+export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } from './table-layout.js'
+
+/*
+ * Rows are read and written through these functions, whatever the table is: a committed
+ * table, a table being built (seed, decoding), or a table inside a transaction (a
+ * `TableDraft`, which drafts only the rows it is asked for).
  */
-export interface Table<T> {
-  readonly size: number
-  /** A slot may also hold a `DeferredBucket` put there by a storage adapter (see `bucketAt`). */
-  readonly shards: readonly (readonly (Dict<T> | null)[])[]
-}
-
-/**
- * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
- * opening a store of 100k features then costs reading bytes, not building four million
- * objects. Every function here turns it into its rows on first use and puts those rows in
- * its slot, so drafts and scans only ever see plain buckets. It is not draftable (a class
- * instance), so immer hands it over as is.
- */
-export class DeferredBucket<T, S = unknown> {
-  private rows: Dict<T> | undefined
-  constructor(
-    private stored: S | undefined,
-    private readonly parse: (source: S) => Dict<T>,
-  ) {}
-  /** The stored form, while the rows have not been built (a snapshot writes it back as is). */
-  get source(): S | undefined {
-    return this.stored
-  }
-  resolve(): Dict<T> {
-    if (this.rows === undefined) {
-      this.rows = this.parse(this.stored!)
-      this.stored = undefined
-    }
-    return this.rows
-  }
-  toJSON(): Dict<T> {
-    return this.resolve()
-  }
-}
-
-/** Whether a value is a table: a storage adapter stores tables bucket by bucket. */
-export const isTable = (value: unknown): value is Table<unknown> =>
-  value !== null &&
-  typeof value === 'object' &&
-  typeof (value as Table<unknown>).size === 'number' &&
-  Array.isArray((value as Table<unknown>).shards) &&
-  (value as Table<unknown>).shards.every(Array.isArray)
-
-/** A deferred bucket typed as what it stands for, to put in a table's slot. */
-export const deferredSlot = <T, S>(source: S, parse: (source: S) => Dict<T>): Dict<T> =>
-  new DeferredBucket(source, parse) as unknown as Dict<T>
-
-const FANOUT = 64
-
-/** FNV-1a over UTF-16 code units: cheap, stable across processes and versions. */
-const hash = (key: string): number => {
-  let h = 0x811c9dc5
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i)
-    h = Math.imul(h, 0x01000193)
-  }
-  return h >>> 0
-}
-
-// V8 keeps integer-like keys ("42") of an object as array elements: a bucket holding users 654
-// and 1574 became a holey array of 1575 slots, walked by every scan (5 µs a user). Keys that
-// start with a digit, and those that start with '#', are stored with a '#' in front.
-const MARK = 35 // '#'
-const stored = (key: string): string => {
-  const c = key.charCodeAt(0)
-  return (c >= 48 && c <= 57) || c === MARK ? `#${key}` : key
-}
-/** The key a bucket's property stands for. */
-export const keyOf = (property: string): string => (property.charCodeAt(0) === MARK ? property.slice(1) : property)
-
-const slotOf = (key: string): readonly [number, number] => {
-  const h = hash(key)
-  return [h % FANOUT, (h >>> 6) % FANOUT]
-}
-
-// immer's own key for a draft's bookkeeping (stable since immer 5). Through it a scan reads
-// what a draft stands for without the proxies that walking the draft would make: one per
-// bucket and per row, milliseconds a scan. immer's `current` cannot stand in: with auto-freeze
-// off it deep-copies every untouched branch.
-const DRAFT_STATE = Symbol.for('immer-state')
-interface DraftState {
-  readonly base_: unknown
-  readonly copy_: unknown
-}
-const draftState = (value: unknown): DraftState | undefined => (value as { [DRAFT_STATE]?: DraftState } | null)?.[DRAFT_STATE]
-/** The object a draft stands for now (its copy once touched, else its base); a value as is. */
-const peek = <T>(value: T): T => {
-  const state = draftState(value)
-  return state ? ((state.copy_ ?? state.base_) as T) : value
-}
-
-/**
- * Turns a deferred bucket in slot `b` of a shard into its rows, in place: in the shard itself,
- * and under a draft in both the draft's base and copy (immer drafts a child only when it is
- * the base's own value). Not an assignment through the draft, which would make a patch
- * carrying the whole bucket: the rows are the same value in another form, so every version
- * sharing that array may see them.
- */
-const settle = (shard: readonly unknown[], b: number): void => {
-  const state = draftState(shard)
-  for (const array of state ? [state.base_, state.copy_] : [shard]) {
-    if (!Array.isArray(array)) continue
-    const slot: unknown = array[b]
-    if (slot instanceof DeferredBucket) array[b] = (slot as DeferredBucket<unknown>).resolve()
-  }
-}
-
-/** Slot `b` of a shard, a deferred bucket built first; under a draft, the bucket's draft. */
-export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
-  settle(shard, b)
-  return shard[b] ?? null
-}
 
 const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
   const [s, b] = slotOf(key)
@@ -137,18 +26,22 @@ export const tableFrom = <T>(entries: Iterable<readonly [string, T]>): Table<T> 
   return table
 }
 
+/** The row under `key`; inside a transaction, a draft of it to change. */
 export const getRow = <T>(table: Table<T>, key: string): T | undefined => {
+  if (table instanceof TableDraft) return (table as TableDraft<T>).get(key)
   const bucket = bucketOf(table, key)
   return bucket === null ? undefined : lookup(bucket, stored(key))
 }
 
 export const hasRow = (table: Table<unknown>, key: string): boolean => {
+  if (table instanceof TableDraft) return table.has(key)
   const bucket = bucketOf(table, key)
   return bucket !== null && has(bucket, stored(key))
 }
 
-/** Sets a row on a mutable table (an immer draft, or a table being built). */
+/** Sets a row on a table inside a transaction, or on a table being built. */
 export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
+  if (table instanceof TableDraft) return (table as TableDraft<T>).set(key, value)
   const [s, b] = slotOf(key)
   const shard = table.shards[s] as (Dict<T> | null)[]
   settle(shard, b)
@@ -158,8 +51,9 @@ export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
   bucket[property] = value
 }
 
-/** Removes a row from a mutable table; returns whether it was there. An emptied bucket is dropped. */
+/** Removes a row; returns whether it was there. An emptied bucket is dropped. */
 export const deleteRow = (table: Table<unknown>, key: string): boolean => {
+  if (table instanceof TableDraft) return table.delete(key)
   const [s, b] = slotOf(key)
   const shard = table.shards[s] as (Dict<unknown> | null)[]
   if (bucketAt(shard, b) === null) return false
@@ -177,29 +71,18 @@ const isEmpty = (dict: object): boolean => {
   return true
 }
 
-function* entries<T>(table: Table<T>): Generator<[string, T]> {
-  for (const shard of peek(peek(table).shards)) {
-    const slots = peek(shard)
-    for (let i = 0; i < slots.length; i++) {
-      if (slots[i] instanceof DeferredBucket) settle(shard, i)
-      const bucket = slots[i]
-      if (bucket === null || bucket === undefined) continue
-      const b = peek(bucket)
-      for (const property in b) yield [keyOf(property), peek(b[property]!)]
-    }
-  }
-}
+const entries = <T>(table: Table<T>): Iterable<[string, T]> =>
+  table instanceof TableDraft ? (table as TableDraft<T>).entries() : committedEntries(table)
 
 /**
- * Every row, as it is now, also inside a transaction. Rows read from a draft table are for
- * reading only: to change rows found by a scan, use `draftRows`.
+ * Every row, as it is now, also inside a transaction. Rows read from a table inside a
+ * transaction are for reading only: to change rows found by a scan, use `draftRows`.
  */
 export function* rows<T>(table: Table<T>): Generator<T> {
-  if (peek(table) !== table) {
-    for (const [, row] of entries(table)) yield row
+  if (table instanceof TableDraft) {
+    for (const [, row] of (table as TableDraft<T>).entries()) yield row
     return
   }
-  // A committed table holds no drafts: the plain walk.
   for (const shard of table.shards) {
     for (let i = 0; i < shard.length; i++) {
       const bucket = bucketAt(shard, i)
@@ -208,7 +91,7 @@ export function* rows<T>(table: Table<T>): Generator<T> {
   }
 }
 
-/** The rows of a draft table that `keep` selects, as drafts to change (only those get proxies). */
+/** The rows of a table inside a transaction that `keep` selects, as drafts to change. */
 export const draftRows = <T>(table: Table<T>, keep: (row: T) => boolean): T[] => {
   const keys: string[] = []
   for (const [key, row] of entries(table)) if (keep(row)) keys.push(key)

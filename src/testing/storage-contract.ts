@@ -40,7 +40,7 @@ const NOW = '2026-01-01T00:00:00.000Z'
  *
  * @example
  * import t from 'tap'
- * await storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true })
+ * await storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true, patches: false })
  */
 export const storageContract = async (t: ContractTest, factory: StorageContractFactory, capabilities: StorageCapabilities): Promise<void> => {
   const reopen = factory.reopen?.bind(factory)

@@ -1,14 +1,15 @@
 import { type Draft, isDraft, original } from 'immer'
 import { lookup } from '../../model/dict.js'
 import type { FeatureState, State } from '../../model/state.js'
+import { committedState } from '../../model/transaction.js'
 import type { Strategy } from '../../model/strategy.js'
 import { rows } from '../../model/table.js'
 
 /**
  * The state as it was when the transaction began. Whole-store scans read it rather than the
- * draft, which would create a proxy for every row they pass; so call it before changing anything.
+ * draft: it is the committed state, whose rows are plain objects, whatever the transaction changed.
  */
-export const stateBefore = (draft: Draft<State>): State => (isDraft(draft) ? original(draft) : draft) as State
+export const stateBefore = (draft: Draft<State>): State => committedState((isDraft(draft) ? original(draft) : draft) as State)
 
 export interface StrategyUse {
   readonly feature: FeatureState

@@ -1,0 +1,141 @@
+import type { Dict } from './dict.js'
+
+/**
+ * A keyed collection split into 64 shards of 64 small buckets, so that changing one entry
+ * copies two 64-slot arrays and one small bucket rather than the whole collection (immer
+ * copies what it touches). This keeps the cost of a commit flat from a thousand entries to
+ * a hundred thousand (about 25 entries a bucket at 100k). A bucket is null until it holds a
+ * row: a scan of a small table (users, environments) then skips 4096 slots in microseconds,
+ * where enumerating 4096 empty dictionaries took milliseconds.
+ */
+export interface Table<T> {
+  readonly size: number
+  /** A slot may also hold a `DeferredBucket` put there by a storage adapter (see `bucketAt`). */
+  readonly shards: readonly (readonly (Dict<T> | null)[])[]
+}
+
+/**
+ * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
+ * opening a store of 100k features then costs reading bytes, not building four million
+ * objects. Every function here turns it into its rows on first use and puts those rows in
+ * its slot, so drafts and scans only ever see plain buckets. It is not draftable (a class
+ * instance), so immer hands it over as is.
+ */
+export class DeferredBucket<T, S = unknown> {
+  private rows: Dict<T> | undefined
+  constructor(
+    private stored: S | undefined,
+    private readonly parse: (source: S) => Dict<T>,
+  ) {}
+  /** The stored form, while the rows have not been built (a snapshot writes it back as is). */
+  get source(): S | undefined {
+    return this.stored
+  }
+  resolve(): Dict<T> {
+    if (this.rows === undefined) {
+      this.rows = this.parse(this.stored!)
+      this.stored = undefined
+    }
+    return this.rows
+  }
+  toJSON(): Dict<T> {
+    return this.resolve()
+  }
+}
+
+/** Whether a value is a table: a storage adapter stores tables bucket by bucket. */
+export const isTable = (value: unknown): value is Table<unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  typeof (value as Table<unknown>).size === 'number' &&
+  Array.isArray((value as Table<unknown>).shards) &&
+  (value as Table<unknown>).shards.every(Array.isArray)
+
+/** A deferred bucket typed as what it stands for, to put in a table's slot. */
+export const deferredSlot = <T, S>(source: S, parse: (source: S) => Dict<T>): Dict<T> =>
+  new DeferredBucket(source, parse) as unknown as Dict<T>
+
+export const FANOUT = 64
+
+/** FNV-1a over UTF-16 code units: cheap, stable across processes and versions. */
+const hash = (key: string): number => {
+  let h = 0x811c9dc5
+  for (let i = 0; i < key.length; i++) {
+    h ^= key.charCodeAt(i)
+    h = Math.imul(h, 0x01000193)
+  }
+  return h >>> 0
+}
+
+// V8 keeps integer-like keys ("42") of an object as array elements: a bucket holding users 654
+// and 1574 became a holey array of 1575 slots, walked by every scan (5 µs a user). Keys that
+// start with a digit, and those that start with '#', are stored with a '#' in front.
+const MARK = 35 // '#'
+export const stored = (key: string): string => {
+  const c = key.charCodeAt(0)
+  return (c >= 48 && c <= 57) || c === MARK ? `#${key}` : key
+}
+/** The key a bucket's property stands for. */
+export const keyOf = (property: string): string => (property.charCodeAt(0) === MARK ? property.slice(1) : property)
+
+export const slotOf = (key: string): readonly [number, number] => {
+  const h = hash(key)
+  return [h % FANOUT, (h >>> 6) % FANOUT]
+}
+
+// immer's own key for a draft's bookkeeping (stable since immer 5). Through it a scan reads
+// what a draft stands for without the proxies that walking the draft would make: one per
+// bucket and per row, milliseconds a scan. immer's `current` cannot stand in: with auto-freeze
+// off it deep-copies every untouched branch.
+const DRAFT_STATE = Symbol.for('immer-state')
+interface DraftState {
+  readonly base_: unknown
+  readonly copy_: unknown
+}
+const draftState = (value: unknown): DraftState | undefined => (value as { [DRAFT_STATE]?: DraftState } | null)?.[DRAFT_STATE]
+/** The object a draft stands for now (its copy once touched, else its base); a value as is. */
+export const peek = <T>(value: T): T => {
+  const state = draftState(value)
+  return state ? ((state.copy_ ?? state.base_) as T) : value
+}
+
+/**
+ * Turns a deferred bucket in slot `b` of a shard into its rows, in place: in the shard itself,
+ * and under a draft in both the draft's base and copy (immer drafts a child only when it is
+ * the base's own value). Not an assignment through the draft, which would make a patch
+ * carrying the whole bucket: the rows are the same value in another form, so every version
+ * sharing that array may see them.
+ */
+export const settle = (shard: readonly unknown[], b: number): void => {
+  const state = draftState(shard)
+  for (const array of state ? [state.base_, state.copy_] : [shard]) {
+    if (!Array.isArray(array)) continue
+    const slot: unknown = array[b]
+    if (slot instanceof DeferredBucket) array[b] = (slot as DeferredBucket<unknown>).resolve()
+  }
+}
+
+/** Slot `b` of a shard, a deferred bucket built first; under a draft, the bucket's draft. */
+export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
+  settle(shard, b)
+  return shard[b] ?? null
+}
+
+
+/** The committed row under `key`, without drafting anything. */
+export const committedRow = <T>(table: Table<T>, key: string): T | undefined => {
+  const [s, b] = slotOf(key)
+  const bucket = bucketAt(table.shards[s]!, b)
+  const property = stored(key)
+  return bucket !== null && Object.prototype.hasOwnProperty.call(bucket, property) ? bucket[property] : undefined
+}
+
+/** Every committed row with its key. */
+export function* committedEntries<T>(table: Table<T>): Generator<[string, T]> {
+  for (const shard of table.shards) {
+    for (let i = 0; i < shard.length; i++) {
+      const bucket = bucketAt(shard, i)
+      if (bucket !== null) for (const property in bucket) yield [keyOf(property), bucket[property]!]
+    }
+  }
+}

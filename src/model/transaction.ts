@@ -1,0 +1,133 @@
+import type { Patch } from 'immer'
+import type { State } from './state.js'
+import { type RowDrafter, TableDraft } from './table-draft.js'
+import type { Table } from './table-layout.js'
+
+/**
+ * How a transaction drafts each part of the state: a table row by row (`TableDraft`), a small
+ * record (settings, counters) as one immer draft made when first read, a plain value never
+ * (no operation changes it). The event log is a record holding a table.
+ */
+const LAYOUT = {
+  schemaVersion: 'value',
+  instanceId: 'value',
+  settings: 'record',
+  counters: 'record',
+  environments: 'table',
+  projects: 'table',
+  features: 'table',
+  liveFeatures: 'record',
+  strategyTypes: 'table',
+  tagTypes: 'table',
+  tags: 'table',
+  segments: 'table',
+  contextFields: 'table',
+  rootRoles: 'table',
+  users: 'table',
+  groups: 'table',
+  apiTokens: 'table',
+  events: 'record',
+} as const satisfies Record<keyof State, 'table' | 'record' | 'value'>
+
+type Part = keyof State
+const PARTS = Object.keys(LAYOUT) as Part[]
+
+// A working state reads its tables and records through getters on a shared prototype, which
+// draft each on first use through the transaction's `OPEN`: most operations touch two or three
+// parts, and defining getters, or drafting every table, per transaction cost more than the rest.
+const OPEN = Symbol('open')
+const WORKING: object = Object.create(
+  Object.prototype,
+  Object.fromEntries(
+    PARTS.map((part) => [
+      part,
+      LAYOUT[part] === 'value'
+        ? { enumerable: true, get(this: { [BASE]: State }) { return this[BASE][part] } }
+        : { enumerable: true, get(this: { [OPEN]: (part: Part) => unknown }) { return this[OPEN](part) } },
+    ]),
+  ),
+)
+const BASE = Symbol('base')
+
+/** What a transaction made: the next state (`state` itself when nothing changed), and the patches from `state` to it when asked for. */
+export interface Finished {
+  readonly state: State
+  readonly changed: boolean
+  readonly patches: Patch[]
+}
+
+// The state each working state stands for: what `committedState` answers inside a transaction.
+const committedStates = new WeakMap<object, State>()
+
+/** The committed state a transaction's working state started from; any other state as is. */
+export const committedState = (state: State): State => committedStates.get(state) ?? state
+
+/**
+ * Opens a transaction on `state`. Operations change `working` as they would an immer draft of
+ * the whole state, but only what they read for change is drafted: the rows of a table one by
+ * one, a record when first read. Drafting the whole state through immer instead made a proxy
+ * for the state, each table, shard and bucket on the way to a row, and walked each of them on
+ * finishing: most of the cost of a small commit. `finish` assembles the next state and the
+ * patches, at the same paths as immer's, so storage adapters see no difference.
+ */
+export const beginTransaction = (state: State, drafter: RowDrafter) => {
+  const tables = new Map<Part, TableDraft<unknown>>()
+  const records = new Map<Part, { readonly source: object; readonly draft: object }>()
+  let eventTable: TableDraft<State['events']['byId'] extends Table<infer T> ? T : never> | undefined
+  const working = Object.create(WORKING) as Record<string | symbol, unknown>
+  working[BASE] = state
+  working[OPEN] = (part: Part): unknown => {
+    if (LAYOUT[part] === 'table') {
+      let table = tables.get(part)
+      if (table === undefined) tables.set(part, (table = new TableDraft(state[part] as Table<unknown>, drafter)))
+      return table
+    }
+    let record = records.get(part)
+    if (record === undefined) {
+      let source = state[part] as object
+      if (part === 'events') source = { ...state.events, byId: (eventTable = new TableDraft(state.events.byId, drafter)) }
+      record = { source, draft: drafter.createDraft(source) as object }
+      records.set(part, record)
+    }
+    return record.draft
+  }
+  committedStates.set(working, state)
+
+  const finish = (withPatches: boolean): Finished => {
+    const patches: Patch[] = []
+    const recordAt = (path: readonly (string | number)[]) => (changes: Patch[]) => {
+      for (const p of changes) patches.push({ ...p, path: [...path, ...p.path] })
+    }
+    // Rows set in a table may hold drafts of other rows (an event's preData): copied while those live.
+    for (const table of tables.values()) table.settleValues()
+    eventTable?.settleValues()
+    const next = { ...state } as Record<string, unknown>
+    let changed = false
+    for (const [part, { source, draft }] of records) {
+      const result = drafter.finishDraft(draft, withPatches ? recordAt([part]) : undefined) as object
+      if (result !== source) {
+        changed = true
+        next[part] = result
+      }
+    }
+    const record = withPatches ? (patch: Patch) => void patches.push(patch) : undefined
+    for (const [part, table] of tables) {
+      const finished = table.finish([part], record)
+      if (finished !== state[part]) {
+        changed = true
+        next[part] = finished
+      }
+    }
+    if (eventTable !== undefined) {
+      const log = eventTable.finish(['events', 'byId'], record)
+      const events = next.events as State['events'] | { byId: unknown }
+      if (events.byId !== state.events.byId || log !== state.events.byId) {
+        changed = true
+        next.events = { ...events, byId: log }
+      }
+    }
+    return { state: changed ? (next as unknown as State) : state, changed, patches }
+  }
+
+  return { working: working as unknown as State, finish }
+}
