@@ -11,6 +11,7 @@ import {
 import type { ClientFeature, ClientFeatures } from '../evaluation/index.js'
 import type { FeatureState, State } from '../model/state.js'
 import { hasRow, rows } from '../model/table.js'
+import { deepFreeze } from './freeze.js'
 
 /**
  * The client payloads, kept in step with the store at the cost of what changed: immer keeps
@@ -40,14 +41,6 @@ export interface EnvironmentView {
   digest(feature: FeatureState): string
   /** Drops what is kept for features `table` no longer has. */
   prune(table: State['features']): void
-}
-
-const deepFreeze = <T>(value: T): T => {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    for (const key of Object.keys(value)) deepFreeze((value as Record<string, unknown>)[key])
-    Object.freeze(value)
-  }
-  return value
 }
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('base64url')

@@ -71,7 +71,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const headers = route.headers ? route.headers({ params, body, result: result.right }) : {}
     const sent = route.render ? route.render(result.right) : result.right
     if (sent === undefined) return { status: route.status, headers }
-    return { status: route.status, headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify(sent) }
+    return { status: route.status, headers: { ...headers, 'content-type': JSON_TYPE }, body: route.stringify ? route.stringify(sent) : JSON.stringify(sent) }
   }
 
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {

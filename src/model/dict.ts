@@ -12,6 +12,16 @@ export const emptyDict = <T>(): Dict<T> => Object.setPrototypeOf({}, null) as Di
 export const dictFrom = <T>(entries: Iterable<readonly [string, T]>): Dict<T> =>
   Object.setPrototypeOf(Object.fromEntries(entries), null) as Dict<T>
 
+/**
+ * A copy of a dictionary for handing out: built key by key, where `dictFrom(Object.entries(d))`
+ * costs three times as much. Such copies are short-lived, so their compactness matters less.
+ */
+export const copyDict = <T>(dict: Dict<T>): Dict<T> => {
+  const copy = Object.create(null) as Record<string, T>
+  for (const key in dict) copy[key] = dict[key]!
+  return copy
+}
+
 export const lookup = <T>(dict: Dict<T>, key: string): T | undefined =>
   Object.prototype.hasOwnProperty.call(dict, key) ? dict[key] : undefined
 

@@ -99,6 +99,12 @@ export const ExportedSegment = t.type({
 
 export const ExportedDependencies = t.type({ feature: t.string, dependencies: t.array(Dependency) })
 
+export type ExportedFeature = t.TypeOf<typeof ExportedFeature>
+export type ExportedStrategy = t.TypeOf<typeof ExportedStrategy>
+export type ExportedFeatureEnvironment = t.TypeOf<typeof ExportedFeatureEnvironment>
+export type ExportedFeatureTag = t.TypeOf<typeof ExportedFeatureTag>
+export type ExportedDependencies = t.TypeOf<typeof ExportedDependencies>
+
 export const ExportResult = t.type({
   features: t.array(ExportedFeature),
   featureStrategies: t.array(ExportedStrategy),

@@ -117,6 +117,8 @@ export const settle = (shard: readonly unknown[], b: number): void => {
 
 /** Slot `b` of a shard, a deferred bucket built first; under a draft, the bucket's draft. */
 export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
+  const slot = shard[b]
+  if (!((slot as unknown) instanceof DeferredBucket)) return slot ?? null
   settle(shard, b)
   return shard[b] ?? null
 }

@@ -5,8 +5,9 @@ import type { Table } from './table-layout.js'
 
 /**
  * How a transaction drafts each part of the state: a table row by row (`TableDraft`), a small
- * record (settings, counters) as one immer draft made when first read, a plain value never
- * (no operation changes it). The event log is a record holding a table.
+ * flat record (settings, counters) as a copy made when first read, a plain value never (no
+ * operation changes it). The event log is a record holding a table. A record's fields are
+ * replaced, never changed in place (`settings.frontendApiOrigins` is set to a new array).
  */
 const LAYOUT = {
   schemaVersion: 'value',
@@ -56,6 +57,33 @@ export interface Finished {
   readonly patches: Patch[]
 }
 
+type Fields = Record<string, unknown>
+
+/** A record's copy, prototype-free if it was (a `Dict` keyed by project ids). */
+const copyFields = (source: Fields): Fields => {
+  if (Object.getPrototypeOf(source) !== null) return { ...source }
+  const copy = Object.create(null) as Fields
+  for (const key in source) copy[key] = source[key]
+  return copy
+}
+
+/** Whether a record's copy differs from its source, field by field; `record` gets a patch per field. */
+const fieldChanges = (part: Part, source: Fields, copy: Fields, record: ((patch: Patch) => void) | undefined): boolean => {
+  let changed = false
+  for (const key in copy) {
+    const had = Object.prototype.hasOwnProperty.call(source, key)
+    if (had && source[key] === copy[key]) continue
+    changed = true
+    record?.({ op: had ? 'replace' : 'add', path: [part, key], value: copy[key] })
+  }
+  for (const key in source) {
+    if (Object.prototype.hasOwnProperty.call(copy, key)) continue
+    changed = true
+    record?.({ op: 'remove', path: [part, key] })
+  }
+  return changed
+}
+
 // The state each working state stands for: what `committedState` answers inside a transaction.
 const committedStates = new WeakMap<object, State>()
 
@@ -72,7 +100,7 @@ export const committedState = (state: State): State => committedStates.get(state
  */
 export const beginTransaction = (state: State, drafter: RowDrafter) => {
   const tables = new Map<Part, TableDraft<unknown>>()
-  const records = new Map<Part, { readonly source: object; readonly draft: object }>()
+  const records = new Map<Part, { readonly source: Fields; readonly copy: Fields }>()
   let eventTable: TableDraft<State['events']['byId'] extends Table<infer T> ? T : never> | undefined
   const working = Object.create(WORKING) as Record<string | symbol, unknown>
   working[BASE] = state
@@ -84,33 +112,31 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
     }
     let record = records.get(part)
     if (record === undefined) {
-      let source = state[part] as object
-      if (part === 'events') source = { ...state.events, byId: (eventTable = new TableDraft(state.events.byId, drafter)) }
-      record = { source, draft: drafter.createDraft(source) as object }
+      const source = state[part] as unknown as Fields
+      const copy = copyFields(source)
+      if (part === 'events') copy['byId'] = eventTable = new TableDraft(state.events.byId, drafter)
+      record = { source, copy }
       records.set(part, record)
     }
-    return record.draft
+    return record.copy
   }
   committedStates.set(working, state)
 
   const finish = (withPatches: boolean): Finished => {
     const patches: Patch[] = []
-    const recordAt = (path: readonly (string | number)[]) => (changes: Patch[]) => {
-      for (const p of changes) patches.push({ ...p, path: [...path, ...p.path] })
-    }
     // Rows set in a table may hold drafts of other rows (an event's preData): copied while those live.
     for (const table of tables.values()) table.settleValues()
     eventTable?.settleValues()
     const next = { ...state } as Record<string, unknown>
     let changed = false
-    for (const [part, { source, draft }] of records) {
-      const result = drafter.finishDraft(draft, withPatches ? recordAt([part]) : undefined) as object
-      if (result !== source) {
+    const record = withPatches ? (patch: Patch) => void patches.push(patch) : undefined
+    for (const [part, { source, copy }] of records) {
+      if (part === 'events') copy['byId'] = source['byId']
+      if (fieldChanges(part, source, copy, record)) {
         changed = true
-        next[part] = result
+        next[part] = copy
       }
     }
-    const record = withPatches ? (patch: Patch) => void patches.push(patch) : undefined
     for (const [part, table] of tables) {
       const finished = table.finish([part], record)
       if (finished !== state[part]) {
@@ -120,10 +146,9 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
     }
     if (eventTable !== undefined) {
       const log = eventTable.finish(['events', 'byId'], record)
-      const events = next.events as State['events'] | { byId: unknown }
-      if (events.byId !== state.events.byId || log !== state.events.byId) {
+      if (log !== state.events.byId) {
         changed = true
-        next.events = { ...events, byId: log }
+        next.events = { ...(next.events as State['events']), byId: log }
       }
     }
     return { state: changed ? (next as unknown as State) : state, changed, patches }

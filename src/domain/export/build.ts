@@ -1,5 +1,5 @@
-import { dictFrom, lookup } from '../../model/dict.js'
-import type { ExportResult } from '../../model/export.js'
+import { copyDict, lookup } from '../../model/dict.js'
+import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
@@ -7,48 +7,80 @@ import { renderTagType } from '../tag/tag-types.js'
 
 const sortedNames = (names: Iterable<string>): string[] => [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
-/**
- * The export of `features` (already selected and sorted) in one environment. Strategies and
- * feature environments are that environment's; context fields, segments and tag types are
- * only those the exported data uses.
- */
-export const buildExport = (state: State, features: readonly FeatureState[], environment: string): ExportResult => {
-  const inEnvironment = features.flatMap((feature) => {
-    const settings = lookup(feature.environments, environment)
-    return settings ? [{ feature, settings }] : []
-  })
-  const featureStrategies = inEnvironment.flatMap(({ feature, settings }) =>
-    settings.strategies.map((s) => ({
-      name: s.name,
-      id: s.id,
-      featureName: feature.name,
-      title: s.title,
-      parameters: dictFrom(Object.entries(s.parameters)),
-      constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
-      variants: s.variants.map((v) => ({ ...v })),
-      disabled: s.disabled,
-      segments: [...s.segments],
-      sortOrder: s.sortOrder,
-    })),
-  )
-  const featureEnvironments = inEnvironment.map(({ feature, settings }) => ({
+/** What one feature adds to an export of one environment: its records, and the context fields and segments they use. */
+export interface FeatureExport {
+  readonly feature: ExportedFeature
+  readonly strategies: readonly ExportedStrategy[]
+  /** Absent when the feature has no settings in that environment. */
+  readonly environment?: ExportedFeatureEnvironment
+  readonly tags: readonly ExportedFeatureTag[]
+  readonly dependencies?: ExportedDependencies
+  readonly contextNames: readonly string[]
+  readonly segmentIds: readonly number[]
+}
+
+/** One feature's part of an export; pure, so the facade may keep it while the feature is unchanged. */
+export const featureExport = (feature: FeatureState, environment: string): FeatureExport => {
+  const settings = lookup(feature.environments, environment)
+  const strategies: ExportedStrategy[] = (settings?.strategies ?? []).map((s) => ({
+    name: s.name,
+    id: s.id,
+    featureName: feature.name,
+    title: s.title,
+    parameters: copyDict(s.parameters),
+    constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
+    variants: s.variants.map((v) => ({ ...v })),
+    disabled: s.disabled,
+    segments: [...s.segments],
+    sortOrder: s.sortOrder,
+  }))
+  const record: ExportedFeatureEnvironment | undefined = settings && {
     enabled: settings.enabled,
     featureName: feature.name,
     environment,
     variants: settings.variants.map((v) => ({ ...v, overrides: v.overrides.map((o) => ({ ...o, values: [...o.values] })) })),
     name: feature.name,
-  }))
-  const segments = [...new Set(featureStrategies.flatMap((s) => s.segments))]
+  }
+  return {
+    feature: {
+      name: feature.name,
+      description: feature.description,
+      type: feature.type,
+      project: feature.project,
+      stale: feature.stale,
+      impressionData: feature.impressionData,
+      archived: feature.archived,
+    },
+    strategies,
+    ...(record ? { environment: record } : {}),
+    tags: feature.tags.map((t) => ({ featureName: feature.name, tagType: t.type, tagValue: t.value })),
+    ...(feature.dependencies.length > 0
+      ? { dependencies: { feature: feature.name, dependencies: feature.dependencies.map((d) => ({ ...d, ...(d.variants ? { variants: [...d.variants] } : {}) })) } }
+      : {}),
+    contextNames: [...strategies.flatMap((s) => strategyRefs(s)), ...(record ? variantRefs(record.variants) : [])].map((ref) => ref.name),
+    segmentIds: strategies.flatMap((s) => s.segments),
+  }
+}
+
+/**
+ * The export of `features` (already selected and sorted) in one environment. Strategies and
+ * feature environments are that environment's; context fields, segments and tag types are
+ * only those the exported data uses. `partOf` may answer kept parts (the facade's cache).
+ */
+export const buildExport = (
+  state: State,
+  features: readonly FeatureState[],
+  environment: string,
+  partOf: (feature: FeatureState, environment: string) => FeatureExport = featureExport,
+): ExportResult => {
+  const parts = features.map((feature) => partOf(feature, environment))
+  const featureStrategies = parts.flatMap((p) => p.strategies)
+  const featureEnvironments = parts.flatMap((p) => (p.environment ? [p.environment] : []))
+  const segments = [...new Set(parts.flatMap((p) => p.segmentIds))]
     .sort((a, b) => a - b)
     .flatMap((id) => getRow(state.segments, String(id)) ?? [])
     .map((s) => ({ id: s.id, name: s.name, description: s.description, project: s.project, constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })) }))
-  const contextNames = sortedNames(
-    [
-      ...featureStrategies.flatMap((s) => strategyRefs(s)),
-      ...featureEnvironments.flatMap((e) => variantRefs(e.variants)),
-      ...segments.flatMap((s) => constraintRefs(s.constraints)),
-    ].map((ref) => ref.name),
-  )
+  const contextNames = sortedNames([...parts.flatMap((p) => p.contextNames), ...segments.flatMap((s) => constraintRefs(s.constraints)).map((ref) => ref.name)])
   const contextFields = contextNames
     .flatMap((name) => getRow(state.contextFields, name) ?? [])
     .map((f) => ({
@@ -59,23 +91,13 @@ export const buildExport = (state: State, features: readonly FeatureState[], env
       legalValues: f.legalValues.map((v) => ({ ...v })),
       ...(f.project !== undefined ? { project: f.project } : {}),
     }))
-  const featureTags = features.flatMap((f) => f.tags.map((t) => ({ featureName: f.name, tagType: t.type, tagValue: t.value })))
+  const featureTags = parts.flatMap((p) => p.tags)
   const tagTypes = sortedNames(featureTags.map((t) => t.tagType))
     .flatMap((name) => getRow(state.tagTypes, name) ?? [])
     .map(renderTagType)
-  const dependencies = features
-    .filter((f) => f.dependencies.length > 0)
-    .map((f) => ({ feature: f.name, dependencies: f.dependencies.map((d) => ({ ...d, ...(d.variants ? { variants: [...d.variants] } : {}) })) }))
+  const dependencies = parts.flatMap((p) => (p.dependencies ? [p.dependencies] : []))
   return {
-    features: features.map((f) => ({
-      name: f.name,
-      description: f.description,
-      type: f.type,
-      project: f.project,
-      stale: f.stale,
-      impressionData: f.impressionData,
-      archived: f.archived,
-    })),
+    features: parts.map((p) => p.feature),
     featureStrategies,
     featureEnvironments,
     contextFields,

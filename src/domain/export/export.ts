@@ -5,7 +5,7 @@ import type { FeatureState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { buildExport } from './build.js'
+import { type FeatureExport, buildExport } from './build.js'
 import { selectFeatures } from './select.js'
 
 /**
@@ -16,9 +16,9 @@ export const exportFilename = (environment: string, now: string): string =>
   `export-${environment.replace(/[^A-Za-z0-9._-]/g, '_')}-${now.slice(0, 10)}_${now.slice(11, 19).replace(/:/g, '-')}.json`
 
 /** Operation 1, read from `state`: the export, and a file name when `downloadFile` is true. */
-export const exportFeatures = (state: State, query: ExportQuery, ctx: Ctx): E.Either<NotFoundError, ExportAnswer> =>
+export const exportFeatures = (state: State, query: ExportQuery, ctx: Ctx, partOf?: (feature: FeatureState, environment: string) => FeatureExport): E.Either<NotFoundError, ExportAnswer> =>
   E.map((features: readonly FeatureState[]) => ({
-    body: buildExport(state, features, query.environment),
+    body: buildExport(state, features, query.environment, partOf),
     ...(query.downloadFile === true ? { filename: exportFilename(query.environment, ctx.now) } : {}),
   }))(selectFeatures(state, query))
 

@@ -1,5 +1,5 @@
 import type { Feature, FeatureEnvironment } from '../../model/feature.js'
-import { dictFrom, lookup } from '../../model/dict.js'
+import { copyDict, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { FeatureState, State } from '../../model/state.js'
@@ -12,7 +12,7 @@ export const copyStrategy = (s: Strategy): Strategy => ({
   segments: [...s.segments],
   constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
   variants: s.variants.map((v) => ({ ...v, ...(v.payload ? { payload: { ...v.payload } } : {}) })),
-  parameters: dictFrom(Object.entries(s.parameters)),
+  parameters: copyDict(s.parameters),
 })
 
 export const copyVariant = (v: FeatureVariant): FeatureVariant => ({

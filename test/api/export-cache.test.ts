@@ -1,0 +1,82 @@
+import t from 'tap'
+import { exportJson, exportPartsCache } from '../../src/api/export-cache.js'
+import { buildExport, featureExport } from '../../src/domain/export/build.js'
+import { getRow, rows } from '../../src/model/table.js'
+import { makeApi, ok } from '../support/api.js'
+
+const at = (featureName: string, environment = 'development') => ({ projectId: 'default', featureName, environment })
+
+/** Features with strategies, segments, variants, tags of two types, dependencies, and one with no settings in production. */
+const store = async () => {
+  const { api } = await makeApi()
+  ok(await api.contextFields.create({ params: {}, body: { name: 'tenant', legalValues: [{ value: 'acme', description: 'Acme' }] } }))
+  ok(await api.tagTypes.create({ params: {}, body: { name: 'area', color: '#123456' } }))
+  ok(await api.segments.create({ params: {}, body: { name: 'beta', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }] } }))
+  for (let i = 0; i < 8; i++) {
+    const name = `flag-${i}`
+    ok(await api.features.create({ params: { projectId: 'default' }, body: { name, description: i % 2 ? null : `flag "${i}" \u2028 é` } }))
+    if (i % 3 !== 2) {
+      ok(await api.strategies.add({
+        params: at(name),
+        body: { name: 'flexibleRollout', segments: i % 2 ? [1] : [], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }], variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'tenant' }] },
+      }))
+    }
+    if (i % 4 === 1) ok(await api.features.setVariants({ params: { projectId: 'default', featureName: name }, body: { environments: ['development'], variants: [{ name: 'red', weight: 0, overrides: [{ contextName: 'tenant', values: ['acme'] }] }] } }))
+    ok(await api.featureTags.add({ params: { featureName: name }, body: { type: i % 2 ? 'area' : 'simple', value: `tag-${i % 3}` } }))
+  }
+  ok(await api.features.addDependency({ params: { projectId: 'default', featureName: 'flag-1' }, body: { feature: 'flag-0', variants: ['v'] } }))
+  return api
+}
+
+t.test('exportJson writes exactly what JSON.stringify writes, with kept parts and without', async (t) => {
+  const api = await store()
+  const state = api.state()
+  const features = [...rows(state.features)].sort((a, b) => (a.name < b.name ? -1 : 1))
+  const cached = exportPartsCache()
+  for (const environment of ['development', 'production']) {
+    const fresh = buildExport(state, features, environment)
+    const kept = buildExport(state, features, environment, cached)
+    t.same(kept, fresh, `${environment}: the same export from kept parts`)
+    t.equal(exportJson(kept), JSON.stringify(fresh), `${environment}: the same JSON from kept parts`)
+    t.equal(exportJson(kept), JSON.stringify(kept), `${environment}: and again, from the serialized records`)
+    t.equal(exportJson(fresh), JSON.stringify(fresh), `${environment}: the same JSON from fresh parts`)
+  }
+})
+
+t.test('a kept part is used while the feature is the same object, and made again once it changes', async (t) => {
+  const api = await store()
+  const cached = exportPartsCache()
+  const before = getRow(api.state().features, 'flag-0')!
+  const part = cached(before, 'development')
+  t.equal(cached(before, 'development'), part, 'the same part for the same feature object')
+  t.ok(Object.isFrozen(part.feature) && Object.isFrozen(part.strategies[0]!.constraints[0]!.values), 'deeply frozen: every export shares it')
+  t.not(cached(before, 'production'), part, 'another environment has its own')
+  ok(await api.features.update({ params: { projectId: 'default', featureName: 'flag-0' }, body: { description: 'changed' } }))
+  const after = getRow(api.state().features, 'flag-0')!
+  t.equal(cached(after, 'development').feature.description, 'changed', 'the changed feature gets a new part')
+  t.same(cached(after, 'development'), featureExport(after, 'development'), 'equal to one made fresh')
+})
+
+t.test('at most `limit` parts are kept, the least recently used dropped first', async (t) => {
+  const api = await store()
+  const cached = exportPartsCache(2)
+  const [a, b, c] = ['flag-0', 'flag-1', 'flag-2'].map((name) => getRow(api.state().features, name)!)
+  const partA = cached(a!, 'development')
+  cached(b!, 'development')
+  t.equal(cached(a!, 'development'), partA, 'a is kept, and now the most recent')
+  cached(c!, 'development')
+  t.equal(cached(a!, 'development'), partA, 'b was dropped, not a')
+  const partB = cached(b!, 'development')
+  t.same(partB, featureExport(b!, 'development'), 'b is made again')
+})
+
+t.test('the facade and the HTTP route answer the same export as before a change, and the changed one after', async (t) => {
+  const api = await store()
+  const query = { environment: 'development', features: ['flag-0', 'flag-1', 'flag-7'] }
+  const first = ok(await api.batch.exportFeatures({ params: {}, body: query })).body
+  ok(await api.strategies.add({ params: at('flag-7'), body: { name: 'default' } }))
+  const second = ok(await api.batch.exportFeatures({ params: {}, body: query })).body
+  t.same(second.features, first.features, 'unchanged features export the same')
+  t.equal(second.featureStrategies.filter((s) => s.featureName === 'flag-7').length, first.featureStrategies.filter((s) => s.featureName === 'flag-7').length + 1, 'the new strategy is in the next export')
+  t.equal(exportJson(second), JSON.stringify(second))
+})
