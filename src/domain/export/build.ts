@@ -73,14 +73,31 @@ export const buildExport = (
   environment: string,
   partOf: (feature: FeatureState, environment: string) => FeatureExport = featureExport,
 ): ExportResult => {
-  const parts = features.map((feature) => partOf(feature, environment))
-  const featureStrategies = parts.flatMap((p) => p.strategies)
-  const featureEnvironments = parts.flatMap((p) => (p.environment ? [p.environment] : []))
-  const segments = [...new Set(parts.flatMap((p) => p.segmentIds))]
+  // Loops rather than flatMap, which costs about a microsecond a call on Node 20: an export
+  // of 100 features made 600 of them.
+  const parts: FeatureExport[] = []
+  const featureStrategies: ExportedStrategy[] = []
+  const featureEnvironments: ExportedFeatureEnvironment[] = []
+  const featureTags: ExportedFeatureTag[] = []
+  const dependencies: ExportedDependencies[] = []
+  const segmentIds = new Set<number>()
+  const usedNames = new Set<string>()
+  for (const feature of features) {
+    const part = partOf(feature, environment)
+    parts.push(part)
+    featureStrategies.push(...part.strategies)
+    if (part.environment) featureEnvironments.push(part.environment)
+    featureTags.push(...part.tags)
+    if (part.dependencies) dependencies.push(part.dependencies)
+    for (const id of part.segmentIds) segmentIds.add(id)
+    for (const name of part.contextNames) usedNames.add(name)
+  }
+  const segments = [...segmentIds]
     .sort((a, b) => a - b)
     .flatMap((id) => getRow(state.segments, String(id)) ?? [])
     .map((s) => ({ id: s.id, name: s.name, description: s.description, project: s.project, constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })) }))
-  const contextNames = sortedNames([...parts.flatMap((p) => p.contextNames), ...segments.flatMap((s) => constraintRefs(s.constraints)).map((ref) => ref.name)])
+  for (const segment of segments) for (const ref of constraintRefs(segment.constraints)) usedNames.add(ref.name)
+  const contextNames = sortedNames(usedNames)
   const contextFields = contextNames
     .flatMap((name) => getRow(state.contextFields, name) ?? [])
     .map((f) => ({
@@ -91,11 +108,9 @@ export const buildExport = (
       legalValues: f.legalValues.map((v) => ({ ...v })),
       ...(f.project !== undefined ? { project: f.project } : {}),
     }))
-  const featureTags = parts.flatMap((p) => p.tags)
   const tagTypes = sortedNames(featureTags.map((t) => t.tagType))
     .flatMap((name) => getRow(state.tagTypes, name) ?? [])
     .map(renderTagType)
-  const dependencies = parts.flatMap((p) => (p.dependencies ? [p.dependencies] : []))
   return {
     features: parts.map((p) => p.feature),
     featureStrategies,

@@ -18,7 +18,11 @@ export const selectFeatures = (state: State, query: ExportQuery): E.Either<NotFo
   if (tag !== undefined) {
     selected = [...rows(state.features)].filter((f) => f.tags.some((t) => t.value === tag))
   } else if (features !== undefined && features.length > 0) {
-    selected = [...new Set(features)].flatMap((name) => getRow(state.features, name) ?? [])
+    selected = []
+    for (const name of new Set(features)) {
+      const feature = getRow(state.features, name)
+      if (feature) selected.push(feature)
+    }
   } else if (project !== undefined) {
     if (!hasRow(state.projects, project)) return E.left(notFound(`Could not find project with id "${project}".`))
     selected = [...rows(state.features)].filter((f) => f.project === project && !f.archived)
