@@ -1,6 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import type { PlainHandler } from '../../src/http/types.js'
 
+/** Bodies longer than this (in UTF-16 units) are encoded to bytes before they are written. */
+const LARGE = 16 * 1024
+
 export interface NodeListenerOptions {
   /** Bytes of a body to read before giving up; default the handler's own limit. */
   readonly bodyLimit?: number
@@ -87,12 +90,14 @@ export const toNodeListener =
         ...(read.body !== undefined ? { body: read.body } : {}),
         ...(read.tooLarge ? { bodyTooLarge: true } : {}),
       })
-      const length = response.body === undefined ? 0 : Buffer.byteLength(response.body)
+      // A large body is encoded once here, where measuring and then writing the text scanned it twice.
+      const body = response.body !== undefined && response.body.length > LARGE ? Buffer.from(response.body) : response.body
+      const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length
       res.writeHead(response.status, {
         ...(response.status !== 204 && response.status !== 304 ? { 'content-length': String(length) } : {}),
         ...response.headers,
       })
-      res.end(response.body)
+      res.end(body)
     })().catch((error: unknown) => {
       // The handler answers every fault itself; this is a write to a broken socket.
       if (!res.headersSent) res.writeHead(500)
