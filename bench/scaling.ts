@@ -1,7 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { openFileStorage } from '../adapters/storage/file.js'
 import { rowList } from '../src/model/table.js'
-import { buildState } from './fixtures.js'
+import { openAuth } from '../adapters/auth/open.js'
+import { createAdminApi } from '../src/api/admin-api.js'
+import { buildState, featureName } from './fixtures.js'
+import { measure } from './measure.js'
 import { fileStore } from './stores.js'
 
 export interface ScalingFigures {
@@ -12,6 +15,12 @@ export interface ScalingFigures {
   readonly openedBytesPerFeature: number
   /** The same once every feature has been read (built from its bytes), which is what a store serving traffic holds. */
   readonly builtBytesPerFeature: number
+  /**
+   * An update feature committed on that opened store once every row is read, p50 µs: the cost
+   * of a commit itself. The in-process rows include reading each touched bucket the first time.
+   */
+  readonly commitP50us: number
+  readonly commitP99us: number
 }
 
 const gc = (): void => (globalThis as { gc?: () => void }).gc?.()
@@ -44,6 +53,11 @@ export const scalingFigures = async (sizes: readonly number[]): Promise<ScalingF
     const features = rowList(opened.right.head().state!.features)
     if (features.length !== size) throw new Error('unexpected state size')
     const afterBuild = memory()
+    const api = await createAdminApi({ storage: opened.right, auth: openAuth(), config: { resourceLimits: { featureFlags: 10_000_000 } } })
+    const commit = await measure('scaling', 'commit', size, async (i) => {
+      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((i * 7919) % size) }, body: { description: `scaling ${i}` } })
+      if (E.isLeft(r)) throw new Error(`update failed: ${JSON.stringify(r.left)}`)
+    }, { seconds: 1 })
     await opened.right.close()
     await store.dispose()
     out.push({
@@ -51,6 +65,8 @@ export const scalingFigures = async (sizes: readonly number[]): Promise<ScalingF
       openMs: times.sort((a, b) => a - b)[1]!,
       openedBytesPerFeature: Math.round((afterOpen - before) / size),
       builtBytesPerFeature: Math.round((afterBuild - before) / size),
+      commitP50us: commit.p50us,
+      commitP99us: commit.p99us,
     })
   }
   return out
