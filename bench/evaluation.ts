@@ -13,6 +13,7 @@ import { compileEvaluator } from '../src/evaluation/index.js'
 import { dictFrom } from '../src/model/dict.js'
 import type { FeatureState, State } from '../src/model/state.js'
 import { getRow, setRow, tableFrom } from '../src/model/table.js'
+import { transact } from '../src/model/transaction.js'
 import { fixedClock } from '../src/ports/clock.js'
 
 /** A row as `npm run bench` (bench/run.ts) takes it; it adds the section. */
@@ -115,9 +116,9 @@ export async function benchEvaluation(): Promise<Row[]> {
   let version = 1
   const commitOne = (i: number) => {
     const current = storage.head().state!
-    const next = immer.produce(current, (draft) => {
-      const f = getRow(draft.features as State['features'], name(i % STORE_SIZE))!
-      setRow(draft.features as State['features'], f.name, { ...f, description: `changed ${i}` })
+    const { state: next } = transact(current, immer, (draft) => {
+      const f = getRow(draft.features, name(i % STORE_SIZE))!
+      f.description = `changed ${i}`
     })
     void storage.commit({ baseVersion: version++, patches: [], state: next })
   }

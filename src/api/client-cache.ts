@@ -11,6 +11,7 @@ import {
 import type { ClientFeature, ClientFeatures } from '../evaluation/index.js'
 import type { FeatureState, State } from '../model/state.js'
 import { hasRow, rows } from '../model/table.js'
+import { boundedMap } from './bounded-map.js'
 import { deepFreeze } from './freeze.js'
 
 /**
@@ -48,26 +49,6 @@ const sha1 = (text: string): string => createHash('sha1').update(text).digest('b
 const keyOf = (environment: string, filter: ClientFilter): string => {
   const projects = filter.projects === undefined || filter.projects.includes('*') ? null : [...new Set(filter.projects)].sort()
   return JSON.stringify([environment, projects, filter.namePrefix ?? '', filter.inlineSegmentConstraints === true])
-}
-
-/** A Map that forgets its least recently used entry past `limit`: keys may come from requests. */
-const boundedMap = <K, V>(limit: number) => {
-  const entries = new Map<K, V>()
-  return {
-    get: (key: K): V | undefined => {
-      const value = entries.get(key)
-      if (value !== undefined) {
-        entries.delete(key)
-        entries.set(key, value)
-      }
-      return value
-    },
-    set: (key: K, value: V): void => {
-      entries.delete(key)
-      entries.set(key, value)
-      if (entries.size > limit) entries.delete(entries.keys().next().value!)
-    },
-  }
 }
 
 // Keyed by name rather than in a WeakMap on the feature: the old entry is replaced when the

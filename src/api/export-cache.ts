@@ -1,25 +1,27 @@
 import { type FeatureExport, featureExport } from '../domain/export/build.js'
 import type { ExportResult } from '../model/export.js'
 import type { FeatureState } from '../model/state.js'
+import { type BoundedMap, boundedMap } from './bounded-map.js'
 import { deepFreeze } from './freeze.js'
 
 /**
  * Each feature's part of an export, kept while its stored object is the same (a changed
- * feature is a new object), for the `limit` most recently exported features of each environment.
+ * feature is a new object), for the `limit` most recently exported features of each of the
+ * `environments` most recently exported environments.
  * Parts are deeply frozen: every export that includes the feature shares them.
  */
-export const exportPartsCache = (limit = 10_000) => {
+export const exportPartsCache = (limit = 10_000, environments = 16) => {
   // Per environment, then by name: a composite string key cost more than the rest of a hit.
-  const byEnvironment = new Map<string, Map<string, { readonly source: FeatureState; readonly part: FeatureExport }>>()
+  // Environment names come from request bodies, so they are bounded too.
+  const byEnvironment = boundedMap<string, BoundedMap<string, { readonly source: FeatureState; readonly part: FeatureExport }>>(environments)
   return (feature: FeatureState, environment: string): FeatureExport => {
     let kept = byEnvironment.get(environment)
-    if (kept === undefined) byEnvironment.set(environment, (kept = new Map()))
+    if (kept === undefined) byEnvironment.set(environment, (kept = boundedMap(limit)))
     const found = kept.get(feature.name)
-    kept.delete(feature.name)
-    const entry = found !== undefined && found.source === feature ? found : { source: feature, part: share(featureExport(feature, environment)) }
-    kept.set(feature.name, entry)
-    if (kept.size > limit) kept.delete(kept.keys().next().value!)
-    return entry.part
+    if (found !== undefined && found.source === feature) return found.part
+    const part = share(featureExport(feature, environment))
+    kept.set(feature.name, { source: feature, part })
+    return part
   }
 }
 

@@ -1,4 +1,4 @@
-import { type Dict, emptyDict, has, lookup } from './dict.js'
+import { type Dict, emptyDict, has, isEmptyDict, lookup } from './dict.js'
 import { TableDraft } from './table-draft.js'
 import { FANOUT, type Table, bucketAt, committedEntries, settle, slotOf, stored } from './table-layout.js'
 
@@ -62,12 +62,7 @@ export const deleteRow = (table: Table<unknown>, key: string): boolean => {
   if (!has(bucket, property)) return false
   delete bucket[property]
   ;(table as { size: number }).size -= 1
-  if (isEmpty(bucket)) shard[b] = null
-  return true
-}
-
-const isEmpty = (dict: object): boolean => {
-  for (const _ in dict) return false
+  if (isEmptyDict(bucket)) shard[b] = null
   return true
 }
 

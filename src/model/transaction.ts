@@ -1,4 +1,5 @@
-import type { Patch } from 'immer'
+import type { Draft, Patch } from 'immer'
+import { copyDict } from './dict.js'
 import type { State } from './state.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
@@ -37,6 +38,7 @@ const PARTS = Object.keys(LAYOUT) as Part[]
 // draft each on first use through the transaction's `OPEN`: most operations touch two or three
 // parts, and defining getters, or drafting every table, per transaction cost more than the rest.
 const OPEN = Symbol('open')
+const BASE = Symbol('base')
 const WORKING: object = Object.create(
   Object.prototype,
   Object.fromEntries(
@@ -48,7 +50,6 @@ const WORKING: object = Object.create(
     ]),
   ),
 )
-const BASE = Symbol('base')
 
 /** What a transaction made: the next state (`state` itself when nothing changed), and the patches from `state` to it when asked for. */
 export interface Finished {
@@ -60,12 +61,7 @@ export interface Finished {
 type Fields = Record<string, unknown>
 
 /** A record's copy, prototype-free if it was (a `Dict` keyed by project ids). */
-const copyFields = (source: Fields): Fields => {
-  if (Object.getPrototypeOf(source) !== null) return { ...source }
-  const copy = Object.create(null) as Fields
-  for (const key in source) copy[key] = source[key]
-  return copy
-}
+const copyFields = (source: Fields): Fields => (Object.getPrototypeOf(source) === null ? copyDict(source) : { ...source })
 
 /** Whether a record's copy differs from its source, field by field; `record` gets a patch per field. */
 const fieldChanges = (part: Part, source: Fields, copy: Fields, record: ((patch: Patch) => void) | undefined): boolean => {
@@ -155,4 +151,14 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
   }
 
   return { working: working as unknown as State, finish }
+}
+
+/**
+ * One transaction whose changes cannot be refused, run as the facade runs its operations: for
+ * tests and tools that write a store directly (the storage contract suite).
+ */
+export const transact = (state: State, drafter: RowDrafter, recipe: (working: Draft<State>) => void): Finished => {
+  const transaction = beginTransaction(state, drafter)
+  recipe(transaction.working as Draft<State>)
+  return transaction.finish(true)
 }

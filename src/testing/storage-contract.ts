@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { type Draft, enablePatches, Immer, type Patch } from 'immer'
+import type { Draft, Patch } from 'immer'
+import { immer } from '../api/immer.js'
 import { initialState } from '../domain/seed.js'
 import type { State } from '../model/state.js'
 import { getRow, setRow } from '../model/table.js'
+import { transact } from '../model/transaction.js'
 import type { CommitError, Snapshot, StorageCapabilities, StoragePort } from '../ports/storage.js'
-
-enablePatches()
-/** Like the facade's immer: no auto-freeze (it walks a whole loaded store on its first produce). */
-const immer = new Immer({ autoFreeze: false })
 
 /**
  * What the suite needs of a test runner: a subset of tap's `Test`, so `t` from tap can be
@@ -101,7 +99,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     await seed(port)
     await change(port, (d) => void (d.counters.user = 1))
     const before = port.head()
-    const [state, patches] = immer.produceWithPatches(before.state!, (d: Draft<State>) => {
+    const { state, patches } = transact(before.state!, immer, (d) => {
       d.counters.user = 99
       d.settings.maintenanceMode = true
     })
@@ -216,7 +214,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     await withStore('commits accepted before close are durable, a conflict leaves nothing', async (t, port) => {
       await seed(port)
       const template = getRow(port.head().state!.tagTypes, 'simple')!
-      const [state, patches] = immer.produceWithPatches(port.head().state!, (d: Draft<State>) => void (d.counters.user = 42))
+      const { state, patches } = transact(port.head().state!, immer, (d) => void (d.counters.user = 42))
       const stale = port.commit({ baseVersion: 0, patches, state })
       const pending = change(port, (d) => {
         d.counters.segment = 7
@@ -328,10 +326,10 @@ const seed = async (port: StoragePort): Promise<void> => {
   if (E.isLeft(r)) throw new Error(`seeding failed: ${JSON.stringify(r.left)}`)
 }
 
-/** One transaction as the facade runs it: read the head, produce, commit in the same tick. */
+/** One transaction as the facade runs it: read the head, run it, commit in the same tick. */
 const change = (port: StoragePort, recipe: (draft: Draft<State>) => void) => {
   const { state, version } = port.head()
   if (state === null) throw new Error('seed the store first')
-  const [next, patches] = immer.produceWithPatches(state, recipe)
+  const { state: next, patches } = transact(state, immer, recipe)
   return port.commit({ baseVersion: version, patches, state: next })
 }

@@ -70,6 +70,16 @@ t.test('at most `limit` parts are kept, the least recently used dropped first', 
   t.same(partB, featureExport(b!, 'development'), 'b is made again')
 })
 
+t.test('at most `environments` environments are kept, as names come from requests', async (t) => {
+  const api = await store()
+  const cached = exportPartsCache(10, 1)
+  const feature = getRow(api.state().features, 'flag-0')!
+  const inDevelopment = cached(feature, 'development')
+  t.equal(cached(feature, 'development'), inDevelopment, 'kept')
+  cached(feature, 'no-such-environment')
+  t.not(cached(feature, 'development'), inDevelopment, 'development was dropped for the newer environment, and made again')
+})
+
 t.test('the facade and the HTTP route answer the same export as before a change, and the changed one after', async (t) => {
   const api = await store()
   const query = { environment: 'development', features: ['flag-0', 'flag-1', 'flag-7'] }

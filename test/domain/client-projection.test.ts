@@ -1,5 +1,6 @@
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
+import { transact } from '../../src/model/transaction.js'
 import { clientFeatures } from '../../src/domain/client-projection.js'
 import type { State } from '../../src/model/state.js'
 import { deleteRow, getRow } from '../../src/model/table.js'
@@ -170,7 +171,7 @@ t.test('a segment the store lacks: left out of the list, and inlined as a constr
   const id = ok(await api.segments.create({ params: {}, body: { name: 's', constraints: [] } })).id
   ok(await api.strategies.add({ params: path('f'), body: { name: 'default', segments: [id] } }))
   // Segments in use cannot be deleted through the API; a store edited by other means can still lack one.
-  const without = immer.produce(api.state(), (draft) => {
+  const { state: without } = transact(api.state(), immer, (draft) => {
     deleteRow(draft.segments as State['segments'], String(id))
   })
   t.equal(getRow(without.segments, String(id)), undefined)

@@ -6,7 +6,7 @@ import { exportPartsCache } from '../export-cache.js'
 import { write } from '../operation.js'
 import type { NoParams } from './tags.js'
 
-// Shared by every facade of the process: parts are keyed by the stored feature object itself.
+// Shared by every facade of the process: a kept part is used only for the very feature object it was made from.
 const exportParts = exportPartsCache()
 
 /**

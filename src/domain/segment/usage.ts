@@ -1,4 +1,4 @@
-import { type Draft, isDraft, original } from 'immer'
+import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { committedState } from '../../model/transaction.js'
@@ -9,7 +9,7 @@ import { rows } from '../../model/table.js'
  * The state as it was when the transaction began. Whole-store scans read it rather than the
  * draft: it is the committed state, whose rows are plain objects, whatever the transaction changed.
  */
-export const stateBefore = (draft: Draft<State>): State => committedState((isDraft(draft) ? original(draft) : draft) as State)
+export const stateBefore = (draft: Draft<State>): State => committedState(draft as State)
 
 export interface StrategyUse {
   readonly feature: FeatureState
