@@ -4,6 +4,9 @@ import type { FeatureState } from '../model/state.js'
 import { type BoundedMap, boundedMap } from './bounded-map.js'
 import { deepFreeze } from './freeze.js'
 
+/** One environment's kept parts, by feature name. */
+type Kept = BoundedMap<string, { readonly source: FeatureState; readonly part: FeatureExport }>
+
 /**
  * Each feature's part of an export, kept while its stored object is the same (a changed
  * feature is a new object), for the `limit` most recently exported features of each of the
@@ -13,10 +16,16 @@ import { deepFreeze } from './freeze.js'
 export const exportPartsCache = (limit = 10_000, environments = 16) => {
   // Per environment, then by name: a composite string key cost more than the rest of a hit.
   // Environment names come from request bodies, so they are bounded too.
-  const byEnvironment = boundedMap<string, BoundedMap<string, { readonly source: FeatureState; readonly part: FeatureExport }>>(environments)
+  const byEnvironment = boundedMap<string, Kept>(environments)
+  // An export asks for one environment a hundred times in a row: the bounded map's reordering is paid once.
+  let last: { readonly environment: string; readonly kept: Kept } | undefined
   return (feature: FeatureState, environment: string): FeatureExport => {
-    let kept = byEnvironment.get(environment)
-    if (kept === undefined) byEnvironment.set(environment, (kept = boundedMap(limit)))
+    if (last?.environment !== environment) {
+      let found = byEnvironment.get(environment)
+      if (found === undefined) byEnvironment.set(environment, (found = boundedMap(limit)))
+      last = { environment, kept: found }
+    }
+    const { kept } = last
     const found = kept.get(feature.name)
     if (found !== undefined && found.source === feature) return found.part
     const part = share(featureExport(feature, environment))
