@@ -1,11 +1,23 @@
-/** The ceiling for the HTTP rows: node:http answering a fixed JSON body, nothing else. */
+/**
+ * The ceiling for the HTTP rows: node:http answering a fixed JSON body, nothing else. The body
+ * starts as a tag record; `PUT /__answer` (status in `x-status`) replaces it, so that each row's
+ * ceiling sends the very bytes flagport sent for that row.
+ */
 import { createServer } from 'node:http'
 
-const body = Buffer.from(JSON.stringify({ version: 1, tag: { type: 'simple', value: 'team-a' } }))
+let status = 200
+let body = Buffer.from(JSON.stringify({ version: 1, tag: { type: 'simple', value: 'team-a' } }))
 const server = createServer((req, res) => {
-  req.resume()
+  const chunks: Buffer[] = []
+  req.on('data', (chunk: Buffer) => chunks.push(chunk))
   req.on('end', () => {
-    res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
+    if (req.method === 'PUT' && req.url === '/__answer') {
+      status = Number(req.headers['x-status'] ?? 200)
+      body = Buffer.concat(chunks)
+      res.writeHead(204).end()
+      return
+    }
+    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length })
     res.end(body)
   })
 })

@@ -29,6 +29,8 @@ const stop = async (child: ChildProcess) => {
   if (child.exitCode === null) await once(child, 'exit')
 }
 
+const formatBytes = (n: number): string => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`)
+
 interface Load {
   readonly operation: string
   readonly method: 'GET' | 'POST' | 'PUT'
@@ -57,7 +59,8 @@ const fire = async (url: string, load: Load, seconds: number): Promise<autocanno
 /**
  * Over HTTP: the `npm start` server on a file store of `size` features, driven from this
  * process by autocannon with 50 connections on loopback; beside each row the same request
- * against a bare node:http server answering a fixed JSON body (the ceiling).
+ * against a bare node:http server answering a fixed JSON body (the ceiling): the answer
+ * flagport gave to that request, so that both write and read the same bytes.
  */
 export const httpRows = async (size: number, seconds: number): Promise<Row[]> => {
   const store = await fileStore(buildState(size))
@@ -82,6 +85,14 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
   const rows: Row[] = []
   try {
     for (const load of loads.filter((l) => !only || only.includes(l.operation))) {
+      // The ceiling answers what flagport answers to this request: the same bytes to write and to read.
+      const sample = await fetch(`${server.url}${load.path}`, {
+        method: load.method,
+        headers: { authorization: TOKEN, 'content-type': 'application/json' },
+        ...(load.body ? { body: JSON.stringify(load.body(-1)) } : {}),
+      })
+      const answer = Buffer.from(await sample.arrayBuffer())
+      await fetch(`${bare.url}/__answer`, { method: 'PUT', headers: { 'x-status': String(sample.status) }, body: answer })
       const result = await fire(server.url, load, seconds)
       const ceiling = await fire(bare.url, load, seconds)
       const failures = result.non2xx + result.errors
@@ -92,7 +103,7 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
         opsPerSec: result.requests.average,
         p50us: result.latency.p50 * 1000,
         p99us: result.latency.p99 * 1000,
-        note: `ceiling ${Math.round(ceiling.requests.average).toLocaleString('en-US')}/s, ratio ${(result.requests.average / ceiling.requests.average).toFixed(2)}${failures ? `, ${failures} failed` : ''}`,
+        note: `${formatBytes(answer.length)} answers; ceiling ${Math.round(ceiling.requests.average).toLocaleString('en-US')}/s, ratio ${(result.requests.average / ceiling.requests.average).toFixed(2)}${failures ? `, ${failures} failed` : ''}`,
       })
     }
   } finally {

@@ -9,7 +9,7 @@ export interface AdminApiConfig {
   /** Where the UI posts feedback; reported by the UI configuration only when set. */
   readonly feedbackUriPath?: string
   readonly links?: readonly { value: string; icon: string; href: string; title: string }[]
-  /** Extra instance flags reported by the UI configuration. */
+  /** Extra instance flags reported by the UI configuration: JSON values, copied when the facade is created. */
   readonly flags?: Readonly<Record<string, unknown>>
   readonly frontendApiOrigins?: readonly string[]
   readonly authenticationType?: 'open-source' | 'demo' | 'enterprise' | 'hosted' | 'custom' | 'none'
@@ -42,7 +42,8 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   baseUriPath: config.baseUriPath ?? '',
   feedbackUriPath: config.feedbackUriPath,
   links: config.links,
-  flags: config.flags ?? {},
+  // A copy: the UI configuration keeps their JSON, so a later change by the host must not reach them halfway.
+  flags: config.flags ? (JSON.parse(JSON.stringify(config.flags)) as Record<string, unknown>) : {},
   frontendApiOrigins: config.frontendApiOrigins ?? ['*'],
   authenticationType: config.authenticationType ?? 'open-source',
   resourceLimits: resolveLimits(config.resourceLimits),

@@ -34,8 +34,15 @@ const DEFAULT_FLAGS = {
   messageBanner: { name: 'disabled', enabled: false, feature_enabled: false },
 }
 
-/** Flags are JSON values: a copy keeps callers from changing the configuration through the record. */
-const copyFlags = (flags: Record<string, unknown>): Record<string, unknown> => JSON.parse(JSON.stringify(flags)) as Record<string, unknown>
+// The host's flags laid over the defaults, as JSON, by the host's flags object: written once, not per request.
+const flagsJson = new WeakMap<object, string>()
+
+/** Flags are JSON values: a fresh copy each time keeps callers from changing the configuration through the record. */
+const copyFlags = (hostFlags: Readonly<Record<string, unknown>>): Record<string, unknown> => {
+  let json = flagsJson.get(hostFlags)
+  if (json === undefined) flagsJson.set(hostFlags, (json = JSON.stringify({ ...DEFAULT_FLAGS, ...hostFlags })))
+  return JSON.parse(json) as Record<string, unknown>
+}
 
 /** Operation 6: the UI configuration record, with Unleash OSS's defaults (decisions.md). */
 export const buildUiConfig = (settings: InstanceSettings, state: State, build: BuildFacts): UiConfig => ({
@@ -54,7 +61,7 @@ export const buildUiConfig = (settings: InstanceSettings, state: State, build: B
   resourceLimits: { ...settings.resourceLimits },
   networkViewEnabled: false,
   frontendApiOrigins: [...(state.settings.frontendApiOrigins ?? settings.frontendApiOrigins)],
-  flags: copyFlags({ ...DEFAULT_FLAGS, ...settings.flags }),
+  flags: copyFlags(settings.flags),
   links: (settings.links ?? []).map((l) => ({ value: l.value, icon: l.icon, href: l.href, title: l.title })),
   authenticationType: settings.authenticationType,
   versionInfo: {

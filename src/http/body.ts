@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { type ApiError, contentTypeError, payloadTooLarge, validationError } from '../domain/errors.js'
-import { reviveDicts } from '../model/dict.js'
+import { cutPrototypes, reviveDicts } from '../model/dict.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 export const DEFAULT_MAX_DEPTH = 32
@@ -20,6 +20,8 @@ const byteLength = (body: Uint8Array | string): number =>
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+/** A `\uD800`-`\uDFFF` escape: only through one, or a lone surrogate in the text itself, can a parsed string hold one. */
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/
 
 /** Whether arrays and objects nest deeper than `max`; strings are skipped, escapes included. */
 export const nestsDeeperThan = (text: string, max: number): boolean => {
@@ -37,6 +39,8 @@ export const nestsDeeperThan = (text: string, max: number): boolean => {
   }
   return false
 }
+
+const invalidJson = (error: unknown) => validationError(`The request body is not valid JSON: ${(error as Error).message}.`)
 
 /**
  * The JSON body of a body-bearing route: content type (415), then size (413), then UTF-8,
@@ -64,6 +68,14 @@ export const parseJsonBody = (
   if (nestsDeeperThan(text, limits.maxDepth)) {
     return E.left(validationError(`The request body nests arrays and objects more than ${limits.maxDepth} levels deep.`))
   }
+  // The common body has no surrogate at all: one plain parse, prototypes cut after.
+  if (!SURROGATE_ESCAPE.test(text) && !LONE_SURROGATE.test(text)) {
+    try {
+      return E.right(cutPrototypes(JSON.parse(text)))
+    } catch (error) {
+      return E.left(invalidJson(error))
+    }
+  }
   let unpaired = false
   let parsed: unknown
   try {
@@ -72,7 +84,7 @@ export const parseJsonBody = (
       return reviveDicts(key, value)
     })
   } catch (error) {
-    return E.left(validationError(`The request body is not valid JSON: ${(error as Error).message}.`))
+    return E.left(invalidJson(error))
   }
   // I-JSON (RFC 7493) forbids them: no name, URL or header can carry one.
   return unpaired ? E.left(validationError('The request body has a string with an unpaired UTF-16 surrogate (\\uD800-\\uDFFF).')) : E.right(parsed)

@@ -33,8 +33,23 @@ export const lookup = <T>(dict: Dict<T>, key: string): T | undefined =>
 export const has = (dict: Dict<unknown>, key: string): boolean =>
   Object.prototype.hasOwnProperty.call(dict, key)
 
-/** Rebuilds parsed JSON so that every object is prototype-free (see `Dict`). */
+/** Rebuilds parsed JSON so that every object is prototype-free (see `Dict`): a `JSON.parse` reviver. */
 export const reviveDicts = (_key: string, value: unknown): unknown =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? Object.setPrototypeOf(value, null)
     : value
+
+/**
+ * `reviveDicts` applied to every object of a parsed value, in place, by one walk: V8's reviver
+ * path costs several times a plain parse. A plain `JSON.parse` already makes `"__proto__"` an
+ * own property (it defines, it does not assign), so nothing reached a prototype before the walk.
+ */
+export const cutPrototypes = (value: unknown): unknown => {
+  if (value === null || typeof value !== 'object') return value
+  if (Array.isArray(value)) {
+    for (const item of value) cutPrototypes(item)
+    return value
+  }
+  for (const key of Object.keys(value)) cutPrototypes((value as Record<string, unknown>)[key])
+  return Object.setPrototypeOf(value, null)
+}

@@ -48,6 +48,7 @@ t.test('the UI configuration with Unleash OSS defaults', async (t) => {
 
 t.test("the host's configuration shows through", async (t) => {
   const links = [{ value: 'Docs', icon: 'library_books', href: 'https://docs.example.com', title: 'Docs' }]
+  const hostFlags: Record<string, unknown> = { messageBanner: { name: 'on', enabled: true }, custom: true }
   const { api } = await makeApi({
     config: {
       name: 'Flags',
@@ -55,7 +56,7 @@ t.test("the host's configuration shows through", async (t) => {
       unleashUrl: 'https://flags.example.com/',
       baseUriPath: '/flags',
       links,
-      flags: { messageBanner: { name: 'on', enabled: true }, custom: true },
+      flags: hostFlags,
       frontendApiOrigins: ['https://app.example.com'],
       authenticationType: 'none',
       resourceLimits: { segmentValues: 7, projects: 3 },
@@ -78,6 +79,8 @@ t.test("the host's configuration shows through", async (t) => {
   ;(config.flags as Record<string, unknown>).custom = false
   ;(config.links as unknown[]).pop()
   t.match(ok(await api.instance.uiConfig({ params: {} })), { flags: { custom: true }, links }, 'the record is a copy')
+  hostFlags['custom'] = 'changed later'
+  t.match(ok(await api.instance.uiConfig({ params: {} })), { flags: { custom: true } }, 'flags are taken when the facade is created')
 })
 
 t.test('emailEnabled is true when the facade has an e-mail port', async (t) => {

@@ -85,6 +85,29 @@ t.test('parseJsonBody: 415, then 413, then 400; prototype-free objects', async (
   t.match(parseJsonBody('application/json', { body: '{"\\ud83d":1}' }, { bodyLimit: 100, maxDepth: 4 }), { left: { _tag: 'ValidationError' } }, 'keys are checked too')
 })
 
+t.test('parseJsonBody reads bodies without surrogates and bodies with them alike', async (t) => {
+  const limits = { bodyLimit: 1000, maxDepth: 8 }
+  const deep = (body: string) => {
+    const parsed = parseJsonBody('application/json', { body }, limits)
+    return E.isRight(parsed) ? parsed.right : parsed.left
+  }
+  // The same document, once plain and once with a surrogate pair that sends it down the checked path.
+  for (const extra of ['', ',"s":"\\ud83d\\ude00"']) {
+    const value = deep(`{"list":[{"__proto__":{"x":1},"a":[{"b":{}}]}]${extra}}`) as { list: Record<string, unknown>[] }
+    const item = value.list[0]!
+    t.equal(Object.getPrototypeOf(value), null, `root prototype-free (${extra || 'plain'})`)
+    t.equal(Object.getPrototypeOf(item), null, 'objects inside arrays too')
+    t.ok(Object.prototype.hasOwnProperty.call(item, '__proto__'), '__proto__ stays a key')
+    t.equal(Object.getPrototypeOf((item['a'] as { b: object }[])[0]!.b), null, 'and the deepest object')
+    t.ok(Array.isArray(value.list), 'arrays stay arrays')
+  }
+  t.match(deep('["\uD800"]'), { _tag: 'ValidationError' }, 'a lone surrogate in the text itself is refused')
+  t.match(deep('["a\uDC00b"]'), { _tag: 'ValidationError' }, 'so is a lone low surrogate')
+  t.same(deep('["\\\\ud800"]'), ['\\ud800'], 'an escaped backslash before "ud800" is not an escape')
+  t.match(deep('{"a":'), { _tag: 'ValidationError', message: /not valid JSON/ }, 'a syntax error on the plain path')
+  t.match(deep('{"a":"\\ud83d\\ude00",'), { _tag: 'ValidationError', message: /not valid JSON/ }, 'and on the checked path')
+})
+
 t.test('every error kind has a status; extra fields never override the body', async (t) => {
   t.same(STATUS, {
     ValidationError: 400,
