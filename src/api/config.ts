@@ -42,8 +42,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   baseUriPath: config.baseUriPath ?? '',
   feedbackUriPath: config.feedbackUriPath,
   links: config.links,
-  // A copy: the UI configuration keeps their JSON, so a later change by the host must not reach them halfway.
-  flags: config.flags ? (JSON.parse(JSON.stringify(config.flags)) as Record<string, unknown>) : {},
+  flags: copyFlags(config.flags),
   frontendApiOrigins: config.frontendApiOrigins ?? ['*'],
   authenticationType: config.authenticationType ?? 'open-source',
   resourceLimits: resolveLimits(config.resourceLimits),
@@ -56,6 +55,16 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
  * 0 means 1), so that the UI configuration reports exactly the limits that are enforced. A
  * limit that is not a number of 0 or more is a programming error in the host.
  */
+/** A copy: the UI configuration keeps the flags' JSON, so a later change by the host must not reach them halfway. */
+const copyFlags = (flags: Readonly<Record<string, unknown>> | undefined): Record<string, unknown> => {
+  if (flags === undefined) return {}
+  try {
+    return JSON.parse(JSON.stringify(flags)) as Record<string, unknown>
+  } catch (e) {
+    throw new TypeError(`flagport: flags must be JSON values (${(e as Error).message})`)
+  }
+}
+
 const resolveLimits = (given: Partial<ResourceLimits> = {}): ResourceLimits => {
   const limits: Record<string, number> = { ...DEFAULT_LIMITS }
   for (const [key, value] of Object.entries(given)) {

@@ -18,8 +18,7 @@ export interface Table<T> {
  * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
  * opening a store of 100k features then costs reading bytes, not building four million
  * objects. Every function here turns it into its rows on first use and puts those rows in
- * its slot, so drafts and scans only ever see plain buckets. It is not draftable (a class
- * instance), so immer hands it over as is.
+ * its slot, so transactions and scans only ever see plain buckets.
  */
 export class DeferredBucket<T, S = unknown> {
   private rows: Dict<T> | undefined
@@ -83,46 +82,38 @@ export const slotOf = (key: string): readonly [number, number] => {
   return [h % FANOUT, (h >>> 6) % FANOUT]
 }
 
-// immer's own key for a draft's bookkeeping (stable since immer 5). Through it a scan reads
-// what a draft stands for without the proxies that walking the draft would make: one per
-// bucket and per row, milliseconds a scan. immer's `current` cannot stand in: with auto-freeze
-// off it deep-copies every untouched branch.
+// immer's own key for a draft's bookkeeping (stable since immer 5). Through it a scan inside a
+// transaction reads what a row draft stands for without the proxies that walking the draft
+// would make. immer's `current` cannot stand in: with auto-freeze off it deep-copies every
+// untouched branch.
 const DRAFT_STATE = Symbol.for('immer-state')
 interface DraftState {
   readonly base_: unknown
   readonly copy_: unknown
 }
-const draftState = (value: unknown): DraftState | undefined => (value as { [DRAFT_STATE]?: DraftState } | null)?.[DRAFT_STATE]
 /** The object a draft stands for now (its copy once touched, else its base); a value as is. */
 export const peek = <T>(value: T): T => {
-  const state = draftState(value)
+  const state = (value as { [DRAFT_STATE]?: DraftState } | null)?.[DRAFT_STATE]
   return state ? ((state.copy_ ?? state.base_) as T) : value
 }
 
 /**
- * Turns a deferred bucket in slot `b` of a shard into its rows, in place: in the shard itself,
- * and under a draft in both the draft's base and copy (immer drafts a child only when it is
- * the base's own value). Not an assignment through the draft, which would make a patch
- * carrying the whole bucket: the rows are the same value in another form, so every version
- * sharing that array may see them.
+ * Turns a deferred bucket in slot `b` of a shard into its rows, in place. Shards are never
+ * drafted (a transaction drafts rows, see table-draft.ts), and the rows are the same value in
+ * another form, so every version sharing that shard may see them.
  */
 export const settle = (shard: readonly unknown[], b: number): void => {
-  const state = draftState(shard)
-  for (const array of state ? [state.base_, state.copy_] : [shard]) {
-    if (!Array.isArray(array)) continue
-    const slot: unknown = array[b]
-    if (slot instanceof DeferredBucket) array[b] = (slot as DeferredBucket<unknown>).resolve()
-  }
+  const slot = shard[b]
+  if (slot instanceof DeferredBucket) (shard as unknown[])[b] = (slot as DeferredBucket<unknown>).resolve()
 }
 
-/** Slot `b` of a shard, a deferred bucket built first; under a draft, the bucket's draft. */
+/** Slot `b` of a shard, a deferred bucket built first. */
 export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
   const slot = shard[b]
   if (!((slot as unknown) instanceof DeferredBucket)) return slot ?? null
   settle(shard, b)
   return shard[b] ?? null
 }
-
 
 /** The committed row under `key`, without drafting anything. */
 export const committedRow = <T>(table: Table<T>, key: string): T | undefined => {

@@ -177,6 +177,13 @@ t.test('limits the host sets are raised to Unleash minimums, and reported as enf
   }
 })
 
+t.test('flags that are not JSON values are refused when the facade is created', async (t) => {
+  const circular: Record<string, unknown> = {}
+  circular['self'] = circular
+  await t.rejects(makeApi({ config: { flags: circular } }), /flags must be JSON values/)
+  await t.rejects(makeApi({ config: { flags: { big: 1n } } }), /flags must be JSON values/)
+})
+
 t.test('feedbackUriPath is reported only when the host sets it', async (t) => {
   const { api } = await makeApi({ config: { feedbackUriPath: '/feedback' } })
   t.equal(ok(await api.instance.uiConfig({ params: {} })).feedbackUriPath, '/feedback')
