@@ -166,3 +166,42 @@ t.test('empty arrays read from disk are shared and frozen, and the facade still 
   t.same([after.dependencies.map((d) => d.feature), after.tags.map((tag) => tag.value)], [['parent'], ['team-x']], 'both arrays changed')
   t.same([child.dependencies, child.tags], [[], []], 'the version before, and the shared array, unchanged')
 })
+
+t.test('equal parts read from a snapshot are shared, and a change through the facade to one place leaves the others alone', async (t) => {
+  const { createAdminApi } = await import('../../src/api/admin-api.js')
+  const { openAuth } = await import('../../adapters/auth/open.js')
+  const must = <R>(r: E.Either<unknown, R>): R => {
+    if (E.isLeft(r)) throw new Error(JSON.stringify(r.left))
+    return r.right
+  }
+  const dir = await tempDir(t)
+  const writer = await mustOpen({ path: dir })
+  const api = await createAdminApi({ storage: writer, auth: openAuth() })
+  must(await api.features.create({ params: { projectId: 'default' }, body: { name: 'twin' } }))
+  const body = { name: 'flexibleRollout', constraints: [{ contextName: 'userId', operator: 'IN' as const, values: ['1', '2'] }], parameters: { rollout: '50' } }
+  const ids: Record<string, string> = {}
+  for (const environment of ['development', 'production']) {
+    ids[environment] = must(await api.strategies.add({ params: { projectId: 'default', featureName: 'twin', environment }, body })).id
+  }
+  await writer.close()
+  // Compacted on the next commit, then reopened from the snapshot.
+  const compactor = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  await change(compactor, (d) => void (d.counters.group = 1))
+  await until(async () => (await snapshotName(dir)) !== undefined && (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').length <= 2)
+  await compactor.close()
+
+  const store = await opened(t, dir)
+  const before = getRow(store.head().state!.features, 'twin')!
+  const strategyIn = (f: typeof before, environment: string) => f.environments[environment]!.strategies[0]!
+  t.equal(strategyIn(before, 'development').constraints, strategyIn(before, 'production').constraints, 'both environments hold one constraints array')
+  t.equal(strategyIn(before, 'development').parameters, strategyIn(before, 'production').parameters, 'and one parameters object')
+
+  const facade = await createAdminApi({ storage: store, auth: openAuth() })
+  const params = { projectId: 'default', featureName: 'twin', environment: 'production', strategyId: ids.production! }
+  must(await facade.strategies.update({ params, body: { ...body, constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2', '3'] }] } }))
+  const check = (f: typeof before, label: string) =>
+    t.same([strategyIn(f, 'development').constraints[0]!.values, strategyIn(f, 'production').constraints[0]!.values], [['1', '2'], ['1', '2', '3']], label)
+  check(getRow(store.head().state!.features, 'twin')!, 'production changed, development did not')
+  t.same(strategyIn(before, 'production').constraints[0]!.values, ['1', '2'], 'the version before is unchanged')
+  check(getRow((await opened(t, dir)).head().state!.features, 'twin')!, 'and so after reopening')
+})

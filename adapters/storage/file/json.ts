@@ -14,12 +14,12 @@ export const parseJson = (text: string): unknown => prototypeFree(JSON.parse(tex
  * variants, overrides, dependencies ...), 32 bytes each. Frozen, so that a change can only
  * come through immer, which copies it.
  */
-const EMPTY: readonly unknown[] = Object.freeze([])
+export const EMPTY_ARRAY: readonly unknown[] = Object.freeze([])
 
 const prototypeFree = (value: unknown): unknown => {
   if (value === null || typeof value !== 'object') return value
   if (Array.isArray(value)) {
-    if (value.length === 0) return EMPTY
+    if (value.length === 0) return EMPTY_ARRAY
     for (let i = 0; i < value.length; i++) value[i] = prototypeFree(value[i])
     return value
   }

@@ -6,6 +6,7 @@ import { corruptSnapshot, io, StoreFault } from './errors.js'
 import { Chunks } from './chunks.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'
 import { parseJson } from './json.js'
+import { parseSharedRows } from './shared-rows.js'
 import type { StateDecoder } from './journal.js'
 import type { Layout } from './layout.js'
 
@@ -89,7 +90,7 @@ function* snapshotPieces(state: State): Generator<string | Buffer> {
 }
 
 /** A bucket line (its newline included) as rows. */
-const parseLine = (line: Buffer): Dict<unknown> => parseJson(line.toString('utf8', 0, line.length - 1)) as Dict<unknown>
+const parseLine = (line: Buffer): Dict<unknown> => parseSharedRows(line.toString('utf8', 0, line.length - 1)) as Dict<unknown>
 
 /** Puts each numbered bucket of the state's tables back in its slot, deferred: built when first used. */
 const attachBuckets = (state: unknown, lines: readonly Buffer[]): string | null => {
