@@ -3,10 +3,18 @@ export interface Row {
   readonly section: string
   readonly operation: string
   readonly storeSize: number
+  /** Left out (a blank cell) for a row that is a figure, not a timed operation (memory). */
+  readonly opsPerSec?: number
+  readonly p50us?: number
+  readonly p99us?: number
+  readonly note?: string
+}
+
+/** A row measured by timing calls: every figure there. */
+export interface TimedRow extends Row {
   readonly opsPerSec: number
   readonly p50us: number
   readonly p99us: number
-  readonly note?: string
 }
 
 const percentile = (sorted: Float64Array, p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
@@ -21,7 +29,7 @@ export const measure = async (
   storeSize: number,
   op: (i: number) => unknown | Promise<unknown>,
   { seconds = 1.5, warmup = 200, maxOps = 200_000 } = {},
-): Promise<Row> => {
+): Promise<TimedRow> => {
   for (let i = 0; i < warmup; i++) await op(i)
   const samples: number[] = []
   const started = process.hrtime.bigint()
@@ -39,7 +47,7 @@ export const measure = async (
   return { section, operation, storeSize, opsPerSec: samples.length / elapsed, p50us: percentile(sorted, 0.5), p99us: percentile(sorted, 0.99) }
 }
 
-const fmt = (n: number): string => (n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 1 : 2))
+const fmt = (n: number | undefined): string => (n === undefined ? '' : n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 1 : 2))
 
 /** Prints rows as a Markdown table (readable in a terminal, pasteable into a note). */
 export const printTable = (rows: readonly Row[]): void => {
