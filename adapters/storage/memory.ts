@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { isOutdated, upgradeState } from '../../src/model/upgrade.js'
 import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../src/ports/storage.js'
 
 /**
@@ -6,7 +7,8 @@ import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from 
  * stale base version is refused as a conflict and changes nothing. Not durable.
  */
 export const createMemoryStorage = (initial: Snapshot = { state: null, version: 0 }): StoragePort => {
-  let current = initial
+  // A state a host kept from an earlier version is read in this version's shape.
+  let current = isOutdated(initial.state) ? { ...initial, state: upgradeState(initial.state) } : initial
   let closed = false
   const listeners = new Set<(snapshot: Snapshot) => void>()
   const closedFailure: StorageFailure = { _tag: 'StorageFailure', message: 'The store is closed.' }

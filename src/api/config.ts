@@ -14,7 +14,7 @@ export interface AdminApiConfig {
   readonly frontendApiOrigins?: readonly string[]
   readonly authenticationType?: 'open-source' | 'demo' | 'enterprise' | 'hosted' | 'custom' | 'none'
   readonly resourceLimits?: Partial<ResourceLimits>
-  /** How many events the store keeps; the oldest are dropped first. Default 10,000. */
+  /** How many events the store keeps, a whole number of 0 or more or Infinity; the oldest are dropped first. Default 10,000. */
   readonly eventRetention?: number
   /** Attempts at a transaction that keeps meeting other writers' commits. Default 10. */
   readonly maxRetries?: number
@@ -46,9 +46,18 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   frontendApiOrigins: config.frontendApiOrigins ?? ['*'],
   authenticationType: config.authenticationType ?? 'open-source',
   resourceLimits: resolveLimits(config.resourceLimits),
-  eventRetention: config.eventRetention ?? 10_000,
+  eventRetention: resolveRetention(config.eventRetention),
   maxRetries: config.maxRetries ?? 10,
 })
+
+/** A retention that is not a count (NaN, -1, 2.5) is a programming error in the host, as a bad limit is. */
+const resolveRetention = (given: number | undefined): number => {
+  if (given === undefined) return 10_000
+  if (!(given === Infinity || (Number.isSafeInteger(given) && given >= 0))) {
+    throw new TypeError(`flagport: eventRetention must be a whole number of 0 or more, or Infinity, not ${String(given)}`)
+  }
+  return given
+}
 
 /**
  * The host's limits over Unleash's defaults, raised to Unleash's minimums (a project limit of

@@ -16,7 +16,7 @@ const contextField = (name: string, description: string, sortOrder: number, now:
 
 /** What a fresh store holds (decisions.md). `instanceId` and `now` come from the caller. */
 export const initialState = (instanceId: string, now: string): State => ({
-  schemaVersion: 1,
+  schemaVersion: 2,
   instanceId,
   settings: { maintenanceMode: false, frontendApiOrigins: null },
   counters: { user: 0, group: 0, segment: 0, event: 0, apiToken: 0 },

@@ -20,7 +20,7 @@ interface TouchedBucket<T> {
 }
 
 /** A copy of `value` in which every immer draft is replaced by what it holds now. */
-const withoutDrafts = <T>(value: T): T => {
+export const withoutDrafts = <T>(value: T): T => {
   if (value === null || typeof value !== 'object') return value
   if (isDraft(value)) return current(value as never) as T
   if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value

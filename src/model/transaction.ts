@@ -1,14 +1,16 @@
 import type { Draft, Patch } from 'immer'
 import { copyDict } from './dict.js'
+import { EventLogDraft } from './event-log.js'
 import type { State } from './state.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
 
 /**
  * How a transaction drafts each part of the state: a table row by row (`TableDraft`), a small
- * flat record (settings, counters) as a copy made when first read, a plain value never (no
- * operation changes it). The event log is a record holding a table. A record's fields are
- * replaced, never changed in place (`settings.frontendApiOrigins` is set to a new array).
+ * flat record (settings, counters) as a copy made when first read, the event log as the
+ * events it appends (`EventLogDraft`), a plain value never (no operation changes it). A
+ * record's fields are replaced, never changed in place (`settings.frontendApiOrigins` is set
+ * to a new array).
  */
 const LAYOUT = {
   schemaVersion: 'value',
@@ -28,8 +30,8 @@ const LAYOUT = {
   users: 'table',
   groups: 'table',
   apiTokens: 'table',
-  events: 'record',
-} as const satisfies Record<keyof State, 'table' | 'record' | 'value'>
+  events: 'log',
+} as const satisfies Record<keyof State, 'table' | 'record' | 'log' | 'value'>
 
 type Part = keyof State
 const PARTS = Object.keys(LAYOUT) as Part[]
@@ -97,7 +99,7 @@ export const committedState = (state: State): State => committedStates.get(state
 export const beginTransaction = (state: State, drafter: RowDrafter) => {
   const tables = new Map<Part, TableDraft<unknown>>()
   const records = new Map<Part, { readonly source: Fields; readonly copy: Fields }>()
-  let eventTable: TableDraft<State['events']['byId'] extends Table<infer T> ? T : never> | undefined
+  let eventLog: EventLogDraft | undefined
   const working = Object.create(WORKING) as Record<string | symbol, unknown>
   working[BASE] = state
   working[OPEN] = (part: Part): unknown => {
@@ -106,11 +108,11 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
       if (table === undefined) tables.set(part, (table = new TableDraft(state[part] as Table<unknown>, drafter)))
       return table
     }
+    if (LAYOUT[part] === 'log') return (eventLog ??= new EventLogDraft(state.events))
     let record = records.get(part)
     if (record === undefined) {
       const source = state[part] as unknown as Fields
       const copy = copyFields(source)
-      if (part === 'events') copy['byId'] = eventTable = new TableDraft(state.events.byId, drafter)
       record = { source, copy }
       records.set(part, record)
     }
@@ -122,12 +124,11 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
     const patches: Patch[] = []
     // Rows set in a table may hold drafts of other rows (an event's preData): copied while those live.
     for (const table of tables.values()) table.settleValues()
-    eventTable?.settleValues()
+    eventLog?.settleValues()
     const next = { ...state } as Record<string, unknown>
     let changed = false
     const record = withPatches ? (patch: Patch) => void patches.push(patch) : undefined
     for (const [part, { source, copy }] of records) {
-      if (part === 'events') copy['byId'] = source['byId']
       if (fieldChanges(part, source, copy, record)) {
         changed = true
         next[part] = copy
@@ -140,11 +141,11 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
         next[part] = finished
       }
     }
-    if (eventTable !== undefined) {
-      const log = eventTable.finish(['events', 'byId'], record)
-      if (log !== state.events.byId) {
+    if (eventLog !== undefined) {
+      const log = eventLog.finish(['events'], record)
+      if (log !== state.events) {
         changed = true
-        next.events = { ...(next.events as State['events']), byId: log }
+        next.events = log
       }
     }
     return { state: changed ? (next as unknown as State) : state, changed, patches }

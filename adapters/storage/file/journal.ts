@@ -1,4 +1,5 @@
 import type { State } from '../../../src/model/state.js'
+import { upgradeState } from '../../../src/model/upgrade.js'
 import { corruptJournal, io, StoreFault } from './errors.js'
 import { type FileSystem, readAt } from './fs.js'
 import { type Decoded, decodeEntry, decodeHeader, decodeLine, type JournalHeader } from './line.js'
@@ -103,6 +104,7 @@ export const scanJournal = async (
   }
   const unended = pending.length > 0
   if (suspect && unended) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
-  const state = read > 0 ? (replay.finish() as State | null) : from.state
+  // Whatever shape the snapshot and the lines were in, the store is handed on in this version's.
+  const state = upgradeState(read > 0 ? (replay.finish() as State | null) : from.state)
   return { offset, line, version, state, read, tail: suspect !== null || unended }
 }

@@ -1,0 +1,125 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Patch } from 'immer'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import t from 'tap'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { immer } from '../../src/api/immer.js'
+import { initialState } from '../../src/domain/seed.js'
+import { appendEvent, latestEvents } from '../../src/model/event-log.js'
+import type { State, StoredEvent } from '../../src/model/state.js'
+import { TableDraft } from '../../src/model/table-draft.js'
+import { emptyTable, type Table } from '../../src/model/table.js'
+import type { StoragePort } from '../../src/ports/storage.js'
+import { change, mustOpen, tempDir, until } from './fixtures/helpers.js'
+
+/*
+ * Stores written before schema 2 kept events in a table keyed by id. These tests write such a
+ * store as that version did (whole state, then a commit per event with the table's patches)
+ * and read it, and go on writing it, with this version.
+ */
+
+interface LegacyLog {
+  readonly first: number
+  readonly last: number
+  readonly byId: Table<StoredEvent>
+}
+type LegacyState = Omit<State, 'schemaVersion' | 'events'> & { readonly schemaVersion: 1; readonly events: LegacyLog }
+
+const RETENTION = 3
+const event = (id: number, name: string): StoredEvent => ({ id, type: 'feature-created', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin', createdByUserId: 1, featureName: name })
+
+const legacyState = (): LegacyState => ({ ...initialState('upgrade-tests', '2026-01-01T00:00:00.000Z'), schemaVersion: 1, events: { first: 0, last: 0, byId: emptyTable() } })
+
+/** One event recorded as schema 1 did: a row added, the oldest beyond the retention removed, each a patch of the table. */
+const legacyEvent = async (port: StoragePort, name: string): Promise<void> => {
+  const { state, version } = port.head() as unknown as { state: LegacyState; version: number }
+  const id = state.counters.event + 1
+  const byId = new TableDraft(state.events.byId, immer)
+  byId.set(String(id), event(id, name))
+  let first = state.events.first === 0 ? id : state.events.first
+  while (id - first + 1 > RETENTION) byId.delete(String(first++))
+  const patches: Patch[] = []
+  const table = byId.finish(['events', 'byId'], (p) => patches.push(p))
+  patches.push({ op: 'replace', path: ['counters', 'event'], value: id }, { op: 'replace', path: ['events', 'first'], value: first }, { op: 'replace', path: ['events', 'last'], value: id })
+  const next = { ...state, counters: { ...state.counters, event: id }, events: { first, last: id, byId: table } }
+  const r = await port.commit({ baseVersion: version, patches, state: next as unknown as State })
+  if (E.isLeft(r)) throw new Error(JSON.stringify(r.left))
+}
+
+/** One event recorded as this version does. */
+const currentEvent = (port: StoragePort, name: string) =>
+  change(port, (d) => {
+    const id = d.counters.event + 1
+    d.counters.event = id
+    appendEvent(d.events as State['events'], event(id, name), RETENTION)
+  })
+
+/** A store as schema 1 left it: its first commit the whole state, then five events. */
+const legacyStore = async (t: Parameters<typeof tempDir>[0]): Promise<string> => {
+  const dir = await tempDir(t)
+  const port = await mustOpen({ path: dir })
+  const state = legacyState()
+  await port.commit({ baseVersion: 0, patches: [{ op: 'replace', path: [], value: state }], state: state as unknown as State })
+  for (const name of ['a', 'b', 'c', 'd', 'e']) await legacyEvent(port, name)
+  await port.close()
+  return dir
+}
+
+/** A store's state as text: a snapshot's buckets stay unread until used. */
+const json = (port: StoragePort): string => JSON.stringify(port.head().state)
+const names = (port: StoragePort): string[] => latestEvents(port.head().state!.events, 100).map((e) => e.featureName!)
+
+t.test('a schema 1 store opens as schema 2, its events kept in order', async (t) => {
+  const dir = await legacyStore(t)
+  const port = await mustOpen({ path: dir })
+  const state = port.head().state!
+  t.equal(state.schemaVersion, 2)
+  t.same(names(port), ['e', 'd', 'c'], 'the events kept, newest first')
+  t.same([state.events.first, state.events.last, port.head().version], [3, 5, 6])
+  t.notOk('byId' in state.events, 'no table left')
+  await port.close()
+})
+
+t.test('events written after the upgrade follow the schema 1 lines in the same journal, and every reader agrees', async (t) => {
+  const dir = await legacyStore(t)
+  const writer = await mustOpen({ path: dir })
+  const follower = await mustOpen({ path: dir })
+  for (const name of ['f', 'g']) t.same(await currentEvent(writer, name), E.right(writer.head().version), `${name} acknowledged`)
+  t.same(names(writer), ['g', 'f', 'e'])
+  t.same(await follower.sync(), E.right(writer.head()), 'a handle that opened before follows the new lines')
+  t.equal(json(follower), json(writer))
+  await follower.close()
+  await writer.close()
+  const lines = (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n')
+  t.ok(lines.some((l) => l.includes('"byId"')) && lines.some((l) => l.includes('"pages"')), 'one journal holds lines of both schemas')
+  const reader = await mustOpen({ path: dir })
+  t.same(names(reader), ['g', 'f', 'e'], 'a new reader replays both: the schema 1 lines, then the new ones on the upgraded state')
+  t.equal(json(reader), json(writer), 'the same state')
+  await reader.close()
+})
+
+t.test('a compaction writes the upgraded state: the next snapshot is schema 2', async (t) => {
+  const dir = await legacyStore(t)
+  const writer = await mustOpen({ path: dir, compactAfterBytes: 1, onBackgroundError: (e) => t.fail(JSON.stringify(e)) })
+  await currentEvent(writer, 'f')
+  const snapshotsIn = async () => (await readdir(dir)).filter((n) => n.startsWith('snapshot-') && n.endsWith('.json'))
+  await until(async () => (await snapshotsIn()).length === 1)
+  await writer.close()
+  const snapshots = await snapshotsIn()
+  const text = await readFile(join(dir, snapshots[0]!), 'utf8')
+  t.ok(text.includes('"schemaVersion":2') && !text.includes('"byId"'), 'the snapshot holds the new shape only')
+  const reader = await mustOpen({ path: dir })
+  t.same(names(reader), ['f', 'e', 'd'])
+  t.equal(json(reader), json(writer), 'the same state')
+  await reader.close()
+})
+
+t.test('the memory store reads a schema 1 state as schema 2', async (t) => {
+  const legacy = legacyState()
+  const port = createMemoryStorage({ state: legacy as unknown as State, version: 1 })
+  t.equal(port.head().state!.schemaVersion, 2)
+  t.same(port.head().state!.events, { first: 0, last: 0, pages: [] })
+  const current = initialState('x', '2026-01-01T00:00:00.000Z')
+  t.equal(createMemoryStorage({ state: current, version: 1 }).head().state, current, 'a current state as given')
+})
