@@ -32,8 +32,8 @@ const FLUSH_AT = 1 << 20
 const SMALL_LINE = 4096
 
 /**
- * JSON text in pieces, one piece per value below `depth` levels. The state's tables split
- * into buckets and its event log into chunks at depth 3, so writing a large store yields to
+ * JSON text in pieces, one piece per value below `depth` levels. At depth 3 the state's
+ * event log splits into pages (up to 4,096 events each), so writing a large store yields to
  * the event loop between pieces instead of stalling it for one giant `JSON.stringify`.
  */
 export function* jsonPieces(value: unknown, depth = 3): Generator<string> {
