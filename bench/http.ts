@@ -7,6 +7,8 @@ import { fileStore } from './stores.js'
 
 const TOKEN = '*:*.bench-admin-token'
 const CONNECTIONS = 50
+/** Rounds of each HTTP row (BENCH_HTTP_ROUNDS), each flagport then the ceiling. */
+const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? 3))
 
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */
 const start = (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
@@ -60,7 +62,8 @@ const fire = async (url: string, load: Load, seconds: number): Promise<autocanno
  * Over HTTP: the `npm start` server on a file store of `size` features, driven from this
  * process by autocannon with 50 connections on loopback; beside each row the same request
  * against a bare node:http server answering a fixed JSON body (the ceiling): the answer
- * flagport gave to that request, so that both write and read the same bytes.
+ * flagport gave to that request, so that both write and read the same bytes. Each row is the
+ * round whose ratio to the ceiling is the median of `ROUNDS`.
  */
 export const httpRows = async (size: number, seconds: number): Promise<Row[]> => {
   const store = await fileStore(buildState(size))
@@ -93,17 +96,26 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
       })
       const answer = Buffer.from(await sample.arrayBuffer())
       await fetch(`${bare.url}/__answer`, { method: 'PUT', headers: { 'x-status': String(sample.status) }, body: answer })
-      const result = await fire(server.url, load, seconds)
-      const ceiling = await fire(bare.url, load, seconds)
-      const failures = result.non2xx + result.errors
+      // Flagport and the ceiling take turns, so that a machine whose speed drifts (a shared
+      // VM) moves both sides of each round's ratio alike; the median round is reported.
+      const runs: { readonly result: autocannon.Result; readonly ceiling: number; readonly ratio: number }[] = []
+      for (let round = 0; round < ROUNDS; round++) {
+        const result = await fire(server.url, load, seconds)
+        const ceiling = (await fire(bare.url, load, seconds)).requests.average
+        runs.push({ result, ceiling, ratio: result.requests.average / ceiling })
+      }
+      const byRatio = [...runs].sort((a, b) => a.ratio - b.ratio)
+      const median = byRatio[Math.floor(byRatio.length / 2)]!
+      const failures = runs.reduce((n, { result }) => n + result.non2xx + result.errors, 0)
+      const spread = runs.length > 1 ? ` (${byRatio[0]!.ratio.toFixed(2)}-${byRatio[byRatio.length - 1]!.ratio.toFixed(2)} over ${runs.length} rounds)` : ''
       rows.push({
         section: 'http (file store)',
         operation: load.operation,
         storeSize: size,
-        opsPerSec: result.requests.average,
-        p50us: result.latency.p50 * 1000,
-        p99us: result.latency.p99 * 1000,
-        note: `${formatBytes(answer.length)} answers; ceiling ${Math.round(ceiling.requests.average).toLocaleString('en-US')}/s, ratio ${(result.requests.average / ceiling.requests.average).toFixed(2)}${failures ? `, ${failures} failed` : ''}`,
+        opsPerSec: median.result.requests.average,
+        p50us: median.result.latency.p50 * 1000,
+        p99us: median.result.latency.p99 * 1000,
+        note: `${formatBytes(answer.length)} answers; ceiling ${Math.round(median.ceiling).toLocaleString('en-US')}/s, ratio ${median.ratio.toFixed(2)}${spread}${failures ? `, ${failures} failed` : ''}`,
       })
     }
   } finally {

@@ -2,7 +2,8 @@
  * `npm run bench`: throughput and latency of flagport's operations, in-process (memory and
  * file store) and over HTTP, and how costs scale with the store. Nothing here is a test.
  *
- * BENCH_SIZES=1000,10000 and BENCH_SECONDS=0.5 shorten a run; BENCH_SKIP=http skips a section.
+ * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
+ * skips a section.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
