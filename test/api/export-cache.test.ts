@@ -70,6 +70,29 @@ t.test('at most `limit` parts are kept, the least recently used dropped first', 
   t.same(partB, featureExport(b!, 'development'), 'b is made again')
 })
 
+t.test('an export larger than the cache keeps its first `limit` parts, and makes the rest without keeping them', async (t) => {
+  const api = await store()
+  const cached = exportPartsCache(2)
+  const [a, b, c, d] = ['flag-0', 'flag-1', 'flag-2', 'flag-3'].map((name) => getRow(api.state().features, name)!)
+  t.equal(cached.forExport(2), cached, 'an export the cache can hold keeps every part')
+  const exportOnce = () => {
+    const partOf = cached.forExport(4)
+    return [a!, b!, c!, d!].map((feature) => partOf(feature, 'development'))
+  }
+  const first = exportOnce()
+  const second = exportOnce()
+  t.equal(second[0], first[0], 'the first `limit` parts are kept')
+  t.equal(second[1], first[1])
+  t.ok(Object.isFrozen(first[0]!.feature), 'and shared, frozen')
+  t.not(second[2], first[2], 'a part past the limit is made each time')
+  t.same(second[2], featureExport(c!, 'development'), 'equal to one made fresh')
+  t.notOk(Object.isFrozen(first[2]!.feature), 'and not frozen: nobody else holds it')
+  t.equal(cached(a!, 'development'), first[0], 'what the large export kept serves smaller ones')
+  const features = [...rows(api.state().features)].sort((x, y) => (x.name < y.name ? -1 : 1))
+  const large = buildExport(api.state(), features, 'development', cached.forExport(features.length))
+  t.equal(exportJson(large), JSON.stringify(buildExport(api.state(), features, 'development')), 'the same export, and the same JSON, as one made fresh')
+})
+
 t.test('at most `environments` environments are kept, as names come from requests', async (t) => {
   const api = await store()
   const cached = exportPartsCache(10, 1)

@@ -18,7 +18,7 @@ export const exportFeaturesOp = write<NoParams, ExportQuery, ExportAnswer>({
   requirement: 'NONE',
   body: ExportQuery,
   run: (draft, { body, ctx }) => {
-    const answer = exportFeatures(stateBefore(draft), body, ctx, exportParts)
+    const answer = exportFeatures(stateBefore(draft), body, ctx, exportParts.forExport)
     if (E.isLeft(answer)) return answer
     recordExport(draft, body, answer.right, ctx)
     return E.right(() => answer.right)

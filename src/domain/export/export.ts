@@ -15,10 +15,19 @@ import { selectFeatures } from './select.js'
 export const exportFilename = (environment: string, now: string): string =>
   `export-${environment.replace(/[^A-Za-z0-9._-]/g, '_')}-${now.slice(0, 10)}_${now.slice(11, 19).replace(/:/g, '-')}.json`
 
-/** Operation 1, read from `state`: the export, and a file name when `downloadFile` is true. */
-export const exportFeatures = (state: State, query: ExportQuery, ctx: Ctx, partOf?: (feature: FeatureState, environment: string) => FeatureExport): E.Either<NotFoundError, ExportAnswer> =>
+/**
+ * Operation 1, read from `state`: the export, and a file name when `downloadFile` is true.
+ * `partsFor(count)` says where an export of `count` features takes each feature's part from
+ * (the facade's kept parts); by default each is made afresh.
+ */
+export const exportFeatures = (
+  state: State,
+  query: ExportQuery,
+  ctx: Ctx,
+  partsFor?: (count: number) => (feature: FeatureState, environment: string) => FeatureExport,
+): E.Either<NotFoundError, ExportAnswer> =>
   E.map((features: readonly FeatureState[]) => ({
-    body: buildExport(state, features, query.environment, partOf),
+    body: buildExport(state, features, query.environment, partsFor?.(features.length)),
     ...(query.downloadFile === true ? { filename: exportFilename(query.environment, ctx.now) } : {}),
   }))(selectFeatures(state, query))
 
