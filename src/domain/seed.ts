@@ -16,7 +16,7 @@ const contextField = (name: string, description: string, sortOrder: number, now:
 
 /** What a fresh store holds (decisions.md). `instanceId` and `now` come from the caller. */
 export const initialState = (instanceId: string, now: string): State => ({
-  schemaVersion: 2,
+  schemaVersion: 3,
   instanceId,
   settings: { maintenanceMode: false, frontendApiOrigins: null },
   counters: { user: 0, group: 0, segment: 0, event: 0, apiToken: 0 },
@@ -79,6 +79,7 @@ export const initialState = (instanceId: string, now: string): State => ({
     ).map(([id, name, description]) => [String(id), { id, name, description, type: 'root' as const, permissions: ROOT_ROLE_PERMISSIONS[id]! }] as const),
   ),
   users: emptyTable(),
+  identities: emptyTable(),
   groups: emptyTable(),
   apiTokens: emptyTable(),
   events: emptyEventLog(),

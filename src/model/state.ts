@@ -13,8 +13,8 @@ import type { FeatureVariant } from './variant.js'
  * `Table`s or prototype-free `Dict`s.
  */
 export interface State {
-  /** 2 since events are kept in chunks; 1 is read and upgraded (upgrade.ts). */
-  readonly schemaVersion: 2
+  /** 3 since accounts' identities are indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts). */
+  readonly schemaVersion: 3
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters
@@ -37,6 +37,12 @@ export interface State {
   readonly rootRoles: Table<RootRoleState>
   /** Keyed by the user id as a string; service accounts too. */
   readonly users: Table<UserState>
+  /**
+   * The account holding each e-mail (`email:<lower-cased address>`) and each username
+   * (`username:<name>`), kept in step with `users` by creating, updating and deleting
+   * accounts, so that checking whether one is taken does not scan every account (schema 3).
+   */
+  readonly identities: Table<number>
   /** Keyed by the group id as a string. */
   readonly groups: Table<GroupState>
   /** Keyed by the token's id. */

@@ -28,6 +28,7 @@ const LAYOUT = {
   contextFields: 'table',
   rootRoles: 'table',
   users: 'table',
+  identities: 'table',
   groups: 'table',
   apiTokens: 'table',
   events: 'log',

@@ -1,8 +1,9 @@
 import { appendEvents, emptyEventLog } from './event-log.js'
-import type { EventLog, StoredEvent } from './state.js'
-import { isTable, rows } from './table.js'
+import { identityKeys } from './identities.js'
+import type { EventLog, StoredEvent, UserState } from './state.js'
+import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.js'
 
-export const SCHEMA_VERSION = 2
+export const SCHEMA_VERSION = 3
 
 /** Schema 1's event log: the events in a table keyed by id. */
 interface EventTable {
@@ -11,34 +12,98 @@ interface EventTable {
   readonly byId: unknown
 }
 
+type Stored = Record<string, unknown>
+
 const isEvent = (value: unknown): value is StoredEvent =>
   value !== null && typeof value === 'object' && Number.isSafeInteger((value as StoredEvent).id)
 
-const chunked = (log: EventTable): EventLog => {
-  const first = Number.isSafeInteger(log.first) ? log.first : 0
-  const last = Number.isSafeInteger(log.last) ? log.last : 0
-  const events = isTable(log.byId) ? [...rows(log.byId)].filter((e): e is StoredEvent => isEvent(e) && e.id >= first && e.id <= last) : []
+const isAccount = (value: unknown): value is UserState =>
+  value !== null &&
+  typeof value === 'object' &&
+  Number.isSafeInteger((value as UserState).id) &&
+  ((value as UserState).email === null || typeof (value as UserState).email === 'string') &&
+  ((value as UserState).username === null || typeof (value as UserState).username === 'string')
+
+/** Schema 1 to 2: the events, from a table keyed by id, in chunks in id order. */
+const chunkEvents = (state: Stored): Stored => {
+  const log = state['events']
+  if (log === null || typeof log !== 'object' || !('byId' in log)) return { events: emptyEventLog() }
+  const { first: givenFirst, last: givenLast, byId } = log as EventTable
+  const first = Number.isSafeInteger(givenFirst) ? givenFirst : 0
+  const last = Number.isSafeInteger(givenLast) ? givenLast : 0
+  const events = isTable(byId) ? [...rows(byId)].filter((e): e is StoredEvent => isEvent(e) && e.id >= first && e.id <= last) : []
   events.sort((a, b) => a.id - b.id)
-  return { ...appendEvents(emptyEventLog(), events, Infinity), first, last }
+  return { events: { ...appendEvents(emptyEventLog(), events, Infinity), first, last } satisfies EventLog }
+}
+
+/** Schema 2 to 3: every account's e-mail and username indexed; of two holders (never made by flagport), the older. */
+const indexIdentities = (state: Stored): Stored => {
+  const identities: Table<number> = emptyTable()
+  const users = state['users']
+  if (isTable(users)) {
+    for (const account of rows(users)) {
+      if (!isAccount(account)) continue
+      for (const key of identityKeys(account)) {
+        const held = getRow(identities, key)
+        if (held === undefined || account.id < held) setRow(identities, key, account.id)
+      }
+    }
+  }
+  return { identities }
+}
+
+/** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
+const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
+  { from: 1, change: chunkEvents },
+  { from: 2, change: indexIdentities },
+]
+
+const schemaOf = (state: unknown): number | undefined => {
+  if (state === null || typeof state !== 'object') return undefined
+  const version = (state as { schemaVersion?: unknown }).schemaVersion
+  return typeof version === 'number' ? version : undefined
 }
 
 /**
- * A state stored by an earlier version, in this version's shape; a state of this version as
- * is. Storage adapters run it on every state they read, so the rest of flagport only ever
- * sees the current schema. Pure, and total: a part it cannot read becomes empty rather than
- * an exception (a host's `decodeState` is where a store is checked).
+ * A state stored by an earlier version, in the shape of schema `to` (by default this
+ * version's); a state already there as is. Storage adapters run it on every state they read,
+ * so the rest of flagport only ever sees the current schema. Pure, and total: a part it
+ * cannot read becomes empty rather than an exception (a host's `decodeState` is where a
+ * store is checked).
  *
- * Schema 1 kept the events in a table keyed by id; they become chunks, in id order.
+ * Schema 1 kept the events in a table keyed by id; 2 keeps them in chunks. Schema 3 adds
+ * the index of accounts' e-mails and usernames.
  */
-export const upgradeState = <S>(state: S): S => {
-  if (state === null || typeof state !== 'object') return state
-  const s = state as unknown as { readonly schemaVersion?: unknown; readonly events?: unknown }
-  if (s.schemaVersion !== 1) return state
-  const events = s.events !== null && typeof s.events === 'object' && 'byId' in s.events ? chunked(s.events as EventTable) : emptyEventLog()
-  // Its prototype kept: a state read from disk has none.
-  return Object.assign(Object.create(Object.getPrototypeOf(state) as object | null) as object, state, { schemaVersion: SCHEMA_VERSION, events }) as S
+export const upgradeState = <S>(state: S, to = SCHEMA_VERSION): S => {
+  let version = schemaOf(state)
+  if (version === undefined || version >= to) return state
+  let next = state as unknown as Stored
+  for (const step of STEPS) {
+    if (step.from !== version || version >= to) continue
+    // Its prototype kept: a state read from disk has none.
+    next = Object.assign(Object.create(Object.getPrototypeOf(next) as object | null) as Stored, next, step.change(next), { schemaVersion: step.from + 1 })
+    version = step.from + 1
+  }
+  return next as unknown as S
 }
 
-/** Whether `state` is in an earlier version's shape (what `upgradeState` would change). */
-export const isOutdated = (state: unknown): boolean =>
-  state !== null && typeof state === 'object' && (state as { schemaVersion?: unknown }).schemaVersion === 1
+/** Whether `state` is in an earlier schema's shape (what `upgradeState` would change). */
+export const isOutdated = (state: unknown): boolean => {
+  const version = schemaOf(state)
+  return version !== undefined && version < SCHEMA_VERSION
+}
+
+/** The schema a patch at `path` was written in, when only a later schema has that part. */
+const schemaOfPath = (path: readonly unknown[]): number => (path[0] === 'identities' ? 3 : path[0] === 'events' && path[1] === 'pages' ? 2 : 0)
+
+/**
+ * `state`, upgraded as far as a patch at `path` needs: a journal may hold an earlier
+ * version's lines, then this version's, written once its writer had read (and upgraded) the
+ * store. Upgrading no further than the line needs keeps the earlier lines that follow
+ * (another process still on that version) applying to the shape they were written for.
+ */
+export const upgradeFor = <S>(state: S, path: readonly unknown[]): S => {
+  const needed = schemaOfPath(path)
+  const version = schemaOf(state)
+  return version !== undefined && version < needed ? upgradeState(state, needed) : state
+}

@@ -1,7 +1,9 @@
 import t from 'tap'
 import { verifyPassword } from '../../src/api/secrets.js'
 import { inviteLink } from '../../src/domain/user/render.js'
-import { getRow } from '../../src/model/table.js'
+import { identityKeys } from '../../src/model/identities.js'
+import { getRow, rows } from '../../src/model/table.js'
+import { committedEntries } from '../../src/model/table-layout.js'
 import type { EmailPort } from '../../src/ports/email.js'
 import type { Snapshot, StoragePort } from '../../src/ports/storage.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
@@ -126,6 +128,24 @@ t.test('a username or email in use is refused (email case-insensitively, usernam
   t.equal(err(await create(api, { username: 'robot', rootRole: 3 })).message, 'Request validation failed: your request body or params contain invalid data: User already exists', 'service accounts count')
   t.same(plain(api.state()), before)
   t.equal(ok(await create(api, { username: 'Bob', rootRole: 3 })).username, 'Bob', 'usernames differ by case')
+})
+
+t.test('an e-mail or username is free again once its account lets it go (deleted, or its e-mail changed)', async (t) => {
+  const { api } = await makeApi()
+  const ann = ok(await create(api, { username: 'ann', email: 'ann@example.com', rootRole: 3 }))
+  const robot = ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 3 } }))
+  ok(await api.users.update({ params: { id: String(ann.id) }, body: { email: 'ann@elsewhere.example' } }))
+  t.equal(ok(await create(api, { email: 'ANN@example.com', rootRole: 3 })).email, 'ann@example.com', 'the old e-mail is free')
+  t.same(err(await create(api, { email: 'ann@elsewhere.example', rootRole: 3 })).details, [{ path: '/body/email', message: 'User already exists' }], 'the new one is taken')
+  ok(await api.users.delete({ params: { id: String(ann.id) } }))
+  ok(await api.serviceAccounts.delete({ params: { id: String(robot.id) } }))
+  t.ok(ok(await create(api, { username: 'ann', email: 'ann@elsewhere.example', rootRole: 3 })), 'a deleted user\'s username and e-mail are free')
+  t.ok(ok(await create(api, { username: 'robot', rootRole: 3 })), 'and a deleted service account\'s username')
+  const state = api.state()
+  const held = [...committedEntries(state.identities)].sort()
+  const expected = [...rows(state.users)].flatMap((u) => identityKeys(u).map((key) => [key, u.id] as [string, number])).sort()
+  t.same(held, expected, 'the index holds exactly the identities of the accounts there are')
+  t.equal(held.length, 4)
 })
 
 t.test('the password is stored only as a salted scrypt hash, never returned or recorded', async (t) => {

@@ -2,8 +2,6 @@ import { applyPatches, enablePatches, type Patch } from 'immer'
 import t, { type Test } from 'tap'
 import { appendEvents, emptyEventLog, EVENT_CHUNK, EVENT_PAGE, latestEvents } from '../../src/model/event-log.js'
 import type { EventLog, StoredEvent } from '../../src/model/state.js'
-import { emptyTable, setRow } from '../../src/model/table.js'
-import { upgradeState } from '../../src/model/upgrade.js'
 
 enablePatches()
 
@@ -70,22 +68,4 @@ t.test('many events in one call: one patch each, and a retention smaller than th
   const none = appendEvents(next, [event(351)], 0)
   t.same(latestEvents(none, 1000), [], 'a retention of 0 keeps nothing')
   t.equal(none.last, 351)
-})
-
-t.test('a schema 1 state becomes schema 2: its events, from a table keyed by id, in id order', async (t) => {
-  const byId = emptyTable<StoredEvent>()
-  for (const id of [7, 3, 9, 2, 5, 8, 4, 6]) setRow(byId, String(id), event(id))
-  const legacy = Object.setPrototypeOf({ schemaVersion: 1, counters: { event: 9 }, events: { first: 3, last: 9, byId } }, null) as Record<string, unknown>
-  const upgraded = upgradeState(legacy) as unknown as { schemaVersion: number; counters: unknown; events: EventLog }
-  t.equal(upgraded.schemaVersion, 2)
-  t.equal(Object.getPrototypeOf(upgraded), null, 'its prototype kept')
-  t.equal(upgraded.counters, legacy['counters'], 'the other parts are the same values')
-  t.same(latestEvents(upgraded.events, 100).map((e) => e.id), ids(3, 9), 'events before first are not carried over')
-  t.same({ first: upgraded.events.first, last: upgraded.events.last }, { first: 3, last: 9 })
-  t.equal(upgradeState(upgraded), upgraded, 'a current state is returned as is')
-  t.equal(upgradeState(null), null)
-  const broken = upgradeState({ schemaVersion: 1, events: 'lost' }) as unknown as { events: EventLog }
-  t.same(broken.events, emptyEventLog(), 'an event log it cannot read becomes empty, not an exception')
-  const partly = upgradeState({ schemaVersion: 1, events: { first: 1, last: 2, byId: { size: 1, shards: [[{ a: { id: 'x' } }]] } } }) as unknown as { events: EventLog }
-  t.same(latestEvents(partly.events, 10), [], 'rows that are not events are left out')
 })

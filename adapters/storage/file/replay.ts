@@ -1,6 +1,6 @@
 import type { Patch } from 'immer'
 import { DeferredBucket } from '../../../src/model/table.js'
-import { isOutdated, upgradeState } from '../../../src/model/upgrade.js'
+import { upgradeFor } from '../../../src/model/upgrade.js'
 import type { Decoded } from './line.js'
 
 /**
@@ -51,10 +51,10 @@ export class Replay {
       this.current = patch.value
       return
     }
-    // A commit written in this version's shape after lines of an earlier version's (a store
-    // opened by an upgraded writer): the state takes the new shape first, as the writer's did
-    // when it read the same lines. Only the event log's paths differ between the two.
-    if (path[0] === 'events' && path[1] === 'pages' && isOutdated(this.current)) this.current = upgradeState(this.current)
+    // A commit written in a later schema after lines of an earlier one (a store opened by an
+    // upgraded writer): the state takes the shape the line needs first, as the writer's did
+    // when it read the same lines.
+    this.current = upgradeFor(this.current, path)
     this.current = this.own(this.current, path)
     let parent = this.current as Container
     for (let i = 0; i < path.length - 1; i++) {

@@ -6,7 +6,7 @@ import type { CreateUserBody } from '../../model/user.js'
 import type { Ctx } from '../context.js'
 import type { DomainError, ErrorDetail } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { identityTaken } from './lookup.js'
+import { claimIdentities, identityTaken } from './lookup.js'
 import { given, refuse } from './problems.js'
 import { findRootRole, missingRootRole } from './roles.js'
 
@@ -59,6 +59,7 @@ export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Eit
     scimId: null,
   }
   setRow(draft.users as State['users'], String(user.id), user)
+  claimIdentities(draft, user)
   recordEvent(draft, ctx, { type: 'user-created', data: accountEventData(user) })
   return E.right(user.id)
 }

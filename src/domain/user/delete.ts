@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js'
 import type { DomainError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { accountEventData } from './create.js'
-import { type AccountType, findAccount } from './lookup.js'
+import { type AccountType, findAccount, releaseIdentities } from './lookup.js'
 
 /**
  * Deletes a user or service account with everything that only it used: its tokens stop
@@ -25,6 +25,7 @@ export const deleteAccount = (draft: Draft<State>, id: string, type: AccountType
   }
   const preData = accountEventData(user)
   deleteRow(draft.users as State['users'], String(user.id))
+  releaseIdentities(draft, user)
   recordEvent(draft, ctx, { type: type === 'User' ? 'user-deleted' : 'service-account-deleted', preData })
   return E.right(undefined)
 }

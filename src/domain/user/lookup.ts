@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State, UserState } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { emailKey, identityKeys, usernameKey } from '../../model/identities.js'
+import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
 import { type ErrorDetail, type NotFoundError, notFound } from '../errors.js'
 
 export type AccountType = UserState['accountType']
@@ -35,15 +36,23 @@ export const accountsOf = (state: State, type: AccountType): UserState[] =>
  * service accounts included. Both are checked (Unleash checks one and fails on the other).
  */
 export const identityTaken = (state: State, who: { username: string | null; email: string | null }, exceptId?: number): ErrorDetail[] => {
-  let email = false
-  let username = false
-  for (const u of rows(state.users)) {
-    if (u.id === exceptId) continue
-    if (who.email !== null && u.email === who.email) email = true
-    if (who.username !== null && u.username === who.username) username = true
+  const heldByAnother = (key: string): boolean => {
+    const holder = getRow(state.identities, key)
+    return holder !== undefined && holder !== exceptId
   }
   return [
-    ...(email ? [{ path: '/body/email', message: 'User already exists' }] : []),
-    ...(username ? [{ path: '/body/username', message: 'User already exists' }] : []),
+    ...(who.email !== null && heldByAnother(emailKey(who.email)) ? [{ path: '/body/email', message: 'User already exists' }] : []),
+    ...(who.username !== null && heldByAnother(usernameKey(who.username)) ? [{ path: '/body/username', message: 'User already exists' }] : []),
   ]
+}
+
+/** Records that `account` holds its e-mail and username (`State.identities`). */
+export const claimIdentities = (draft: Draft<State>, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
+  for (const key of identityKeys(account)) setRow(draft.identities as State['identities'], key, account.id)
+}
+
+/** Frees the e-mail and username `account` held. */
+export const releaseIdentities = (draft: Draft<State>, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
+  const identities = draft.identities as State['identities']
+  for (const key of identityKeys(account)) if (getRow(identities, key) === account.id) deleteRow(identities, key)
 }

@@ -8,7 +8,7 @@ import type { DomainError, ErrorDetail } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { accountTokens, renderPersonalToken } from '../token/render.js'
 import { accountEventData } from './create.js'
-import { accountsOf, identityTaken } from './lookup.js'
+import { accountsOf, claimIdentities, identityTaken } from './lookup.js'
 import { given, refuse } from './problems.js'
 import { renderAccount } from './render.js'
 import { findRootRole, missingRootRole, rootRolesOf } from './roles.js'
@@ -47,6 +47,7 @@ export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccou
     scimId: null,
   }
   setRow(draft.users as State['users'], String(account.id), account)
+  claimIdentities(draft, account)
   recordEvent(draft, ctx, { type: 'service-account-created', data: accountEventData(account) })
   return E.right(account.id)
 }

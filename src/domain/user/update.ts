@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js'
 import type { DomainError, ErrorDetail } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { accountEventData } from './create.js'
-import { type AccountType, draftAccount, findAccount, identityTaken } from './lookup.js'
+import { type AccountType, claimIdentities, draftAccount, findAccount, identityTaken, releaseIdentities } from './lookup.js'
 import { given, refuse } from './problems.js'
 import { findRootRole, missingRootRole } from './roles.js'
 
@@ -44,7 +44,9 @@ export const updateAccount = (
   const before = accountEventData(user)
   if (update.name !== undefined) user.name = given(update.name)
   if (email !== null && email !== user.email) {
+    releaseIdentities(draft, { id: user.id, email: user.email, username: null })
     user.email = email
+    claimIdentities(draft, { id: user.id, email, username: null })
     if (update.imageUrl) user.imageUrl = update.imageUrl
   }
   if (role) user.rootRole = role.id

@@ -1,0 +1,58 @@
+import t from 'tap'
+import { initialState } from '../../src/domain/seed.js'
+import { emptyEventLog, latestEvents } from '../../src/model/event-log.js'
+import type { EventLog, State, StoredEvent, UserState } from '../../src/model/state.js'
+import { committedEntries } from '../../src/model/table-layout.js'
+import { emptyTable, setRow, tableFrom } from '../../src/model/table.js'
+import { SCHEMA_VERSION, isOutdated, upgradeFor, upgradeState } from '../../src/model/upgrade.js'
+
+const event = (id: number): StoredEvent => ({ id, type: 'feature-created', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin', createdByUserId: 1, featureName: `f${id}` })
+const ids = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => to - i)
+const account = (id: number, email: string | null, username: string | null) => ({ id, email, username, name: null, accountType: 'User' }) as unknown as UserState
+
+/** A state as schema 1 stored it: events in a table keyed by id, no index of identities. */
+const schema1 = () => {
+  const { identities: _, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const byId = emptyTable<StoredEvent>()
+  for (const id of [7, 3, 9, 2, 5, 8, 4, 6]) setRow(byId, String(id), event(id))
+  const users = tableFrom([account(1, 'ann@example.com', 'ann'), account(2, null, 'robot')].map((u) => [String(u.id), u] as const))
+  return Object.setPrototypeOf({ ...current, schemaVersion: 1, users, events: { first: 3, last: 9, byId } }, null) as Record<string, unknown>
+}
+
+const identitiesOf = (state: unknown) => [...committedEntries((state as State).identities)].sort()
+
+t.test('a schema 1 state becomes this schema: events in id order, identities indexed', async (t) => {
+  const legacy = schema1()
+  const upgraded = upgradeState(legacy) as unknown as State
+  t.equal(upgraded.schemaVersion, SCHEMA_VERSION)
+  t.equal(Object.getPrototypeOf(upgraded), null, 'its prototype kept')
+  t.equal(upgraded.users, legacy['users'], 'the other parts are the same values')
+  t.same(latestEvents(upgraded.events, 100).map((e) => e.id), ids(3, 9), 'events before first are not carried over')
+  t.same({ first: upgraded.events.first, last: upgraded.events.last }, { first: 3, last: 9 })
+  t.same(identitiesOf(upgraded), [['email:ann@example.com', 1], ['username:ann', 1], ['username:robot', 2]])
+  t.notOk(isOutdated(upgraded))
+  t.equal(upgradeState(upgraded), upgraded, 'a current state is returned as is')
+  t.equal(upgradeState(null), null)
+})
+
+t.test('upgrading stops at the schema asked for; a journal line is met with the schema it was written in', async (t) => {
+  const legacy = schema1()
+  const two = upgradeState(legacy, 2) as Record<string, unknown>
+  t.equal(two['schemaVersion'], 2)
+  t.notOk('identities' in two, 'schema 2 has no index')
+  t.equal(upgradeFor(legacy, ['features', 'shards', 0, 0]), legacy, 'a line every schema shares: no upgrade')
+  t.equal((upgradeFor(legacy, ['events', 'pages', 0, 0, 3]) as Record<string, unknown>)['schemaVersion'], 2, 'a line naming the event pages needs schema 2')
+  const three = upgradeFor(two, ['identities', 'shards', 1, 2, 'email:x'])
+  t.equal((three as unknown as State).schemaVersion, 3, 'one naming the identities needs schema 3')
+  t.same(identitiesOf(three), identitiesOf(upgradeState(legacy)), 'the same state, by steps or at once')
+})
+
+t.test('of two accounts holding one identity, the index names the older; parts it cannot read become empty', async (t) => {
+  const legacy = { ...schema1(), users: tableFrom([account(5, 'x@example.com', null), account(3, 'x@example.com', 'x')].map((u) => [String(u.id), u] as const)) }
+  t.same(identitiesOf(upgradeState(legacy)), [['email:x@example.com', 3], ['username:x', 3]])
+  const broken = upgradeState({ schemaVersion: 1, events: 'lost', users: 'lost' }) as unknown as { events: EventLog }
+  t.same(broken.events, emptyEventLog(), 'an event log it cannot read becomes empty, not an exception')
+  t.same(identitiesOf(broken), [], 'and so does the index of accounts it cannot read')
+  const partly = upgradeState({ schemaVersion: 1, events: { first: 1, last: 2, byId: { size: 1, shards: [[{ a: { id: 'x' } }]] } } }) as unknown as { events: EventLog }
+  t.same(latestEvents(partly.events, 10), [], 'rows that are not events are left out')
+})
