@@ -1,6 +1,7 @@
 import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
 import { openAuth } from '../../adapters/auth/open.js'
+import { rows } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 
@@ -237,6 +238,15 @@ t.test('list: sorted by name, with live feature counts', async (t) => {
   t.same(ids(list.projects), ['z', 'default', 'a'])
   t.same(list.projects.map((p) => p.featureCount), [1, 0, 0])
   t.equal(list.projects[0]!.createdAt, '2026-01-01T00:00:00.000Z')
+  ok(await api.features.revive({ params: { featureName: 'f2' } }))
+  ok(await api.features.create({ params: { projectId: 'a' }, body: { name: 'f3' } }))
+  ok(await api.features.archive({ params: { projectId: 'z', featureName: 'f1' } }))
+  ok(await api.features.deleteArchived({ params: { featureName: 'f1' } }))
+  const counted = new Map<string, number>()
+  for (const f of rows(api.state().features)) if (!f.archived) counted.set(f.project, (counted.get(f.project) ?? 0) + 1)
+  const after = ok(await api.projects.list({ params: {} })).projects
+  t.same(after.map((p) => p.featureCount), after.map((p) => counted.get(p.id) ?? 0), 'after reviving, creating, archiving and deleting: the counts of the live features there are')
+  t.same(after.map((p) => p.featureCount), [1, 0, 1])
 })
 
 t.test('records handed out are copies: changing one does not change the store', async (t) => {

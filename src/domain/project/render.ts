@@ -1,5 +1,6 @@
 import type { Project, ProjectOwner, ProjectSummary } from '../../model/project.js'
 import type { ProjectState, State } from '../../model/state.js'
+import { lookup } from '../../model/dict.js'
 import { rows } from '../../model/table.js'
 import { userRef } from '../user-ref.js'
 
@@ -26,15 +27,16 @@ const byName = (a: ProjectState, b: ProjectState): number => {
   return x < y ? -1 : x > y ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
 }
 
-/** Every project with its live (non-archived) feature count, sorted by name; one pass over the features. */
-export const listProjects = (state: State): ProjectSummary[] => {
-  const featureCount = new Map<string, number>()
-  for (const f of rows(state.features)) if (!f.archived) featureCount.set(f.project, (featureCount.get(f.project) ?? 0) + 1)
-  return [...rows(state.projects)].sort(byName).map((p) => ({
+/**
+ * Every project with its live (non-archived) feature count, sorted by name. The counts are
+ * those kept in step for the feature limits (`liveFeatures`): counting the features here cost
+ * a pass over all of them, and on a file store built every bucket of the table.
+ */
+export const listProjects = (state: State): ProjectSummary[] =>
+  [...rows(state.projects)].sort(byName).map((p) => ({
     ...renderProject(p),
     createdAt: p.createdAt,
-    featureCount: featureCount.get(p.id) ?? 0,
+    featureCount: lookup(state.liveFeatures, p.id) ?? 0,
     memberCount: p.owners.length,
     owners: ownersOf(state, p),
   }))
-}
