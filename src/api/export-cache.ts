@@ -1,4 +1,4 @@
-import { type FeatureExport, featureExport } from '../domain/export/build.js'
+import { type FeatureExport, type PartOf, featureExport } from '../domain/export/build.js'
 import type { ExportResult } from '../model/export.js'
 import type { FeatureState } from '../model/state.js'
 import { type BoundedMap, boundedMap } from './bounded-map.js'
@@ -6,9 +6,6 @@ import { deepFreeze } from './freeze.js'
 
 /** One environment's kept parts, by feature name. */
 type Kept = BoundedMap<string, { readonly source: FeatureState; readonly part: FeatureExport }>
-
-/** Where an export takes each feature's part from. */
-export type PartOf = (feature: FeatureState, environment: string) => FeatureExport
 
 /**
  * Each feature's part of an export, kept while its stored object is the same (a changed

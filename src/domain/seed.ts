@@ -2,6 +2,7 @@ import { emptyEventLog } from './events.js'
 import { ADMIN_ROLE_ID, EDITOR_ROLE_ID, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } from './permissions.js'
 import { dictFrom } from '../model/dict.js'
 import { emptyTable, tableFrom } from '../model/table.js'
+import { SCHEMA_VERSION } from '../model/upgrade.js'
 import type { ContextFieldState, State, StrategyTypeState } from '../model/state.js'
 
 const strategyType = (name: string, description: string, parameters: StrategyTypeState['parameters'] = []): [string, StrategyTypeState] => [
@@ -16,7 +17,7 @@ const contextField = (name: string, description: string, sortOrder: number, now:
 
 /** What a fresh store holds (decisions.md). `instanceId` and `now` come from the caller. */
 export const initialState = (instanceId: string, now: string): State => ({
-  schemaVersion: 3,
+  schemaVersion: SCHEMA_VERSION,
   instanceId,
   settings: { maintenanceMode: false, frontendApiOrigins: null },
   counters: { user: 0, group: 0, segment: 0, event: 0, apiToken: 0 },

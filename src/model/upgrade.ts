@@ -1,9 +1,10 @@
 import { appendEvents, emptyEventLog } from './event-log.js'
 import { identityKeys } from './identities.js'
-import type { EventLog, StoredEvent, UserState } from './state.js'
+import type { EventLog, State, StoredEvent, UserState } from './state.js'
 import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.js'
 
-export const SCHEMA_VERSION = 3
+/** The schema this version writes: the one `State` describes. */
+export const SCHEMA_VERSION: State['schemaVersion'] = 3
 
 /** Schema 1's event log: the events in a table keyed by id. */
 interface EventTable {
@@ -74,7 +75,7 @@ const schemaOf = (state: unknown): number | undefined => {
  * Schema 1 kept the events in a table keyed by id; 2 keeps them in chunks. Schema 3 adds
  * the index of accounts' e-mails and usernames.
  */
-export const upgradeState = <S>(state: S, to = SCHEMA_VERSION): S => {
+export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)
   if (version === undefined || version >= to) return state
   let next = state as unknown as Stored

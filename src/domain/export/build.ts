@@ -19,6 +19,9 @@ export interface FeatureExport {
   readonly segmentIds: readonly number[]
 }
 
+/** Where an export takes each feature's part from: `featureExport`, or parts the facade kept. */
+export type PartOf = (feature: FeatureState, environment: string) => FeatureExport
+
 /** One feature's part of an export; pure, so the facade may keep it while the feature is unchanged. */
 export const featureExport = (feature: FeatureState, environment: string): FeatureExport => {
   const settings = lookup(feature.environments, environment)
@@ -71,7 +74,7 @@ export const buildExport = (
   state: State,
   features: readonly FeatureState[],
   environment: string,
-  partOf: (feature: FeatureState, environment: string) => FeatureExport = featureExport,
+  partOf: PartOf = featureExport,
 ): ExportResult => {
   // Loops rather than flatMap, which costs about a microsecond a call on Node 20: an export
   // of 100 features made 600 of them.

@@ -5,7 +5,7 @@ import type { FeatureState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { type FeatureExport, buildExport } from './build.js'
+import { type PartOf, buildExport } from './build.js'
 import { selectFeatures } from './select.js'
 
 /**
@@ -24,7 +24,7 @@ export const exportFeatures = (
   state: State,
   query: ExportQuery,
   ctx: Ctx,
-  partsFor?: (count: number) => (feature: FeatureState, environment: string) => FeatureExport,
+  partsFor?: (count: number) => PartOf,
 ): E.Either<NotFoundError, ExportAnswer> =>
   E.map((features: readonly FeatureState[]) => ({
     body: buildExport(state, features, query.environment, partsFor?.(features.length)),
