@@ -1,13 +1,25 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto'
+import * as crypto from 'node:crypto'
+import { randomBytes, scrypt } from 'node:crypto'
 
-/** Tokens have high entropy, so one sha256 is enough to store them; never the token itself. */
-export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex')
+/**
+ * Tokens have high entropy, so one sha256 is enough to store them; never the token itself.
+ * Every request hashes its token: the one-shot `crypto.hash` (Node 20.12 and later) costs a
+ * third of a Hash object's.
+ */
+export const hashToken: (token: string) => string =
+  typeof crypto.hash === 'function'
+    ? (token) => crypto.hash('sha256', token, 'hex')
+    : (token) => crypto.createHash('sha256').update(token, 'utf8').digest('hex')
 
-/** Compares two hex digests in constant time. */
+/**
+ * Compares two hex digests in constant time: every character is looked at, whatever differs.
+ * Digests are public lengths, so a length mismatch may return at once.
+ */
 export const sameDigest = (a: string, b: string): boolean => {
-  const x = Buffer.from(a, 'hex')
-  const y = Buffer.from(b, 'hex')
-  return x.length === y.length && timingSafeEqual(x, y)
+  if (a.length !== b.length) return false
+  let difference = 0
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
+  return difference === 0
 }
 
 /** A fresh secret for an API token: 56 hex characters, as Unleash makes them. */

@@ -14,8 +14,24 @@ export interface BodyLimits {
 export const isJsonContentType = (header: string | undefined): boolean =>
   header !== undefined && header.split(';')[0]!.trim().toLowerCase() === 'application/json'
 
-const byteLength = (body: Uint8Array | string): number =>
-  typeof body === 'string' ? new TextEncoder().encode(body).length : body.byteLength
+/** Whether the body's UTF-8 form is longer than `limit` bytes, without encoding a string. */
+const longerThan = (body: Uint8Array | string, limit: number): boolean => {
+  if (typeof body !== 'string') return body.byteLength > limit
+  // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4): most bodies are
+  // known to be under the limit from their length alone.
+  if (body.length * 3 <= limit) return false
+  let bytes = 0
+  for (let i = 0; i < body.length && bytes <= limit; i++) {
+    const c = body.charCodeAt(i)
+    if (c < 0x80) bytes += 1
+    else if (c < 0x800) bytes += 2
+    else if ((c & 0xfc00) === 0xd800 && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4 // a surrogate pair
+      i++
+    } else bytes += 3 // a lone surrogate is written as U+FFFD, 3 bytes too
+  }
+  return bytes > limit
+}
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })
 
@@ -54,10 +70,10 @@ export const parseJsonBody = (
   limits: BodyLimits,
 ): E.Either<ApiError, unknown> => {
   if (!isJsonContentType(contentType)) return E.left(contentTypeError(contentType))
-  const tooLarge = payloadTooLarge(`The request body is larger than the limit of ${limits.bodyLimit} bytes.`)
-  if (raw.bodyTooLarge) return E.left(tooLarge)
+  const tooLarge = () => E.left(payloadTooLarge(`The request body is larger than the limit of ${limits.bodyLimit} bytes.`))
+  if (raw.bodyTooLarge) return tooLarge()
   if (raw.body === undefined) return E.right(undefined)
-  if (byteLength(raw.body) > limits.bodyLimit) return E.left(tooLarge)
+  if (longerThan(raw.body, limits.bodyLimit)) return tooLarge()
   let text: string
   try {
     text = typeof raw.body === 'string' ? raw.body : utf8.decode(raw.body)

@@ -1,18 +1,23 @@
 import type { HttpHeaders, HttpRequest } from './types.js'
 
-/** A header's value, its name matched in any case; of a repeated header, the first. */
+const first = (value: string | readonly string[] | undefined): string | undefined =>
+  typeof value === 'string' ? value : value?.[0]
+
+/**
+ * A header's value, its name (given in lower case) matched in any case: the lower-case key
+ * first, as node:http and fetch give them, else the first key that matches. Of a repeated
+ * header, the first value.
+ */
 export const header = (headers: HttpHeaders | undefined, name: string): string | undefined => {
   if (!headers) return undefined
+  const exact = Object.hasOwn(headers, name) ? headers[name] : undefined
+  if (exact !== undefined) return first(exact)
   for (const key of Object.keys(headers)) {
     if (key.toLowerCase() !== name) continue
-    const value = headers[key]
-    return typeof value === 'string' ? value : value?.[0]
+    return first(headers[key])
   }
   return undefined
 }
-
-const first = (value: string | readonly string[] | undefined): string | undefined =>
-  typeof value === 'string' ? value : value?.[0]
 
 /**
  * The path without its query, and the query as a prototype-free object (first value of a

@@ -20,6 +20,11 @@ export const splitPath = (path: string): string[] | undefined => {
   const segments: string[] = []
   for (const raw of path.split('/')) {
     if (raw === '') continue
+    // Most segments hold no escape, and decoding one costs as much as routing the request.
+    if (!raw.includes('%')) {
+      segments.push(raw)
+      continue
+    }
     try {
       segments.push(decodeURIComponent(raw))
     } catch {

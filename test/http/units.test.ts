@@ -11,6 +11,7 @@ const call = async () => E.right(undefined)
 
 t.test('splitPath decodes each segment, drops empty ones, and refuses malformed escapes', async (t) => {
   t.same(splitPath('/api//admin/tags/'), ['api', 'admin', 'tags'])
+  t.same(splitPath('/a+b/é/%41'), ['a+b', 'é', 'A'], 'segments without an escape are taken as they are')
   t.same(splitPath('/a/b%2Fc/%E2%9C%93'), ['a', 'b/c', '✓'], 'an encoded slash stays inside its segment')
   t.equal(splitPath('/a/%E0%A4%A'), undefined)
   t.equal(splitPath('/a/%'), undefined)
@@ -47,6 +48,10 @@ t.test('headers are found in any case; base paths are normalized', async (t) => 
   t.equal(header({ 'Content-Type': 'application/json' }, 'content-type'), 'application/json')
   t.equal(header({ authorization: ['a', 'b'] }, 'authorization'), 'a')
   t.equal(header(undefined, 'authorization'), undefined)
+  t.equal(header({ Authorization: 'mixed', authorization: 'lower' }, 'authorization'), 'lower', 'the lower-case key first')
+  t.equal(header({ Authorization: 'mixed', AUTHORIZATION: 'upper' }, 'authorization'), 'mixed', 'else the first that matches')
+  t.equal(header(JSON.parse('{"__proto__":"p"}'), '__proto__'), 'p', 'an own key only')
+  t.equal(header({}, 'constructor'), undefined, 'never an inherited one')
   t.equal(normalizeBasePath('flags/'), '/flags')
   t.equal(normalizeBasePath('/'), '')
   t.equal(underBase('/flags/api', '/flags'), '/api')
@@ -83,6 +88,19 @@ t.test('parseJsonBody: 415, then 413, then 400; prototype-free objects', async (
   }
   t.match(parseJsonBody('application/json', { body: '["\\ud83d\\ude00"]' }, { bodyLimit: 100, maxDepth: 4 }), { right: ['😀'] }, 'a surrogate pair is fine')
   t.match(parseJsonBody('application/json', { body: '{"\\ud83d":1}' }, { bodyLimit: 100, maxDepth: 4 }), { left: { _tag: 'ValidationError' } }, 'keys are checked too')
+})
+
+t.test('parseJsonBody measures a string body in UTF-8 bytes, exactly at the limit', async (t) => {
+  // ASCII, 2- and 3-byte characters, a surrogate pair (4 bytes) and lone surrogates (written as U+FFFD, 3 bytes)
+  const high = String.fromCharCode(0xd83d)
+  const low = String.fromCharCode(0xde00)
+  const bodies = ['a'.repeat(40), 'é'.repeat(20), '✓'.repeat(15), '😀'.repeat(10), `x${high}y`, `${low}${high}`, `${high}`, `a${high}${low}é`].map((text) => `"${text}"`)
+  for (const body of bodies) {
+    const bytes = new TextEncoder().encode(body).length
+    const at = parseJsonBody('application/json', { body }, { bodyLimit: bytes, maxDepth: 4 })
+    t.not(E.isLeft(at) && at.left._tag, 'PayloadTooLargeError', `${JSON.stringify(body)}: ${bytes} bytes fit a limit of ${bytes}`)
+    t.match(parseJsonBody('application/json', { body }, { bodyLimit: bytes - 1, maxDepth: 4 }), { left: { _tag: 'PayloadTooLargeError' } }, `${JSON.stringify(body)}: not a limit of ${bytes - 1}`)
+  }
 })
 
 t.test('parseJsonBody reads bodies without surrogates and bodies with them alike', async (t) => {
