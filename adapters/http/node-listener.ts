@@ -29,6 +29,12 @@ const parsedBody = (req: IncomingMessage): ReadBody => {
  */
 export const readNodeBody = (req: IncomingMessage, limit: number, drainLimit = Math.max(4 * limit, 8 * 1024 * 1024)): Promise<ReadBody> => {
   if (req.readableEnded) return Promise.resolve(parsedBody(req))
+  const length = req.headers['content-length']
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || Number(length) === 0)) {
+    // Neither a length nor chunks: the request has no body (RFC 9112, 6.3), as most reads have none.
+    req.resume()
+    return Promise.resolve({ tooLarge: false })
+  }
   const discard = () => {
     let discarded = 0
     req.on('data', (chunk: Buffer) => {
@@ -39,7 +45,7 @@ export const readNodeBody = (req: IncomingMessage, limit: number, drainLimit = M
     req.resume()
     return { tooLarge: true }
   }
-  if (Number(req.headers['content-length']) > limit) return Promise.resolve(discard())
+  if (Number(length) > limit) return Promise.resolve(discard())
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
