@@ -41,12 +41,16 @@ interface Load {
   readonly body?: (i: number) => unknown
 }
 
+/** Seconds of load before the rounds of a row, on each server. */
+const WARM_UP_SECONDS = 1
+
+/** `seconds` of load: whole seconds, as autocannon counts requests a second. */
 const fire = async (url: string, load: Load, seconds: number): Promise<autocannon.Result> => {
   let i = 0
   return autocannon({
     url,
     connections: CONNECTIONS,
-    duration: Math.max(1, Math.round(seconds * 2)),
+    duration: seconds,
     requests: [
       {
         method: load.method,
@@ -71,6 +75,7 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
   const server = await start(['examples/server.ts'], { PORT: '0', FLAGPORT_DATA: store.dir!, FLAGPORT_ADMIN_TOKENS: TOKEN })
   const bare = await start(['bench/bare-server.ts'], {})
   const hundred = Array.from({ length: 100 }, (_, k) => featureName(k))
+  const measured = Math.max(1, Math.round(seconds * 2))
   const loads: Load[] = [
     { operation: 'get tag', method: 'GET', path: '/api/admin/tags/simple/team-a' },
     { operation: 'ui config', method: 'GET', path: '/api/admin/ui-config' },
@@ -98,10 +103,13 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
       await fetch(`${bare.url}/__answer`, { method: 'PUT', headers: { 'x-status': String(sample.status) }, body: answer })
       // Flagport and the ceiling take turns, so that a machine whose speed drifts (a shared
       // VM) moves both sides of each round's ratio alike; the median round is reported.
+      // Unmeasured, so that no round pays for compiling the server's code while the other side runs warm.
+      await fire(server.url, load, WARM_UP_SECONDS)
+      await fire(bare.url, load, WARM_UP_SECONDS)
       const runs: { readonly result: autocannon.Result; readonly ceiling: number; readonly ratio: number }[] = []
       for (let round = 0; round < ROUNDS; round++) {
-        const result = await fire(server.url, load, seconds)
-        const ceiling = (await fire(bare.url, load, seconds)).requests.average
+        const result = await fire(server.url, load, measured)
+        const ceiling = (await fire(bare.url, load, measured)).requests.average
         runs.push({ result, ceiling, ratio: result.requests.average / ceiling })
       }
       const byRatio = [...runs].sort((a, b) => a.ratio - b.ratio)

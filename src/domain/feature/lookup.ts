@@ -3,6 +3,7 @@ import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
 import type { FeatureEnvironmentState, FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
+import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
 import { type NotFoundError, notFound } from '../errors.js'
 
@@ -34,9 +35,10 @@ export const featureEnvironment = <S extends State | Draft<State>>(
 
 /** The actor becomes the most recent collaborator of a feature. */
 export const touch = (feature: Draft<FeatureState>, ctx: Ctx): void => {
-  if (feature.collaborators[0] === ctx.actor.id) return
-  const others = feature.collaborators.filter((id) => id !== ctx.actor.id)
-  feature.collaborators = [ctx.actor.id, ...others]
+  // Read, not drafted: a draft of the list would cost more than the change, which replaces it.
+  const collaborators = peek(feature).collaborators
+  if (collaborators[0] === ctx.actor.id) return
+  feature.collaborators = [ctx.actor.id, ...collaborators.filter((id) => id !== ctx.actor.id)]
 }
 
 export const sortStrategies = <T extends { sortOrder: number; id: string }>(strategies: T[]): T[] =>

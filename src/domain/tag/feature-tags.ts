@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
+import { peek } from '../../model/table-layout.js'
 import type { FeatureTagList, Tag, TagInput } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type NotFoundError, notFound } from '../errors.js'
@@ -28,7 +29,8 @@ const featureNamed = <S extends State | Draft<State>>(state: S, name: string): E
  */
 export const changeFeatureTags = (draft: Draft<State>, feature: Draft<FeatureState>, added: readonly Tag[], removed: readonly Tag[], ctx: Ctx): void => {
   for (const tag of added) ensureTag(draft, tag, ctx)
-  const before: Tag[] = feature.tags.map((t) => ({ type: t.type, value: t.value }))
+  // Read, not drafted: the list is replaced, never changed in place.
+  const before: Tag[] = peek(feature).tags.map((t) => ({ type: t.type, value: t.value }))
   const kept = [...before, ...uniqueTags(added).filter((t) => !before.some((b) => sameTag(b, t)))]
   const after = kept.filter((t) => !removed.some((r) => sameTag(r, t)))
   const gained = after.filter((t) => !before.some((b) => sameTag(b, t)))
