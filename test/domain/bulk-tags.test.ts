@@ -152,3 +152,17 @@ t.test('__proto__ and constructor are ordinary feature names and tag values in b
   t.same(await tagsOf(api as never, 'constructor'), ['simple:__proto__', 'simple:constructor'])
   t.same(ok(await api.tags.list({ params: {} })).tags.map((x) => x.value), ['__proto__', 'constructor'])
 })
+
+t.test('bulk tagging leaves the state before it as it was, and makes the actor each changed feature\'s latest collaborator', async (t) => {
+  const api = await setup()
+  const state = api.state()
+  const before = plain(state)
+  const body = { features: ['oracle-feature-a', 'oracle-feature-b'], tags: { addedTags: [{ value: 'new' }], removedTags: [{ value: 'oracle-tag' }] } }
+  ok(await api.featureTags.bulkUpdate({ params, body }))
+  t.same(plain(state), before, 'the earlier state object is unchanged, its tag and collaborator lists included')
+  for (const featureName of ['oracle-feature-a', 'oracle-feature-b']) {
+    const feature = ok(await api.features.get({ params: { projectId: 'default', featureName } }))
+    t.same(feature.tags, [{ value: 'new', type: 'simple' }], featureName)
+    t.equal(feature.collaborators.users.length, 1, `${featureName}: one actor, listed once`)
+  }
+})
