@@ -101,11 +101,11 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
       })
       const answer = Buffer.from(await sample.arrayBuffer())
       await fetch(`${bare.url}/__answer`, { method: 'PUT', headers: { 'x-status': String(sample.status) }, body: answer })
-      // Flagport and the ceiling take turns, so that a machine whose speed drifts (a shared
-      // VM) moves both sides of each round's ratio alike; the median round is reported.
       // Unmeasured, so that no round pays for compiling the server's code while the other side runs warm.
       await fire(server.url, load, WARM_UP_SECONDS)
       await fire(bare.url, load, WARM_UP_SECONDS)
+      // Flagport and the ceiling take turns, so that a machine whose speed drifts (a shared
+      // VM) moves both sides of each round's ratio alike; the median round is reported.
       const runs: { readonly result: autocannon.Result; readonly ceiling: number; readonly ratio: number }[] = []
       for (let round = 0; round < ROUNDS; round++) {
         const result = await fire(server.url, load, measured)

@@ -1,5 +1,5 @@
+// A namespace import: a named import of `hash` would fail to load on Node 20 before 20.12.
 import * as crypto from 'node:crypto'
-import { randomBytes, scrypt } from 'node:crypto'
 
 /**
  * Tokens have high entropy, so one sha256 is enough to store them; never the token itself.
@@ -23,15 +23,15 @@ export const sameDigest = (a: string, b: string): boolean => {
 }
 
 /** A fresh secret for an API token: 56 hex characters, as Unleash makes them. */
-export const newSecret = (): string => randomBytes(28).toString('hex')
+export const newSecret = (): string => crypto.randomBytes(28).toString('hex')
 
 const SCRYPT_KEYLEN = 32
 
 /** A salted scrypt hash, `scrypt$<salt hex>$<hash hex>`; passwords are stored only like this. */
 export const hashPassword = (password: string): Promise<string> =>
   new Promise((resolve, reject) => {
-    const salt = randomBytes(16)
-    scrypt(password.normalize('NFKC'), salt, SCRYPT_KEYLEN, (err, key) =>
+    const salt = crypto.randomBytes(16)
+    crypto.scrypt(password.normalize('NFKC'), salt, SCRYPT_KEYLEN, (err, key) =>
       err ? reject(err) : resolve(`scrypt$${salt.toString('hex')}$${key.toString('hex')}`),
     )
   })
@@ -40,7 +40,7 @@ export const verifyPassword = (password: string, stored: string): Promise<boolea
   new Promise((resolve) => {
     const [scheme, salt, hash] = stored.split('$')
     if (scheme !== 'scrypt' || !salt || !hash) return resolve(false)
-    scrypt(password.normalize('NFKC'), Buffer.from(salt, 'hex'), SCRYPT_KEYLEN, (err, key) =>
+    crypto.scrypt(password.normalize('NFKC'), Buffer.from(salt, 'hex'), SCRYPT_KEYLEN, (err, key) =>
       resolve(!err && sameDigest(key.toString('hex'), hash)),
     )
   })
