@@ -8,9 +8,11 @@ export interface AdminApiConfig {
   readonly baseUriPath?: string
   /** Where the UI posts feedback; reported by the UI configuration only when set. */
   readonly feedbackUriPath?: string
+  /** Links shown in the UI, copied when the facade is created. */
   readonly links?: readonly { value: string; icon: string; href: string; title: string }[]
   /** Extra instance flags reported by the UI configuration: JSON values, copied when the facade is created. */
   readonly flags?: Readonly<Record<string, unknown>>
+  /** Origins allowed to call the front-end API until an admin stores others; copied when the facade is created. */
   readonly frontendApiOrigins?: readonly string[]
   readonly authenticationType?: 'open-source' | 'demo' | 'enterprise' | 'hosted' | 'custom' | 'none'
   readonly resourceLimits?: Partial<ResourceLimits>
@@ -41,9 +43,9 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   unleashUrl: (config.unleashUrl ?? 'http://localhost:4242').replace(/\/+$/, ''),
   baseUriPath: config.baseUriPath ?? '',
   feedbackUriPath: config.feedbackUriPath,
-  links: config.links,
+  links: config.links?.map((l) => ({ value: l.value, icon: l.icon, href: l.href, title: l.title })),
   flags: copyFlags(config.flags),
-  frontendApiOrigins: config.frontendApiOrigins ?? ['*'],
+  frontendApiOrigins: [...(config.frontendApiOrigins ?? ['*'])],
   authenticationType: config.authenticationType ?? 'open-source',
   resourceLimits: resolveLimits(config.resourceLimits),
   eventRetention: resolveRetention(config.eventRetention),

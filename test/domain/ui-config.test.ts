@@ -76,11 +76,35 @@ t.test("the host's configuration shows through", async (t) => {
     segmentValuesLimit: 7,
     resourceLimits: { ...DEFAULT_LIMITS, segmentValues: 7, projects: 3 },
   })
-  ;(config.flags as Record<string, unknown>).custom = false
-  ;(config.links as unknown[]).pop()
-  t.match(ok(await api.instance.uiConfig({ params: {} })), { flags: { custom: true }, links }, 'the record is a copy')
+  t.throws(() => ((config.flags as Record<string, unknown>).custom = false), TypeError, 'the record is deeply frozen')
+  t.throws(() => (config.links as unknown[]).pop(), TypeError)
+  t.throws(() => (config.frontendApiOrigins as string[]).push('https://evil.example.com'), TypeError)
   hostFlags['custom'] = 'changed later'
-  t.match(ok(await api.instance.uiConfig({ params: {} })), { flags: { custom: true } }, 'flags are taken when the facade is created')
+  links[0]!.href = 'https://changed.example.com'
+  const again = ok(await api.instance.uiConfig({ params: {} }))
+  t.match(again, { flags: { custom: true }, links: [{ href: 'https://docs.example.com' }] }, "the host's flags and links are taken when the facade is created")
+})
+
+t.test('one frozen record is shared until the instance settings change', async (t) => {
+  const { api } = await makeApi()
+  const first = ok(await api.instance.uiConfig({ params: {} }))
+  t.equal(ok(await api.instance.uiConfig({ params: {} })), first, 'the same record while nothing changed')
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'unrelated' } }))
+  t.equal(ok(await api.instance.uiConfig({ params: {} })), first, 'other changes keep it')
+
+  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: true } }))
+  const maintained = ok(await api.instance.uiConfig({ params: {} }))
+  t.not(maintained, first)
+  t.equal(maintained.maintenanceMode, true)
+  t.equal(first.maintenanceMode, false, 'a record handed out before keeps its values')
+  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: false } }))
+  ok(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['https://a.example.com'] } }))
+  t.same(ok(await api.instance.uiConfig({ params: {} })).frontendApiOrigins, ['https://a.example.com'])
+
+  // Each facade keeps its own record.
+  const withEmail = await makeApi({ email: { sendWelcome: async () => true } })
+  t.equal(ok(await withEmail.api.instance.uiConfig({ params: {} })).emailEnabled, true)
+  t.equal(ok(await api.instance.uiConfig({ params: {} })).emailEnabled, false)
 })
 
 t.test('emailEnabled is true when the facade has an e-mail port', async (t) => {

@@ -5,6 +5,7 @@ import { errorBody, STATUS } from '../../src/http/errors.js'
 import { header, normalizeBasePath, target, underBase } from '../../src/http/request.js'
 import { route } from '../../src/http/route.js'
 import { createRouter, splitPath } from '../../src/http/router.js'
+import { sharedJson } from '../../src/http/shared-json.js'
 import { notFound, validationError } from '../../src/domain/errors.js'
 
 const call = async () => E.right(undefined)
@@ -143,4 +144,17 @@ t.test('every error kind has a status; extra fields never override the body', as
   const body = errorBody(notFound('gone', { id: 'forged', name: 'Forged', permissions: ['X'] }), 'real')
   t.same(body, { id: 'real', name: 'NotFoundError', message: 'gone', details: [{ message: 'gone' }], permissions: ['X'] })
   t.same(Object.keys(errorBody(validationError('bad'), 'i')), ['id', 'name', 'message', 'details'])
+})
+
+t.test('sharedJson writes a frozen record once, anything else each time, always as JSON.stringify does', async (t) => {
+  let reads = 0
+  const frozen = Object.freeze({ a: [1, 'two', null], get counted() { reads += 1; return reads } })
+  t.equal(sharedJson(frozen), '{"a":[1,"two",null],"counted":1}')
+  t.equal(sharedJson(frozen), '{"a":[1,"two",null],"counted":1}', 'the text written first')
+  t.equal(reads, 1)
+  const open = { n: 1 }
+  t.equal(sharedJson(open), '{"n":1}')
+  open.n = 2
+  t.equal(sharedJson(open), '{"n":2}', 'a record that may change is written again')
+  for (const value of [null, 0, 'x', true, [1, { b: 2 }]]) t.equal(sharedJson(value), JSON.stringify(value))
 })

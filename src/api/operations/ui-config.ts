@@ -1,18 +1,34 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { buildUiConfig, setFrontendApiOrigins, setMaintenanceMode } from '../../domain/ui-config.js'
 import { CorsBody, MaintenanceBody, type UiConfig } from '../../model/ui-config.js'
+import type { State } from '../../model/state.js'
+import type { ResolvedConfig } from '../config.js'
+import { deepFreeze } from '../freeze.js'
 import { read, write } from '../operation.js'
 import { asMaintenanceSwitch } from '../runner.js'
 import { VERSION } from '../version.js'
 
 type NoParams = Record<string, never>
 
-/** Operation 6. `emailEnabled`: whether the facade was given an e-mail port. */
-export const uiConfigOp = (emailEnabled: boolean) =>
-  read<NoParams, undefined, UiConfig>({
+/**
+ * Operation 6. The record depends only on the configuration, the instance settings and the
+ * instance id, so it is built once for each of their versions, deeply frozen, and shared by
+ * every caller until one of them changes (the HTTP route writes its JSON once, too).
+ * `emailEnabled`: whether the facade was given an e-mail port.
+ */
+export const uiConfigOp = (emailEnabled: boolean) => {
+  let kept: { readonly settings: State['settings']; readonly instanceId: string; readonly config: ResolvedConfig; readonly record: UiConfig } | undefined
+  return read<NoParams, undefined, UiConfig>({
     requirement: 'NONE',
-    run: (state, { config }) => E.right(buildUiConfig(config, state, { version: VERSION, emailEnabled })),
+    run: (state, { config }) => {
+      if (kept?.settings !== state.settings || kept.instanceId !== state.instanceId || kept.config !== config) {
+        const record = deepFreeze(buildUiConfig(config, state, { version: VERSION, emailEnabled }))
+        kept = { settings: state.settings, instanceId: state.instanceId, config, record }
+      }
+      return E.right(kept.record)
+    },
   })
+}
 
 /** Unleash: GET /api/admin/maintenance, ADMIN (the UI configuration tells everyone anyway). */
 export const getMaintenanceOp = read<NoParams, undefined, { enabled: boolean }>({

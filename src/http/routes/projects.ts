@@ -1,5 +1,6 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { location, type Route, route } from '../route.js'
+import { sharedJson } from '../shared-json.js'
 
 /** Projects (operation 5), the instance's environments, and instance settings (operation 6). */
 export const projectRoutes = ({ projects, environments, instance }: AdminApi): Route[] => [
@@ -15,7 +16,7 @@ export const projectRoutes = ({ projects, environments, instance }: AdminApi): R
   route('POST', '/api/admin/environments/:name/on', environments.enable),
   route('POST', '/api/admin/environments/:name/off', environments.disable),
 
-  route('GET', '/api/admin/ui-config', instance.uiConfig),
+  route('GET', '/api/admin/ui-config', instance.uiConfig, { stringify: sharedJson }),
   route('POST', '/api/admin/ui-config/cors', instance.setFrontendApiOrigins, { body: true }),
   route('GET', '/api/admin/maintenance', instance.maintenance),
   route('POST', '/api/admin/maintenance', instance.setMaintenance, { body: true }),
