@@ -28,7 +28,8 @@ await app.register(async (scope) => {
       headers: request.headers,
       ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
     })
-    return reply.code(response.status).headers(response.headers).send(response.body)
+    // An export comes as UTF-8 bytes (`bytes`); everything else as text.
+    return reply.code(response.status).headers(response.headers).send(response.bytes ?? response.body)
   })
 })
 

@@ -61,5 +61,5 @@ export const toFetchHandler =
       ...(read.body !== undefined ? { body: read.body } : {}),
       ...(read.tooLarge ? { bodyTooLarge: true } : {}),
     })
-    return new Response(response.body ?? null, { status: response.status, headers: response.headers })
+    return new Response(response.bytes ?? response.body ?? null, { status: response.status, headers: response.headers })
   }

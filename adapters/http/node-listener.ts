@@ -97,8 +97,9 @@ export const toNodeListener =
         ...(read.tooLarge ? { bodyTooLarge: true } : {}),
       })
       // A large body is encoded once here, where measuring and then writing the text scanned it twice.
-      const body = response.body !== undefined && response.body.length > LARGE ? Buffer.from(response.body) : response.body
-      const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.length
+      // Bytes the handler made (exports) are sent as they are; their text is never built.
+      const body = response.bytes ?? (response.body !== undefined && response.body.length > LARGE ? Buffer.from(response.body) : response.body)
+      const length = body === undefined ? 0 : typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength
       res.writeHead(response.status, {
         ...(response.status !== 204 && response.status !== 304 ? { 'content-length': String(length) } : {}),
         ...response.headers,

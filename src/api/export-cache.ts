@@ -50,9 +50,9 @@ export const exportPartsCache = (limit = 10_000, environments = 16) => {
   return Object.assign(partOf, { forExport })
 }
 
-// The records of kept parts, and the JSON of those serialized: kept as long as the record is.
+// The records of kept parts, and the JSON (UTF-8) of those serialized: kept as long as the record is.
 const shared = new WeakSet<object>()
-const jsonOfShared = new WeakMap<object, string>()
+const bytesOfShared = new WeakMap<object, Buffer>()
 
 /** Freezes a part and marks the records an export lists as shared. */
 const share = (part: FeatureExport): FeatureExport => {
@@ -61,21 +61,59 @@ const share = (part: FeatureExport): FeatureExport => {
   return part
 }
 
-/** An array element's JSON, as `JSON.stringify` writes it inside an array. */
-const jsonOf = (value: unknown): string => {
-  if (value === null || typeof value !== 'object' || !shared.has(value)) return JSON.stringify(value) ?? 'null'
-  let json = jsonOfShared.get(value)
-  if (json === undefined) jsonOfShared.set(value, (json = JSON.stringify(value)))
-  return json
+/** An array element's JSON as UTF-8, as `JSON.stringify` writes it inside an array. */
+const bytesOf = (value: unknown): Buffer => {
+  if (value === null || typeof value !== 'object' || !shared.has(value)) return Buffer.from(JSON.stringify(value) ?? 'null')
+  let bytes = bytesOfShared.get(value)
+  if (bytes === undefined) bytesOfShared.set(value, (bytes = Buffer.from(JSON.stringify(value))))
+  return bytes
 }
 
+const COMMA = 0x2c
+const OPEN_BRACKET = 0x5b
+const CLOSE_BRACKET = 0x5d
+
 /**
- * `JSON.stringify(result)`, the same text, with each shared record serialized once: an
- * export of 100 features is about 120 KB of JSON, which took longer to write than to build.
+ * `JSON.stringify(result)` as UTF-8 bytes, with each shared record serialized and encoded
+ * once. An export of 100 features is about 120 KB of JSON: joining its records' text and
+ * then encoding it cost more than building the export; copying their kept bytes into one
+ * buffer of the exact size costs a third of that.
  */
-export const exportJson = (result: ExportResult): string => {
-  const fields = Object.entries(result)
-    .filter(([, value]) => value !== undefined)
-    .map(([key, value]) => `${JSON.stringify(key)}:${Array.isArray(value) ? `[${value.map(jsonOf).join(',')}]` : JSON.stringify(value)}`)
-  return `{${fields.join(',')}}`
+export const exportBytes = (result: ExportResult): Buffer => {
+  // Each field's key (with the `{` or `,` before it), then its value: bytes, or an array's items.
+  const pieces: (Buffer | Buffer[])[] = []
+  let length = 1 // the closing brace
+  for (const [key, value] of Object.entries(result)) {
+    if (value === undefined) continue
+    const head = Buffer.from(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(key)}:`)
+    pieces.push(head)
+    length += head.length
+    if (Array.isArray(value)) {
+      const items = value.map(bytesOf)
+      pieces.push(items)
+      length += 2 + Math.max(0, items.length - 1)
+      for (const item of items) length += item.length
+    } else {
+      const bytes = Buffer.from(JSON.stringify(value))
+      pieces.push(bytes)
+      length += bytes.length
+    }
+  }
+  if (pieces.length === 0) return Buffer.from('{}')
+  const out = Buffer.allocUnsafe(length)
+  let at = 0
+  for (const piece of pieces) {
+    if (!Array.isArray(piece)) {
+      at += piece.copy(out, at)
+      continue
+    }
+    out[at++] = OPEN_BRACKET
+    for (let i = 0; i < piece.length; i++) {
+      if (i > 0) out[at++] = COMMA
+      at += piece[i]!.copy(out, at)
+    }
+    out[at++] = CLOSE_BRACKET
+  }
+  out[at] = 0x7d // }
+  return out
 }

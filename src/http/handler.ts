@@ -8,6 +8,7 @@ import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, normalizeBasePath, target, underBase } from './request.js'
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
+import { byteLength, bytesResponse } from './response.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -71,16 +72,18 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const headers = route.headers ? route.headers({ params, body, result: result.right }) : {}
     const sent = route.render ? route.render(result.right) : result.right
     if (sent === undefined) return { status: route.status, headers }
-    return { status: route.status, headers: { ...headers, 'content-type': JSON_TYPE }, body: route.stringify ? route.stringify(sent) : JSON.stringify(sent) }
+    const written = route.serialize ? route.serialize(sent) : JSON.stringify(sent)
+    const jsonHeaders = { ...headers, 'content-type': JSON_TYPE }
+    return typeof written === 'string' ? { status: route.status, headers: jsonHeaders, body: written } : bytesResponse(route.status, jsonHeaders, written)
   }
 
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {
     try {
       const method = String(request.method).toUpperCase()
       const response = await handle(request, method)
-      if (method !== 'HEAD' || response.body === undefined) return response
+      if (method !== 'HEAD' || (response.body === undefined && response.bytes === undefined)) return response
       // HEAD: GET's headers, its length included, and no body.
-      return { status: response.status, headers: { ...response.headers, 'content-length': String(new TextEncoder().encode(response.body).length) } }
+      return { status: response.status, headers: { ...response.headers, 'content-length': String(byteLength(response)) } }
     } catch (error) {
       onError(error, request)
       return internalErrorResponse(ids.token())

@@ -28,8 +28,11 @@ export interface RouteOptions<P, R> {
   readonly headers?: (answered: Answered<P, R>) => Record<string, string>
   /** What of the result is sent, when not all of it. */
   readonly render?: (result: R) => unknown
-  /** Writes what is sent as JSON, when that can be done faster than `JSON.stringify`, to the same text. */
-  readonly stringify?: (sent: never) => string
+  /**
+   * Writes what is sent as JSON, when that can be done faster than `JSON.stringify`: the same
+   * text, or its UTF-8 bytes (sent as they are by adapters that take bytes).
+   */
+  readonly serialize?: (sent: never) => string | Uint8Array
 }
 
 /** One entry of the route table, its types erased so routes of every group share an array. */
@@ -45,7 +48,7 @@ export interface ApiRoute {
   readonly body: boolean
   readonly headers?: (answered: Answered<Record<string, string>, unknown>) => Record<string, string>
   readonly render?: (result: unknown) => unknown
-  readonly stringify?: (sent: unknown) => string
+  readonly serialize?: (sent: unknown) => string | Uint8Array
 }
 
 /** What a raw route is given: credentials, query and headers, as the handler read them. */
@@ -83,7 +86,7 @@ export const route = <Path extends string, R>(
   body: options.body ?? false,
   ...(options.headers ? { headers: options.headers as unknown as NonNullable<ApiRoute['headers']> } : {}),
   ...(options.render ? { render: options.render as NonNullable<ApiRoute['render']> } : {}),
-  ...(options.stringify ? { stringify: options.stringify as NonNullable<ApiRoute['stringify']> } : {}),
+  ...(options.serialize ? { serialize: options.serialize as NonNullable<ApiRoute['serialize']> } : {}),
 })
 
 export const rawRoute = (method: HttpMethod, pattern: string, respond: RawRoute['respond']): RawRoute => ({ kind: 'raw', method, pattern, body: false, respond })

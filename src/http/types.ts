@@ -23,6 +23,11 @@ export interface HttpResponse {
   readonly status: number
   readonly headers: Readonly<Record<string, string>>
   readonly body?: string
+  /**
+   * The body as UTF-8 bytes, when the handler wrote it that way (exports): an adapter that can
+   * send bytes should send these. `body` is then the same text, decoded only when read.
+   */
+  readonly bytes?: Uint8Array
 }
 
 export interface HttpHandlerOptions {

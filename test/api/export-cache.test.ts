@@ -1,8 +1,16 @@
 import t from 'tap'
-import { exportJson, exportPartsCache } from '../../src/api/export-cache.js'
+import { exportBytes, exportPartsCache } from '../../src/api/export-cache.js'
 import { buildExport, featureExport } from '../../src/domain/export/build.js'
 import { getRow, rows } from '../../src/model/table.js'
 import { makeApi, ok } from '../support/api.js'
+
+/** The text of the bytes exportBytes writes; the buffer must be exactly as long as the text's UTF-8. */
+const exportJson = (result: Parameters<typeof exportBytes>[0]): string => {
+  const bytes = exportBytes(result)
+  const text = bytes.toString('utf8')
+  if (Buffer.byteLength(text) !== bytes.length) throw new Error('exportBytes wrote a buffer of the wrong length')
+  return text
+}
 
 const at = (featureName: string, environment = 'development') => ({ projectId: 'default', featureName, environment })
 
@@ -28,7 +36,7 @@ const store = async () => {
   return api
 }
 
-t.test('exportJson writes exactly what JSON.stringify writes, with kept parts and without', async (t) => {
+t.test('exportBytes writes exactly what JSON.stringify writes, in UTF-8, with kept parts and without', async (t) => {
   const api = await store()
   const state = api.state()
   const features = [...rows(state.features)].sort((a, b) => (a.name < b.name ? -1 : 1))
@@ -41,6 +49,8 @@ t.test('exportJson writes exactly what JSON.stringify writes, with kept parts an
     t.equal(exportJson(kept), JSON.stringify(kept), `${environment}: and again, from the serialized records`)
     t.equal(exportJson(fresh), JSON.stringify(fresh), `${environment}: the same JSON from fresh parts`)
   }
+  const none = buildExport(state, [], 'development', cached)
+  t.equal(exportJson(none), JSON.stringify(none), 'an export of no features: empty arrays')
 })
 
 t.test('a kept part is used while the feature is the same object, and made again once it changes', async (t) => {

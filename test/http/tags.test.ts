@@ -87,7 +87,7 @@ for (const transport of TRANSPORTS) {
   t.test(`${transport}: export as JSON or as a download (content-disposition), and import it back`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)
-    await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+    await s.call('POST', FEATURES, { body: { name: 'checkout', description: 'paiement \u00e0 la caisse \u2713 \ud83d\uded2' } })
     await s.call('POST', strategiesOf('checkout', 'production'), { body: { name: 'default' } })
     await s.call('POST', '/api/admin/features/checkout/tags', { body: { type: 'simple', value: 'web' } })
 
@@ -97,6 +97,8 @@ for (const transport of TRANSPORTS) {
     t.equal(plainExport.headers['content-type'], 'application/json; charset=utf-8')
     t.same(plainExport.json.features.map((f: { name: string }) => f.name), ['checkout'])
     t.same(plainExport.json.featureTags, [{ featureName: 'checkout', tagType: 'simple', tagValue: 'web' }])
+    t.equal(plainExport.json.features[0].description, 'paiement \u00e0 la caisse \u2713 \ud83d\uded2', 'sent as UTF-8 bytes, read back as the same text')
+    if (transport === 'node') t.equal(plainExport.headers['content-length'], String(Buffer.byteLength(plainExport.text)), 'the length in bytes')
 
     const download = await s.call('POST', '/api/admin/features-batch/export', { body: { environment: 'production', tag: 'web', downloadFile: true } })
     t.equal(download.status, 200)

@@ -5,6 +5,7 @@ import { errorBody, STATUS } from '../../src/http/errors.js'
 import { header, normalizeBasePath, target, underBase } from '../../src/http/request.js'
 import { route } from '../../src/http/route.js'
 import { createRouter, splitPath } from '../../src/http/router.js'
+import { byteLength, bytesResponse } from '../../src/http/response.js'
 import { sharedJson } from '../../src/http/shared-json.js'
 import { notFound, validationError } from '../../src/domain/errors.js'
 
@@ -157,4 +158,16 @@ t.test('sharedJson writes a frozen record once, anything else each time, always 
   open.n = 2
   t.equal(sharedJson(open), '{"n":2}', 'a record that may change is written again')
   for (const value of [null, 0, 'x', true, [1, { b: 2 }]]) t.equal(sharedJson(value), JSON.stringify(value))
+})
+
+t.test('a response made of bytes: its text is decoded when read, and shows when it is spread', async (t) => {
+  const text = '{"name":"caf\u00e9 \ud83d\uded2"}'
+  const bytes = new TextEncoder().encode(text)
+  const response = bytesResponse(200, { 'content-type': 'application/json' }, bytes)
+  t.equal(response.bytes, bytes, 'the bytes as given')
+  t.equal(response.body, text)
+  t.same({ ...response }, { status: 200, headers: { 'content-type': 'application/json' }, bytes, body: text })
+  t.equal(byteLength(response), bytes.byteLength)
+  t.equal(byteLength({ status: 200, headers: {}, body: 'caf\u00e9' }), 5, 'text is counted in UTF-8')
+  t.equal(byteLength({ status: 204, headers: {} }), 0)
 })

@@ -16,7 +16,7 @@ export const projectRoutes = ({ projects, environments, instance }: AdminApi): R
   route('POST', '/api/admin/environments/:name/on', environments.enable),
   route('POST', '/api/admin/environments/:name/off', environments.disable),
 
-  route('GET', '/api/admin/ui-config', instance.uiConfig, { stringify: sharedJson }),
+  route('GET', '/api/admin/ui-config', instance.uiConfig, { serialize: sharedJson }),
   route('POST', '/api/admin/ui-config/cors', instance.setFrontendApiOrigins, { body: true }),
   route('GET', '/api/admin/maintenance', instance.maintenance),
   route('POST', '/api/admin/maintenance', instance.setMaintenance, { body: true }),

@@ -1,6 +1,6 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { attachment, location, type Route, route } from '../route.js'
-import { exportJson } from '../../api/export-cache.js'
+import { exportBytes } from '../../api/export-cache.js'
 
 /** Tags and tag types (operations 8 and 9), feature tags, segments, context fields, export (operation 1) and import. */
 export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields, batch }: AdminApi): Route[] => [
@@ -37,7 +37,7 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
     body: true,
     headers: ({ result }) => (result.filename === undefined ? {} : attachment(result.filename)),
     render: (result) => result.body,
-    stringify: exportJson,
+    serialize: exportBytes,
   }),
   route('POST', '/api/admin/features-batch/import', batch.importFeatures, { body: true }),
 ]

@@ -1,0 +1,24 @@
+import type { HttpResponse } from './types.js'
+
+const utf8 = new TextDecoder()
+
+/**
+ * A response whose body is already UTF-8 bytes. Adapters that send bytes never read `body`;
+ * for those that send text, it is decoded on first read and kept. An own enumerable getter,
+ * so that spreading or comparing the response still shows the text.
+ */
+export const bytesResponse = (status: number, headers: Readonly<Record<string, string>>, bytes: Uint8Array): HttpResponse => {
+  let text: string | undefined
+  return {
+    status,
+    headers,
+    bytes,
+    get body(): string {
+      return (text ??= utf8.decode(bytes))
+    },
+  }
+}
+
+/** How many bytes the body of `response` has. */
+export const byteLength = (response: HttpResponse): number =>
+  response.bytes !== undefined ? response.bytes.byteLength : response.body === undefined ? 0 : new TextEncoder().encode(response.body).length
