@@ -78,6 +78,25 @@ t.test('duplicates in the request count once; a tag both added and removed ends 
   t.same(api.events(1).map((e) => [e.type, e.featureName]), [['feature-untagged', 'oracle-feature-b']])
 })
 
+t.test('features are tagged in the order first named; new tags are created once, before any is given', async (t) => {
+  const api = await setup()
+  const body = { features: ['oracle-feature-b', 'oracle-feature-a', 'oracle-feature-b'], tags: { addedTags: [{ value: 'new-x' }, { value: 'new-y' }], removedTags: [] } }
+  ok(await api.featureTags.bulkUpdate({ params, body }))
+  t.same(
+    api.events(6).reverse().map((e) => [e.type, e.featureName ?? null, (e.data as { value?: string } | null)?.value ?? null]),
+    [
+      ['tag-created', null, 'new-x'],
+      ['tag-created', null, 'new-y'],
+      ['feature-tagged', 'oracle-feature-b', 'new-x'],
+      ['feature-tagged', 'oracle-feature-b', 'new-y'],
+      ['feature-tagged', 'oracle-feature-a', 'new-x'],
+      ['feature-tagged', 'oracle-feature-a', 'new-y'],
+    ],
+  )
+  const created = api.events(1000).filter((e) => e.type === 'tag-created').map((e) => (e.data as { value: string }).value)
+  t.same(created.filter((v) => v.startsWith('new-')).sort(), ['new-x', 'new-y'], 'each new tag created once')
+})
+
 t.test('a feature that is not in the project: 404 naming it, nothing changed (atomic)', async (t) => {
   const body = { features: ['oracle-feature-a', 'no-such-feature'], tags: { addedTags: [{ type: 'simple', value: 'bulk-tag' }], removedTags: [{ type: 'simple', value: 'oracle-tag' }] } }
   const e = await refused(t, body, 'NotFoundError', ['/body/features/1'])

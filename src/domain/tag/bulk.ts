@@ -6,7 +6,8 @@ import type { BulkTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, notFound } from '../errors.js'
 import { featureInProject } from '../feature/lookup.js'
-import { changeFeatureTags, tagOf } from './feature-tags.js'
+import { retagFeature, tagOf } from './feature-tags.js'
+import { ensureTag } from './tags.js'
 import { tagTypeMissing } from './tag-types.js'
 
 /**
@@ -17,11 +18,13 @@ import { tagTypeMissing } from './tag-types.js'
 export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<DomainError, void> => {
   if (!getRow(draft.projects as State['projects'], projectId)) return E.left(notFound(`Could not find project with id "${projectId}".`))
   const problems: ErrorDetail[] = []
-  const features: Draft<FeatureState>[] = []
+  // A name sent twice is the same draft: a set keeps one, where a list's `includes` made a
+  // request of n names cost n² comparisons (a 1 MiB body holds about 50,000 names).
+  const features = new Set<Draft<FeatureState>>()
   body.features.forEach((name, i) => {
     const found = featureInProject(draft, projectId, name)
     if (E.isLeft(found)) problems.push({ path: `/body/features/${i}`, message: found.left.message })
-    else if (!features.includes(found.right)) features.push(found.right)
+    else features.add(found.right)
   })
   const added = body.tags.addedTags.map(tagOf)
   const removed = body.tags.removedTags.map(tagOf)
@@ -35,6 +38,7 @@ export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: Bu
   if (problems.length > 0) {
     return E.left({ _tag: 'NotFoundError', message: problems.map((p) => p.message).join(' '), details: problems })
   }
-  for (const feature of features) changeFeatureTags(draft, feature, added, removed, ctx)
+  for (const tag of added) ensureTag(draft, tag, ctx)
+  for (const feature of features) retagFeature(draft, feature, added, removed, ctx)
   return E.right(undefined)
 }

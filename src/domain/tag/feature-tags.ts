@@ -29,6 +29,11 @@ const featureNamed = <S extends State | Draft<State>>(state: S, name: string): E
  */
 export const changeFeatureTags = (draft: Draft<State>, feature: Draft<FeatureState>, added: readonly Tag[], removed: readonly Tag[], ctx: Ctx): void => {
   for (const tag of added) ensureTag(draft, tag, ctx)
+  retagFeature(draft, feature, added, removed, ctx)
+}
+
+/** `changeFeatureTags` for tags already made sure of (`ensureTag`): bulk tagging does that once for all its features. */
+export const retagFeature = (draft: Draft<State>, feature: Draft<FeatureState>, added: readonly Tag[], removed: readonly Tag[], ctx: Ctx): void => {
   // Read, not drafted: the list is replaced, never changed in place.
   const before: Tag[] = peek(feature).tags.map((t) => ({ type: t.type, value: t.value }))
   const kept = [...before, ...uniqueTags(added).filter((t) => !before.some((b) => sameTag(b, t)))]
