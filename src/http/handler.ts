@@ -81,7 +81,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     try {
       const method = String(request.method).toUpperCase()
       const response = await handle(request, method)
-      if (method !== 'HEAD' || (response.body === undefined && response.bytes === undefined)) return response
+      if (method !== 'HEAD' || (response.bytes === undefined && response.body === undefined)) return response
       // HEAD: GET's headers, its length included, and no body.
       return { status: response.status, headers: { ...response.headers, 'content-length': String(byteLength(response)) } }
     } catch (error) {
