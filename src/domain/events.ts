@@ -1,9 +1,17 @@
 import type { Draft } from 'immer'
-import { appendEvent } from '../model/event-log.js'
-import type { State, StoredEvent } from '../model/state.js'
+import { appendEvent, latestEvents as latestStoredEvents } from '../model/event-log.js'
+import { copyJson } from '../model/json-copy.js'
+import type { EventLog, State, StoredEvent } from '../model/state.js'
 import type { Ctx } from './context.js'
 
-export { emptyEventLog, latestEvents } from '../model/event-log.js'
+export { emptyEventLog } from '../model/event-log.js'
+
+/**
+ * The newest `limit` events that `keep` accepts, newest first, as copies: the stored events
+ * belong to the store, and a caller changing what it was given must not change them.
+ */
+export const latestEvents = (log: EventLog, limit: number, keep?: (event: StoredEvent) => boolean): StoredEvent[] =>
+  latestStoredEvents(log, limit, keep).map(copyJson)
 
 export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'createdByUserId'>
 

@@ -1,5 +1,6 @@
 import t from 'tap'
-import { makeApi, ok, err } from '../support/api.js'
+import { copyJson } from '../../src/model/json-copy.js'
+import { makeApi, ok, err, plain } from '../support/api.js'
 
 t.test('events are listed newest first and filtered by project, feature and type', async (t) => {
   const { api } = await makeApi()
@@ -47,4 +48,39 @@ t.test('a retention that is not a count is refused when the facade is created; I
   const { api: none } = await makeApi({ config: { eventRetention: 0 } })
   ok(await none.features.create({ params: { projectId: 'default' }, body: { name: 'f' } }))
   t.same(none.events(10), [], 'a retention of 0 keeps none')
+})
+
+t.test('events are handed out as copies: changing one changes nothing stored', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'a' } }))
+  ok(await api.strategies.add({ params: { projectId: 'default', featureName: 'a', environment: 'development' }, body: { name: 'default', parameters: { __proto__: 'kept', groupId: 'a' } } }))
+  const before = plain(api.state())
+  const given = api.events(2)
+  const listed = ok(await api.instance.listEvents({ params: {} })).events
+  t.same(given, listed.slice(0, 2), 'both ways give the same events')
+  for (const event of [...given, ...listed]) {
+    ;(event as { type: string }).type = 'changed'
+    if (event.data !== null && typeof event.data === 'object') (event.data as Record<string, unknown>)['name'] = 'changed'
+  }
+  t.same(plain(api.state()), before, 'the store is as it was')
+  t.same(api.events(2).map((e) => e.type), ['feature-strategy-add', 'feature-created'], 'the stored events kept their types')
+  t.equal((api.events(1)[0]!.data as { name: string }).name, 'default')
+})
+
+t.test('copyJson copies arrays and objects deeply, keeps prototype-free objects so, and __proto__ an ordinary key', async (t) => {
+  const dict = Object.assign(Object.create(null) as Record<string, unknown>, { constructor: 'c' })
+  Object.defineProperty(dict, '__proto__', { value: { nested: [1, { x: 2 }] }, enumerable: true, writable: true, configurable: true })
+  const value = { list: [dict, 'text', 3, true, null], plain: JSON.parse('{"__proto__":{"polluted":true},"a":1}') as Record<string, unknown> }
+  const copy = copyJson(value)
+  t.same(copy, value)
+  t.not(copy, value)
+  t.not(copy.list, value.list)
+  t.not(copy.list[0], dict)
+  t.equal(Object.getPrototypeOf(copy.list[0]), null, 'a prototype-free object stays one')
+  t.equal(Object.getPrototypeOf(copy.plain), Object.prototype)
+  t.ok(Object.hasOwn(copy.plain, '__proto__'), '__proto__ is an own key of the copy')
+  t.equal(({} as Record<string, unknown>)['polluted'], undefined, 'nothing reached a prototype')
+  const inner = (copy.list[0] as Record<string, { nested: unknown[] }>)['__proto__']!
+  t.not(inner, (dict as Record<string, unknown>)['__proto__'], 'a __proto__ value is copied too')
+  t.same(inner.nested, [1, { x: 2 }])
 })
