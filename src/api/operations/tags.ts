@@ -79,7 +79,8 @@ export const listFeatureTagsOp = read<{ featureName: string }, undefined, Featur
 export const addFeatureTagOp = write<{ featureName: string }, TagInput, Tag>({
   requirement: 'UPDATE_FEATURE',
   body: TagInput,
-  run: (draft, { params, body, ctx }) => E.map((tag: Tag) => () => tag)(addFeatureTag(draft, params.featureName, body, ctx)),
+  // A copy: the tag given to the domain is the very object now stored in the feature's tags.
+  run: (draft, { params, body, ctx }) => E.map((tag: Tag) => () => ({ type: tag.type, value: tag.value }))(addFeatureTag(draft, params.featureName, body, ctx)),
 })
 
 export const removeFeatureTagOp = write<{ featureName: string } & TagParams, undefined, void>({

@@ -1,0 +1,116 @@
+import * as E from 'fp-ts/lib/Either.js'
+import t from 'tap'
+import { adminRoutes } from '../../src/http/routes/index.js'
+import { makeApi, ok } from '../support/api.js'
+
+/**
+ * No record the facade hands out is an object of the store: a caller changing what it was
+ * given must never change the store. Every read route is called with names that exist, and
+ * the writes that answer a record are called once; each answer is searched for any object
+ * that is also in the state.
+ */
+
+type Api = Awaited<ReturnType<typeof makeApi>>['api']
+
+/** Every object and array reachable from `value`. */
+const objectsIn = (value: unknown, into = new Set<object>()): Set<object> => {
+  if (value === null || typeof value !== 'object' || into.has(value)) return into
+  into.add(value)
+  for (const key of Object.keys(value)) objectsIn((value as Record<string, unknown>)[key], into)
+  return into
+}
+
+/** The paths in `answer` that lead to an object of `stored`. */
+const sharedPaths = (answer: unknown, stored: Set<object>): string[] => {
+  const found: string[] = []
+  const visit = (value: unknown, path: string, seen: Set<object>) => {
+    if (value === null || typeof value !== 'object' || seen.has(value)) return
+    seen.add(value)
+    if (stored.has(value)) found.push(path || '/')
+    for (const key of Object.keys(value)) visit((value as Record<string, unknown>)[key], `${path}/${key}`, seen)
+  }
+  visit(answer, '', new Set())
+  return found
+}
+
+const P = { projectId: 'default' }
+const AT = { ...P, featureName: 'f', environment: 'development' }
+
+/** A store with one of everything, and the answers of the writes that made it. */
+const seeded = async () => {
+  const { api } = await makeApi()
+  const answers: [string, unknown][] = []
+  const keep = async <A>(name: string, call: Promise<E.Either<unknown, A>>): Promise<A> => {
+    const answer = ok(await call)
+    answers.push([name, answer])
+    return answer
+  }
+  await keep('contextFields.create', api.contextFields.create({ params: {}, body: { name: 'tenant', legalValues: [{ value: 'acme', description: 'Acme' }] } }))
+  const segment = await keep('segments.create', api.segments.create({ params: {}, body: { name: 'beta', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }] } }))
+  await keep('features.create', api.features.create({ params: P, body: { name: 'f', description: 'd' } }))
+  await keep('features.create', api.features.create({ params: P, body: { name: 'g' } }))
+  await keep('features.update', api.features.update({ params: { ...P, featureName: 'f' }, body: { description: 'e' } }))
+  const strategy = await keep(
+    'strategies.add',
+    api.strategies.add({
+      params: AT,
+      body: { name: 'flexibleRollout', parameters: { rollout: '50', groupId: 'f' }, segments: [segment.id], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }], variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'x' } }] },
+    }),
+  )
+  await keep('features.setVariants', api.features.setVariants({ params: { ...P, featureName: 'f' }, body: { environments: ['development'], variants: [{ name: 'red', weight: 0, overrides: [{ contextName: 'tenant', values: ['acme'] }] }] } }))
+  await keep('features.addDependency', api.features.addDependency({ params: { ...P, featureName: 'g' }, body: { feature: 'f' } }))
+  await keep('featureTags.add', api.featureTags.add({ params: { featureName: 'f' }, body: { type: 'simple', value: 'web' } }))
+  await keep('projects.create', api.projects.create({ params: {}, body: { id: 'p2', name: 'P2' } }))
+  const user = await keep('users.create', api.users.create({ params: {}, body: { email: 'a@example.com', rootRole: 2 } }))
+  await keep('users.update', api.users.update({ params: { id: String(user.id) }, body: { name: 'A' } }))
+  const group = await keep('groups.create', api.groups.create({ params: {}, body: { name: 'team', users: [{ user: { id: user.id } }] } }))
+  const robot = await keep('serviceAccounts.create', api.serviceAccounts.create({ params: {}, body: { name: 'robot', username: 'robot', rootRole: 2 } }))
+  await keep('apiTokens.create', api.apiTokens.create({ params: {}, body: { tokenName: 'sdk', type: 'client', environment: 'development' } }))
+  const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)] }
+  return { api, answers, ids }
+}
+
+/** Values to try for each path parameter: names and ids that exist in the seeded store. */
+const candidates = (ids: Record<string, string[]>): Record<string, string[]> => ({
+  projectId: ['default'],
+  featureName: ['f', 'g'],
+  environment: ['development'],
+  type: ['simple'],
+  value: ['web'],
+  name: ['tenant', 'development', 'simple', 'flexibleRollout'],
+  contextName: ['tenant'],
+  parent: ['f'],
+  ...ids,
+})
+
+const combinations = (names: readonly string[], values: Record<string, string[]>): Record<string, string>[] =>
+  names.reduce<Record<string, string>[]>((partial, name) => partial.flatMap((p) => (values[name] ?? []).map((v) => ({ ...p, [name]: v }))), [{}])
+
+t.test('the answers of writes share no object with the store', async (t) => {
+  const { api, answers } = await seeded()
+  const stored = objectsIn(api.state())
+  for (const [name, answer] of answers) t.same(sharedPaths(answer, stored), [], name)
+})
+
+t.test('the answers of every read route share no object with the store', async (t) => {
+  const { api, ids } = await seeded()
+  const stored = objectsIn(api.state())
+  const values = candidates(ids)
+  const unanswered: string[] = []
+  let answered = 0
+  for (const route of adminRoutes(api as Api)) {
+    if (route.kind !== 'api' || route.method !== 'GET') continue
+    const names = [...route.pattern.matchAll(/:(\w+)/g)].map((m) => m[1]!)
+    let succeeded = false
+    for (const params of combinations(names, values)) {
+      const result = await route.call({ params, query: {} })
+      if (E.isLeft(result)) continue
+      succeeded = true
+      answered += 1
+      t.same(sharedPaths(result.right, stored), [], `GET ${route.pattern} ${JSON.stringify(params)}`)
+    }
+    if (!succeeded) unanswered.push(route.pattern)
+  }
+  t.same(unanswered, ['/api/admin/user/tokens'], 'every read route answered, but the personal tokens of the caller (who is no user here)')
+  t.ok(answered > 30, `${answered} answers searched`)
+})
