@@ -66,6 +66,14 @@ const seeded = async () => {
   const group = await keep('groups.create', api.groups.create({ params: {}, body: { name: 'team', users: [{ user: { id: user.id } }] } }))
   const robot = await keep('serviceAccounts.create', api.serviceAccounts.create({ params: {}, body: { name: 'robot', username: 'robot', rootRole: 2 } }))
   await keep('apiTokens.create', api.apiTokens.create({ params: {}, body: { tokenName: 'sdk', type: 'client', environment: 'development' } }))
+  await keep('strategies.update', api.strategies.update({ params: { ...AT, strategyId: strategy.id }, body: { name: 'flexibleRollout', parameters: { rollout: '60' }, constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }] } }))
+  await keep('segments.update', api.segments.update({ params: { segmentId: String(segment.id) }, body: { name: 'beta', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme', 'globex'] }] } }))
+  await keep('contextFields.update', api.contextFields.update({ params: { contextName: 'tenant' }, body: { description: 'who pays', legalValues: [{ value: 'acme' }] } }))
+  await keep('groups.update', api.groups.update({ params: { id: String(group.id) }, body: { name: 'team', description: 'the team', users: [{ user: { id: user.id } }] } }))
+  await keep('environments.create', api.environments.create({ params: {}, body: { name: 'qa', type: 'test' } }))
+  await keep('tagTypes.create', api.tagTypes.create({ params: {}, body: { name: 'area' } }))
+  await keep('tags.create', api.tags.create({ params: {}, body: { type: 'area', value: 'checkout' } }))
+  await keep('serviceAccounts.createToken', api.serviceAccounts.createToken({ params: { id: String(robot.id) }, body: { description: 'ci' } }))
   const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)] }
   return { api, answers, ids }
 }
