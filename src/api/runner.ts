@@ -5,6 +5,7 @@ import type { Ctx } from '../domain/context.js'
 import { decodeWith } from '../domain/decode.js'
 import { type ApiError, maintenanceMode, noAccess, storageError } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
+import { copyJson } from '../model/json-copy.js'
 import type { State } from '../model/state.js'
 import { beginTransaction } from '../model/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
@@ -79,7 +80,10 @@ export const createRunner = (deps: RunnerDeps) => {
     if (op.body) {
       const decoded = decodeWith(op.body)(request.body)
       if (E.isLeft(decoded)) return decoded
-      body = decoded.right
+      // A copy: io-ts hands back the caller's own objects, and the domain stores parts of a
+      // body (a strategy's constraints, a segment's values) as they are. A host that changed
+      // its body object after the call would otherwise change the store.
+      body = copyJson(decoded.right)
     }
     return E.right({ params: request.params, body, query: request.query ?? {}, ctx: contextFor(who), principal: who, config, prepared })
   }

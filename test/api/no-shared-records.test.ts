@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
 import { adminRoutes } from '../../src/http/routes/index.js'
-import { makeApi, ok } from '../support/api.js'
+import { makeApi, ok, plain } from '../support/api.js'
 
 /**
- * No record the facade hands out is an object of the store: a caller changing what it was
- * given must never change the store. Every read route is called with names that exist, and
- * the writes that answer a record are called once; each answer is searched for any object
- * that is also in the state.
+ * No record the facade hands out is an object of the store, and no object a caller hands in
+ * becomes one: a caller changing what it was given, or what it gave, must never change the
+ * store. Every read route is called with names that exist, and the writes that answer a
+ * record are called once; each answer is searched for any object that is also in the state.
  */
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
@@ -121,4 +121,44 @@ t.test('the answers of every read route share no object with the store', async (
   }
   t.same(unanswered, ['/api/admin/user/tokens'], 'every read route answered, but the personal tokens of the caller (who is no user here)')
   t.ok(answered > 30, `${answered} answers searched`)
+})
+
+/** Changes every array and object in `value`, in place, as a careless caller might. */
+const scribbleOn = (value: unknown): void => {
+  if (value === null || typeof value !== 'object') return
+  if (Array.isArray(value)) {
+    for (const item of value) scribbleOn(item)
+    value.push('scribbled')
+  } else {
+    for (const key of Object.keys(value)) scribbleOn((value as Record<string, unknown>)[key])
+    ;(value as Record<string, unknown>)['scribbled'] = true
+  }
+}
+
+t.test('a body changed by its caller after the call changes nothing stored', async (t) => {
+  const { api } = await makeApi()
+  const writes: [string, unknown, (body: never) => Promise<E.Either<unknown, unknown>>][] = [
+    ['contextFields.create', { name: 'tenant', legalValues: [{ value: 'acme', description: 'Acme' }] }, (body) => api.contextFields.create({ params: {}, body })],
+    ['segments.create', { name: 'beta', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }] }, (body) => api.segments.create({ params: {}, body })],
+    ['features.create', { name: 'f', description: 'd' }, (body) => api.features.create({ params: P, body })],
+    ['features.create', { name: 'g' }, (body) => api.features.create({ params: P, body })],
+    [
+      'strategies.add',
+      { name: 'flexibleRollout', parameters: { rollout: '50', groupId: 'f' }, segments: [1], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }], variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'x' } }] },
+      (body) => api.strategies.add({ params: AT, body }),
+    ],
+    ['features.setVariants', { environments: ['development'], variants: [{ name: 'red', weight: 0, overrides: [{ contextName: 'tenant', values: ['acme'] }] }] }, (body) => api.features.setVariants({ params: { ...P, featureName: 'f' }, body })],
+    ['features.addDependency', { feature: 'f', variants: ['red'] }, (body) => api.features.addDependency({ params: { ...P, featureName: 'g' }, body })],
+    ['featureTags.bulkUpdate', { features: ['f', 'g'], tags: { addedTags: [{ value: 'bulk' }], removedTags: [] } }, (body) => api.featureTags.bulkUpdate({ params: P, body })],
+    ['groups.create', { name: 'team', users: [] }, (body) => api.groups.create({ params: {}, body })],
+    ['instance.setFrontendApiOrigins', { frontendApiOrigins: ['https://a.example.com'] }, (body) => api.instance.setFrontendApiOrigins({ params: {}, body })],
+  ]
+  for (const [name, body, call] of writes) {
+    ok(await call(body as never))
+    const before = plain(api.state())
+    scribbleOn(body)
+    t.same(plain(api.state()), before, name)
+  }
+  const exported = ok(await api.batch.exportFeatures({ params: {}, body: { environment: 'development', features: ['f', 'g'] } }))
+  t.same(exported.body.featureStrategies[0]?.constraints, [{ contextName: 'tenant', operator: 'IN', values: ['acme'], caseInsensitive: false, inverted: false }], 'the store still reads as it was written')
 })
