@@ -110,7 +110,9 @@ export const settle = (shard: readonly unknown[], b: number): void => {
 /** Slot `b` of a shard, a deferred bucket built first. */
 export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
   const slot = shard[b]
-  if (!((slot as unknown) instanceof DeferredBucket)) return slot ?? null
+  // Most slots of a small table are empty: answered before the class check.
+  if (slot === null || slot === undefined) return null
+  if (!((slot as unknown) instanceof DeferredBucket)) return slot
   settle(shard, b)
   return shard[b] ?? null
 }
@@ -127,6 +129,8 @@ export const committedRow = <T>(table: Table<T>, key: string): T | undefined => 
 export function* committedEntries<T>(table: Table<T>): Generator<[string, T]> {
   for (const shard of table.shards) {
     for (let i = 0; i < shard.length; i++) {
+      // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
+      if (shard[i] === null) continue
       const bucket = bucketAt(shard, i)
       if (bucket !== null) for (const property in bucket) yield [keyOf(property), bucket[property]!]
     }

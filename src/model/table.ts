@@ -80,6 +80,8 @@ export function* rows<T>(table: Table<T>): Generator<T> {
   }
   for (const shard of table.shards) {
     for (let i = 0; i < shard.length; i++) {
+      // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
+      if (shard[i] === null) continue
       const bucket = bucketAt(shard, i)
       if (bucket !== null) for (const property in bucket) yield bucket[property]!
     }

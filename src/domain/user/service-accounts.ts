@@ -52,10 +52,9 @@ export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccou
   return E.right(account.id)
 }
 
-export const renderServiceAccount = (state: State, account: UserState): ServiceAccount => ({
-  ...renderAccount(account),
-  tokens: accountTokens(state, account.id).map(renderPersonalToken),
-})
+// Object.assign onto the fresh account, not a spread (see renderUser).
+export const renderServiceAccount = (state: State, account: UserState): ServiceAccount =>
+  Object.assign(renderAccount(account), { tokens: accountTokens(state, account.id).map(renderPersonalToken) })
 
 export const listServiceAccounts = (state: State): ServiceAccountsAndRoles => ({
   serviceAccounts: accountsOf(state, 'Service Account').map((a) => renderServiceAccount(state, a)),
