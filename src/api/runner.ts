@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
 import { decodeWith } from '../domain/decode.js'
-import { type ApiError, maintenanceMode, noAccess, storageError } from '../domain/errors.js'
+import { type ApiError, type ValidationError, maintenanceMode, noAccess, storageError, validationError } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import type { State } from '../model/state.js'
@@ -135,13 +135,30 @@ export const createRunner = (deps: RunnerDeps) => {
   }
 
   return {
-    run: <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>): Promise<Result<R>> =>
-      op.kind === 'read' ? runRead<P, B, R>(op, request) : runWrite<P, B, R>(op, request),
+    run: async <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>): Promise<Result<R>> => {
+      const unfit = unfitParams(request.params)
+      if (unfit) return E.left(unfit)
+      return op.kind === 'read' ? runRead<P, B, R>(op, request) : runWrite<P, B, R>(op, request)
+    },
     contextFor,
   }
 }
 
 export type Runner = ReturnType<typeof createRunner>
+
+/**
+ * Path parameters are strings: over HTTP always, in process by their types. A caller that
+ * passes something else anyway (undefined, a number, an object) gets a ValidationError naming
+ * it, rather than an exception from deep inside a lookup.
+ */
+const unfitParams = (params: unknown): ValidationError | undefined => {
+  if (params === undefined) return undefined // an operation without path parameters
+  if (params === null || typeof params !== 'object') return validationError([{ path: '/params', message: 'The `/params` must be an object of strings.' }])
+  const details = Object.keys(params)
+    .filter((name) => typeof (params as Record<string, unknown>)[name] !== 'string')
+    .map((name) => ({ path: `/params/${name}`, message: `The \`/params/${name}\` property must be a string. You sent ${typeof (params as Record<string, unknown>)[name]}.` }))
+  return details.length > 0 ? validationError(details) : undefined
+}
 
 /** The one write allowed during maintenance is turning it off. */
 const MAINTENANCE_SWITCH = Symbol.for('flagport.maintenanceSwitch')

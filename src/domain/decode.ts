@@ -69,10 +69,19 @@ export const detailsOf = (errors: t.Errors, root: string): ErrorDetail[] => {
   return [...seen.values()]
 }
 
-/** Decodes `value` with `codec`; a failure names every offending path under `root`. */
+/**
+ * Decodes `value` with `codec`; a failure names every offending path under `root`. A value
+ * that throws when read (a getter, a proxy: only a caller in the same process can send one)
+ * is refused like any other bad input.
+ */
 export const decodeWith =
   <A>(codec: t.Decoder<unknown, A>, root = '/body') =>
   (value: unknown): E.Either<ValidationError, A> => {
-    const result = codec.decode(value)
+    let result: t.Validation<A>
+    try {
+      result = codec.decode(value)
+    } catch (error) {
+      return E.left(validationError([{ path: root, message: `The \`${root}\` could not be read: ${error instanceof Error ? error.message : String(error)}.` }]))
+    }
     return E.isRight(result) ? result : E.left(validationError(detailsOf(result.left, root)))
   }

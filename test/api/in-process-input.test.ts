@@ -1,0 +1,43 @@
+import t from 'tap'
+import { makeApi, err, ok, plain } from '../support/api.js'
+
+/**
+ * What only a caller in the same process can send: values that throw when read, and path
+ * parameters that are not strings. Each is a ValidationError naming it, never an exception,
+ * and the store is left as it was.
+ */
+
+const P = { projectId: 'default' }
+
+t.test('a body that throws when read is refused as unreadable', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: P, body: { name: 'f' } }))
+  const before = plain(api.state())
+  const getter = Object.defineProperty({}, 'description', { enumerable: true, get: () => { throw new Error('boom') } })
+  const trap = new Proxy({}, { get: () => { throw new Error('trap') }, ownKeys: () => { throw new Error('trap') } })
+  for (const body of [getter, trap]) {
+    const refused = err(await api.features.update({ params: { ...P, featureName: 'f' }, body: body as never }))
+    t.equal(refused._tag, 'ValidationError')
+    t.equal(refused.details[0]?.path, '/body')
+    t.match(refused.details[0]?.message, /could not be read: (boom|trap)/)
+  }
+  const nested = { name: 'default', constraints: [Object.defineProperty({}, 'values', { enumerable: true, get: () => { throw new Error('deep') } })] }
+  t.equal(err(await api.strategies.add({ params: { ...P, featureName: 'f', environment: 'development' }, body: nested as never }))._tag, 'ValidationError')
+  t.same(plain(api.state()), before, 'the store is as it was')
+})
+
+t.test('path parameters that are not strings are named, for reads and writes', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: P, body: { name: 'f' } }))
+  const before = plain(api.state())
+  const toStringThrows = { toString: () => { throw new Error('x') } }
+  for (const featureName of [undefined, 5, null, toStringThrows]) {
+    const read = err(await api.features.get({ params: { ...P, featureName: featureName as never } }))
+    t.same(read.details.map((d) => d.path), ['/params/featureName'], `get with ${String(typeof featureName)}`)
+    const write = err(await api.features.update({ params: { ...P, featureName: featureName as never }, body: { description: 'x' } }))
+    t.same(write.details.map((d) => d.path), ['/params/featureName'])
+  }
+  t.same(err(await api.features.get({ params: 'default/f' as never })).details.map((d) => d.path), ['/params'])
+  t.same(plain(api.state()), before)
+  t.equal(ok(await api.instance.uiConfig({} as never)).environment, 'Open Source', 'an operation without path parameters needs none')
+})
