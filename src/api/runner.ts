@@ -136,7 +136,7 @@ export const createRunner = (deps: RunnerDeps) => {
 
   return {
     run: async <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>): Promise<Result<R>> => {
-      const unfit = unfitParams(request.params)
+      const unfit = unfitRequest(request)
       if (unfit) return E.left(unfit)
       return op.kind === 'read' ? runRead<P, B, R>(op, request) : runWrite<P, B, R>(op, request)
     },
@@ -147,11 +147,14 @@ export const createRunner = (deps: RunnerDeps) => {
 export type Runner = ReturnType<typeof createRunner>
 
 /**
- * Path parameters are strings: over HTTP always, in process by their types. A caller that
- * passes something else anyway (undefined, a number, an object) gets a ValidationError naming
- * it, rather than an exception from deep inside a lookup.
+ * Path parameters and the authorization are strings: over HTTP always, in process by their
+ * types. A caller that passes something else anyway (undefined, a number, an object) gets a
+ * ValidationError naming it, rather than an exception from deep inside a lookup.
  */
-const unfitParams = (params: unknown): ValidationError | undefined => {
+const unfitRequest = ({ params, authorization }: { readonly params?: unknown; readonly authorization?: unknown }): ValidationError | undefined => {
+  if (authorization !== undefined && typeof authorization !== 'string') {
+    return validationError([{ path: '/authorization', message: `The \`/authorization\` must be a string. You sent ${authorization === null ? 'null' : typeof authorization}.` }])
+  }
   if (params === undefined) return undefined // an operation without path parameters
   if (params === null || typeof params !== 'object') return validationError([{ path: '/params', message: 'The `/params` must be an object of strings.' }])
   const details = Object.keys(params)

@@ -41,3 +41,12 @@ t.test('path parameters that are not strings are named, for reads and writes', a
   t.same(plain(api.state()), before)
   t.equal(ok(await api.instance.uiConfig({} as never)).environment, 'Open Source', 'an operation without path parameters needs none')
 })
+
+t.test('an authorization that is not a string is named, not thrown on', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  for (const authorization of [5, {}, null, ['*:*.x']]) {
+    const refused = err(await api.features.listInProject({ authorization: authorization as never, params: P }))
+    t.same(refused.details.map((d) => d.path), ['/authorization'], JSON.stringify(authorization))
+  }
+  t.equal(err(await api.features.listInProject({ params: P }))._tag, 'AuthenticationRequired', 'none at all is still a 401')
+})
