@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { type ApiError, contentTypeError, payloadTooLarge, validationError } from '../domain/errors.js'
 import { cutPrototypes, reviveDicts } from '../model/dict.js'
+import { utf8Length } from './utf8.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 export const DEFAULT_MAX_DEPTH = 32
@@ -19,18 +20,7 @@ const longerThan = (body: Uint8Array | string, limit: number): boolean => {
   if (typeof body !== 'string') return body.byteLength > limit
   // A UTF-16 unit is at most 3 bytes of UTF-8 (a surrogate pair, 2 units, is 4): most bodies are
   // known to be under the limit from their length alone.
-  if (body.length * 3 <= limit) return false
-  let bytes = 0
-  for (let i = 0; i < body.length && bytes <= limit; i++) {
-    const c = body.charCodeAt(i)
-    if (c < 0x80) bytes += 1
-    else if (c < 0x800) bytes += 2
-    else if ((c & 0xfc00) === 0xd800 && (body.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
-      bytes += 4 // a surrogate pair
-      i++
-    } else bytes += 3 // a lone surrogate is written as U+FFFD, 3 bytes too
-  }
-  return bytes > limit
+  return body.length * 3 > limit && utf8Length(body, limit) > limit
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -1,4 +1,5 @@
 import type { HttpResponse } from './types.js'
+import { utf8Length } from './utf8.js'
 
 const utf8 = new TextDecoder()
 
@@ -21,4 +22,4 @@ export const bytesResponse = (status: number, headers: Readonly<Record<string, s
 
 /** How many bytes the body of `response` has. */
 export const byteLength = (response: HttpResponse): number =>
-  response.bytes !== undefined ? response.bytes.byteLength : response.body === undefined ? 0 : new TextEncoder().encode(response.body).length
+  response.bytes !== undefined ? response.bytes.byteLength : response.body === undefined ? 0 : utf8Length(response.body)

@@ -7,6 +7,7 @@ import { route } from '../../src/http/route.js'
 import { createRouter, splitPath } from '../../src/http/router.js'
 import { byteLength, bytesResponse } from '../../src/http/response.js'
 import { sharedJson } from '../../src/http/shared-json.js'
+import { utf8Length } from '../../src/http/utf8.js'
 import { notFound, validationError } from '../../src/domain/errors.js'
 
 const call = async () => E.right(undefined)
@@ -170,4 +171,13 @@ t.test('a response made of bytes: its text is decoded when read, and shows when 
   t.equal(byteLength(response), bytes.byteLength)
   t.equal(byteLength({ status: 200, headers: {}, body: 'caf\u00e9' }), 5, 'text is counted in UTF-8')
   t.equal(byteLength({ status: 204, headers: {} }), 0)
+})
+
+t.test('utf8Length counts what TextEncoder writes, and stops once past its bound', async (t) => {
+  for (const text of ['', 'ascii', 'caf\u00e9', '\u2713\u2028', '\ud83d\uded2', 'lone \ud800 and \udc00', '\ud83d']) {
+    // Named by code units: a raw U+2028 in a test's name would break the TAP output.
+    const name = [...text].map((c) => c.charCodeAt(0).toString(16)).join(' ')
+    t.equal(utf8Length(text), new TextEncoder().encode(text).length, name)
+  }
+  t.ok(utf8Length('x'.repeat(1000), 10) <= 12, 'a bounded count stops early')
 })
