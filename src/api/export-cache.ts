@@ -61,6 +61,17 @@ const share = (part: FeatureExport): FeatureExport => {
   return part
 }
 
+// Whole exports kept by `exportResultsCache`, and their bytes: an export asked for again is sent as it was.
+const sharedResults = new WeakSet<ExportResult>()
+const bytesOfResult = new WeakMap<ExportResult, Buffer>()
+
+/** Freezes a whole export (its parts are already) and marks it shared: `exportBytes` then keeps its bytes. */
+export const shareResult = (result: ExportResult): ExportResult => {
+  deepFreeze(result)
+  sharedResults.add(result)
+  return result
+}
+
 /** An array element's JSON as UTF-8, as `JSON.stringify` writes it inside an array. */
 const bytesOf = (value: unknown): Buffer => {
   if (value === null || typeof value !== 'object' || !shared.has(value)) return Buffer.from(JSON.stringify(value) ?? 'null')
@@ -80,6 +91,13 @@ const CLOSE_BRACKET = 0x5d
  * buffer of the exact size costs a third of that.
  */
 export const exportBytes = (result: ExportResult): Buffer => {
+  if (!sharedResults.has(result)) return resultBytes(result)
+  let bytes = bytesOfResult.get(result)
+  if (bytes === undefined) bytesOfResult.set(result, (bytes = resultBytes(result)))
+  return bytes
+}
+
+const resultBytes = (result: ExportResult): Buffer => {
   // Each field's key (with the `{` or `,` before it), then its value: bytes, or an array's items.
   const pieces: (Buffer | Buffer[])[] = []
   let length = 1 // the closing brace

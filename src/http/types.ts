@@ -26,6 +26,7 @@ export interface HttpResponse {
   /**
    * The body as UTF-8 bytes, when the handler wrote it that way (exports): an adapter that can
    * send bytes should send these. `body` is then the same text, decoded only when read.
+   * Several answers may share them (an export asked for again): send them, do not change them.
    */
   readonly bytes?: Uint8Array
 }

@@ -2,12 +2,12 @@ import * as E from 'fp-ts/lib/Either.js'
 import { exportFeatures, recordExport } from '../../domain/export/export.js'
 import { stateBefore } from '../../domain/segment/usage.js'
 import { type ExportAnswer, ExportQuery } from '../../model/export.js'
-import { exportPartsCache } from '../export-cache.js'
+import { exportResultsCache } from '../export-results.js'
 import { write } from '../operation.js'
 import type { NoParams } from './tags.js'
 
-// Shared by every facade of the process: a kept part is used only for the very feature object it was made from.
-const exportParts = exportPartsCache()
+// Shared by every facade of the process: a kept export or part is used only for the very objects it was read from.
+const exportOf = exportResultsCache()
 
 /**
  * Operation 1. A write because every export records an event. The export is read from the
@@ -18,7 +18,7 @@ export const exportFeaturesOp = write<NoParams, ExportQuery, ExportAnswer>({
   requirement: 'NONE',
   body: ExportQuery,
   run: (draft, { body, ctx }) => {
-    const answer = exportFeatures(stateBefore(draft), body, ctx, exportParts.forExport)
+    const answer = exportFeatures(stateBefore(draft), body, ctx, exportOf)
     if (E.isLeft(answer)) return answer
     recordExport(draft, body, answer.right, ctx)
     return E.right(() => answer.right)
