@@ -2,14 +2,17 @@
 import * as crypto from 'node:crypto'
 
 /**
- * Tokens have high entropy, so one sha256 is enough to store them; never the token itself.
- * Every request hashes its token: the one-shot `crypto.hash` (Node 20.12 and later) costs a
- * third of a Hash object's.
+ * The SHA-256 of a string's UTF-8 or of bytes, in hex. The one-shot `crypto.hash` (Node 20.12
+ * and later) costs a third of a Hash object's, and both every request (its token) and every
+ * journal line (its checksum) pay for one.
  */
-export const hashToken: (token: string) => string =
+export const sha256Hex: (data: string | Uint8Array) => string =
   typeof crypto.hash === 'function'
-    ? (token) => crypto.hash('sha256', token, 'hex')
-    : (token) => crypto.createHash('sha256').update(token, 'utf8').digest('hex')
+    ? (data) => crypto.hash('sha256', data, 'hex')
+    : (data) => crypto.createHash('sha256').update(data).digest('hex')
+
+/** Tokens have high entropy, so one sha256 is enough to store them; never the token itself. */
+export const hashToken = (token: string): string => sha256Hex(token)
 
 /**
  * Compares two hex digests in constant time: every character is looked at, whatever differs.

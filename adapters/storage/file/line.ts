@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { Patch } from 'immer'
+import { sha256Hex } from '../../../src/api/secrets.js'
 import type { State } from '../../../src/model/state.js'
 import { parseJson } from './json.js'
 
@@ -32,12 +32,10 @@ export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly o
 
 const fail = (reason: string): Decoded<never> => ({ ok: false, reason })
 
-export const checksum = (payload: Buffer | string): string => createHash('sha256').update(payload).digest('hex').slice(0, SUM_LENGTH)
+export const checksum = (payload: Buffer | string): string => sha256Hex(payload).slice(0, SUM_LENGTH)
 
-const encodeLine = (payload: string): Buffer => {
-  const body = Buffer.from(payload, 'utf8')
-  return Buffer.concat([Buffer.from(`${checksum(body)} `, 'latin1'), body, Buffer.from('\n', 'latin1')])
-}
+// The checksum of a string is that of its UTF-8, so the line is encoded once, whole.
+const encodeLine = (payload: string): Buffer => Buffer.from(`${checksum(payload)} ${payload}\n`, 'utf8')
 
 export const encodeHeader = (base: number): Buffer =>
   encodeLine(JSON.stringify({ format: JOURNAL_FORMAT, formatVersion: FORMAT_VERSION, base }))
