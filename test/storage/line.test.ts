@@ -24,7 +24,8 @@ for (const [name, value] of values) {
     const decoded = decodeLine(line.subarray(0, -1))
     t.same(decoded, { ok: true, value: JSON.parse(JSON.stringify({ v: 7, p: entry.patches })) }, 'and reads back')
     const flipped = Buffer.from(line.subarray(0, -1))
-    flipped[flipped.length - 3] ^= 1
+    const at = flipped.length - 3
+    flipped[at] = flipped[at]! ^ 1
     t.same(decodeLine(flipped), { ok: false, reason: 'checksum mismatch' }, 'a flipped bit is caught')
   })
 }
