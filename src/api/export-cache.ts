@@ -50,9 +50,17 @@ export const exportPartsCache = (limit = 10_000, environments = 16) => {
   return Object.assign(partOf, { forExport })
 }
 
-// The records of kept parts, and the JSON (UTF-8) of those serialized: kept as long as the record is.
+// What exports share (the records of kept parts, and whole kept exports), and the JSON (UTF-8)
+// of those serialized: kept as long as the record or export is.
 const shared = new WeakSet<object>()
 const bytesOfShared = new WeakMap<object, Buffer>()
+
+/** The bytes of a shared record or export, written the first time they are asked for. */
+const keptBytes = <T extends object>(value: T, write: (value: T) => Buffer): Buffer => {
+  let bytes = bytesOfShared.get(value)
+  if (bytes === undefined) bytesOfShared.set(value, (bytes = write(value)))
+  return bytes
+}
 
 /** Freezes a part and marks the records an export lists as shared. */
 const share = (part: FeatureExport): FeatureExport => {
@@ -61,24 +69,18 @@ const share = (part: FeatureExport): FeatureExport => {
   return part
 }
 
-// Whole exports kept by `exportResultsCache`, and their bytes: an export asked for again is sent as it was.
-const sharedResults = new WeakSet<ExportResult>()
-const bytesOfResult = new WeakMap<ExportResult, Buffer>()
-
 /** Freezes a whole export (its parts are already) and marks it shared: `exportBytes` then keeps its bytes. */
 export const shareResult = (result: ExportResult): ExportResult => {
   deepFreeze(result)
-  sharedResults.add(result)
+  shared.add(result)
   return result
 }
 
+const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) ?? 'null')
+
 /** An array element's JSON as UTF-8, as `JSON.stringify` writes it inside an array. */
-const bytesOf = (value: unknown): Buffer => {
-  if (value === null || typeof value !== 'object' || !shared.has(value)) return Buffer.from(JSON.stringify(value) ?? 'null')
-  let bytes = bytesOfShared.get(value)
-  if (bytes === undefined) bytesOfShared.set(value, (bytes = Buffer.from(JSON.stringify(value))))
-  return bytes
-}
+const bytesOf = (value: unknown): Buffer =>
+  value !== null && typeof value === 'object' && shared.has(value) ? keptBytes(value, jsonBytes) : jsonBytes(value)
 
 const COMMA = 0x2c
 const OPEN_BRACKET = 0x5b
@@ -86,16 +88,11 @@ const CLOSE_BRACKET = 0x5d
 
 /**
  * `JSON.stringify(result)` as UTF-8 bytes, with each shared record serialized and encoded
- * once. An export of 100 features is about 120 KB of JSON: joining its records' text and
+ * once, and a kept export's bytes written once (`shareResult`). An export of 100 features is about 120 KB of JSON: joining its records' text and
  * then encoding it cost more than building the export; copying their kept bytes into one
  * buffer of the exact size costs a third of that.
  */
-export const exportBytes = (result: ExportResult): Buffer => {
-  if (!sharedResults.has(result)) return resultBytes(result)
-  let bytes = bytesOfResult.get(result)
-  if (bytes === undefined) bytesOfResult.set(result, (bytes = resultBytes(result)))
-  return bytes
-}
+export const exportBytes = (result: ExportResult): Buffer => (shared.has(result) ? keptBytes(result, resultBytes) : resultBytes(result))
 
 const resultBytes = (result: ExportResult): Buffer => {
   // Each field's key (with the `{` or `,` before it), then its value: bytes, or an array's items.
@@ -112,7 +109,7 @@ const resultBytes = (result: ExportResult): Buffer => {
       length += 2 + Math.max(0, items.length - 1)
       for (const item of items) length += item.length
     } else {
-      const bytes = Buffer.from(JSON.stringify(value))
+      const bytes = jsonBytes(value)
       pieces.push(bytes)
       length += bytes.length
     }

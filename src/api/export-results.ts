@@ -21,6 +21,7 @@ interface Kept {
 /** The tables an export reads, in a fixed order: features and projects (selection) first. */
 const tablesOf = (state: State): readonly object[] => [state.features, state.projects, state.segments, state.contextFields, state.tagTypes]
 const SELECTION = 2
+const weakTables = (state: State): readonly WeakRef<object>[] => tablesOf(state).map((table) => new WeakRef(table))
 
 const sameList = <T>(a: readonly T[] | undefined, b: readonly T[] | undefined): boolean => {
   if (a === b) return true
@@ -65,12 +66,11 @@ export const exportResultsCache = (parts = exportPartsCache(), keep = 4, largest
     const asked = kept.find((k) => sameQuery(k.query, query) && sameTables(k, state, 0))
     if (asked !== undefined) return E.right(use(asked, asked))
     return E.map((features: readonly FeatureState[]) => {
-      const tables = tablesOf(state).map((table) => new WeakRef(table))
       const found = kept.find((k) => k.query.environment === query.environment && sameTables(k, state, SELECTION) && sameList(k.features, features))
-      if (found !== undefined) return use({ ...found, query, tables }, found)
+      if (found !== undefined) return use({ ...found, query, tables: weakTables(state) }, found)
       const result = buildExport(state, features, query.environment, parts.forExport(features.length))
       if (features.length > largest) return result
-      return use({ query, features, tables, result: shareResult(result) })
+      return use({ query, features, tables: weakTables(state), result: shareResult(result) })
     })(selectFeatures(state, query))
   }
 }
