@@ -8,6 +8,12 @@ import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
 import type { ResolvedConfig } from './config.js'
 
+/**
+ * Marks a request whose answer is serialized at once and handed to no one (the HTTP handler
+ * sets it): its records may then hold stored objects rather than copies of them.
+ */
+export const SEND_AT_ONCE: unique symbol = Symbol('flagport.sendAtOnce')
+
 /** What the caller sends: credentials, path parameters, query and body. */
 export interface ApiRequest<P = Record<string, string>> {
   /** The Authorization header value. Optional with open auth. */
@@ -20,6 +26,8 @@ export interface ApiRequest<P = Record<string, string>> {
    * content-type (415), size (413) and JSON (400) refusals, which decisions.md orders after 403.
    */
   readonly reject?: ApiError
+  /** See `SEND_AT_ONCE`. */
+  readonly [SEND_AT_ONCE]?: boolean
 }
 
 /** Where a permission applies, as Unleash takes it from the path. */
@@ -38,6 +46,8 @@ export interface OperationEnv<P, B> {
   readonly config: ResolvedConfig
   /** What the operation's `prepare` produced (a password hash ...), else undefined. */
   readonly prepared?: unknown
+  /** The answer is serialized at once and handed to no one (see `SEND_AT_ONCE`). */
+  readonly sendAtOnce: boolean
 }
 
 interface Common<P, B> {

@@ -13,7 +13,7 @@ import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import type { ResolvedConfig } from './config.js'
-import type { ApiRequest, Operation, OperationEnv, Scope } from './operation.js'
+import { type ApiRequest, type Operation, type OperationEnv, type Scope, SEND_AT_ONCE } from './operation.js'
 
 export interface RunnerDeps {
   readonly storage: StoragePort
@@ -85,7 +85,7 @@ export const createRunner = (deps: RunnerDeps) => {
       // its body object after the call would otherwise change the store.
       body = copyJson(decoded.right)
     }
-    return E.right({ params: request.params, body, query: request.query ?? {}, ctx: contextFor(who), principal: who, config, prepared })
+    return E.right({ params: request.params, body, query: request.query ?? {}, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request[SEND_AT_ONCE] === true })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {

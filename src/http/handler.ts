@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../api/admin-api.js'
-import { read } from '../api/operation.js'
+import { read, SEND_AT_ONCE } from '../api/operation.js'
 import { type ApiError, methodNotAllowed, notFound, validationError } from '../domain/errors.js'
 import { randomIds } from '../ports/ids.js'
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
@@ -67,7 +67,8 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     }
     const parsed = route.body ? parseJsonBody(header(request.headers, 'content-type'), request, limits) : E.right(undefined)
     const body = E.isRight(parsed) ? parsed.right : undefined
-    const result = await route.call({ authorization, params, query, body, ...(E.isLeft(parsed) ? { reject: parsed.left } : {}) })
+    // The answer is serialized below and goes to no one else: records may hold stored objects.
+    const result = await route.call({ authorization, params, query, body, ...(E.isLeft(parsed) ? { reject: parsed.left } : {}), [SEND_AT_ONCE]: true })
     if (E.isLeft(result)) return errorResponse(result.left, ids.token())
     const headers = route.headers ? route.headers({ params, body, result: result.right }) : {}
     const sent = route.render ? route.render(result.right) : result.right

@@ -4,14 +4,15 @@ import { createFeature } from '../../domain/feature/create.js'
 import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureEnvironment, featureInProject } from '../../domain/feature/lookup.js'
-import { renderEnvironments, renderFeature } from '../../domain/feature/render.js'
+import { renderEnvironments } from '../../domain/feature/render.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { setEnvironmentVariants } from '../../domain/feature/variants.js'
 import { notFound } from '../../domain/errors.js'
 import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
-import { read, write } from '../operation.js'
+import { featureRecord, listedFeatureRecord } from '../feature-records.js'
+import { type OperationEnv, read, write } from '../operation.js'
 
 export interface FeatureParams {
   readonly projectId: string
@@ -21,7 +22,8 @@ export interface EnvironmentParams extends FeatureParams {
   readonly environment: string
 }
 
-const rendered = (name: string) => (next: State): Feature => renderFeature(next, getRow(next.features, name)!)
+/** The answer of a write: the feature's record once committed. */
+const rendered = (name: string, env: OperationEnv<unknown, unknown>) => (next: State): Feature => featureRecord(env)(next, getRow(next.features, name)!)
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 const projectEnv = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
 
@@ -29,23 +31,25 @@ export const createFeatureOp = write<{ projectId: string }, CreateFeatureBody, F
   requirement: 'CREATE_FEATURE',
   scope: project,
   body: CreateFeatureBody,
-  run: (draft, { params, body, ctx }) => E.map(rendered)(createFeature(draft, params.projectId, body, ctx)),
+  run: (draft, env) => E.map((name: string) => rendered(name, env))(createFeature(draft, env.params.projectId, env.body, env.ctx)),
 })
 
 export const getFeatureOp = read<FeatureParams, undefined, Feature>({
   requirement: 'NONE',
-  run: (state, { params }) => E.map((f: FeatureState) => renderFeature(state, f))(featureInProject(state, params.projectId, params.featureName)),
+  run: (state, env) => E.map((f: FeatureState) => featureRecord(env)(state, f))(featureInProject(state, env.params.projectId, env.params.featureName)),
 })
 
 /** Features of a project, archived ones left out, sorted by name. */
 export const listProjectFeaturesOp = read<{ projectId: string }, undefined, { version: 2; features: Feature[] }>({
   requirement: 'NONE',
-  run: (state, { params }) => {
+  run: (state, env) => {
+    const { params } = env
     if (!getRow(state.projects, params.projectId)) return E.left(notFound(`Could not find project with id "${params.projectId}".`))
+    const render = listedFeatureRecord(env)
     const features = [...rows(state.features)]
       .filter((f) => f.project === params.projectId && !f.archived)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-      .map((f) => renderFeature(state, f))
+      .map((f) => render(state, f))
     return E.right({ version: 2, features })
   },
 })
@@ -55,7 +59,7 @@ export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>(
   requirement: 'UPDATE_FEATURE',
   scope: project,
   body: UpdateFeatureBody,
-  run: (draft, { params, body, ctx }) => E.map(rendered)(updateFeature(draft, params.projectId, params.featureName, body, ctx)),
+  run: (draft, env) => E.map((name: string) => rendered(name, env))(updateFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
 })
 
 export const archiveFeatureOp = write<FeatureParams, undefined, void>({
@@ -94,7 +98,7 @@ export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
   requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
   scope: project,
   body: VariantsBatchBody,
-  run: (draft, { params, body, ctx }) => E.map(() => rendered(params.featureName))(setEnvironmentVariants(draft, params, body, ctx)),
+  run: (draft, env) => E.map(() => rendered(env.params.featureName, env))(setEnvironmentVariants(draft, env.params, env.body, env.ctx)),
 })
 
 export const addDependencyOp = write<FeatureParams, DependencyBody, void>({

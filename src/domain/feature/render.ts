@@ -21,8 +21,15 @@ export const copyVariant = (v: FeatureVariant): FeatureVariant => ({
   ...(v.payload ? { payload: { ...v.payload } } : {}),
 })
 
+/**
+ * How a record holds a feature's strategies and variants: as copies (records handed to
+ * callers), or as the stored objects themselves, for a record that is serialized at once and
+ * handed to no one (the HTTP routes). Committed objects are never changed in place.
+ */
+export type Parts = 'copies' | 'stored'
+
 /** The feature's environments in the order of the environments' sortOrder, then name. */
-export const renderEnvironments = (state: State, feature: FeatureState): FeatureEnvironment[] =>
+export const renderEnvironments = (state: State, feature: FeatureState, parts: Parts = 'copies'): FeatureEnvironment[] =>
   Object.keys(feature.environments)
     .map((name) => ({ name, env: getRow(state.environments, name) }))
     .sort((a, b) => (a.env?.sortOrder ?? 0) - (b.env?.sortOrder ?? 0) || (a.name < b.name ? -1 : 1))
@@ -36,17 +43,16 @@ export const renderEnvironments = (state: State, feature: FeatureState): Feature
         enabled: settings.enabled,
         sortOrder: env?.sortOrder ?? 0,
         variantCount: settings.variants.length,
-        strategies: settings.strategies.map(copyStrategy),
-        variants: settings.variants.map(copyVariant),
+        strategies: parts === 'copies' ? settings.strategies.map(copyStrategy) : (settings.strategies as Strategy[]),
+        variants: parts === 'copies' ? settings.variants.map(copyVariant) : (settings.variants as FeatureVariant[]),
         lastSeenAt: settings.lastSeenAt,
         hasStrategies: settings.strategies.length > 0,
         hasEnabledStrategies: settings.strategies.some((s) => !s.disabled),
       }
     })
 
-/** The full feature record of the spec. */
-export const renderFeature = (state: State, feature: FeatureState): Feature => {
-  const environments = renderEnvironments(state, feature)
+/** The full feature record of the spec; `environments` as `renderEnvironments` gives them. */
+export const renderFeature = (state: State, feature: FeatureState, environments = renderEnvironments(state, feature)): Feature => {
   return {
     name: feature.name,
     type: feature.type,

@@ -1,4 +1,5 @@
 import type { AdminApi } from '../../api/admin-api.js'
+import { featureJson } from '../feature-json.js'
 import { location, type Route, route } from '../route.js'
 
 const FEATURES = '/api/admin/projects/:projectId/features'
@@ -12,15 +13,16 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
     body: true,
     // Relative to the request URL `.../projects/<p>/features`, so it resolves to the new feature.
     headers: ({ result }) => location('features', result.name),
+    serialize: featureJson,
   }),
   route('GET', FEATURES, features.listInProject),
-  route('GET', FEATURE, features.get),
-  route('PUT', FEATURE, features.update, { body: true }),
+  route('GET', FEATURE, features.get, { serialize: featureJson }),
+  route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),
   route('DELETE', FEATURE, features.archive),
   route('GET', ENVIRONMENT, features.getEnvironment),
   route('POST', `${ENVIRONMENT}/on`, features.enableEnvironment),
   route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),
-  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true }),
+  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, serialize: featureJson }),
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),

@@ -1,0 +1,48 @@
+import { renderEnvironments, renderFeature } from '../domain/feature/render.js'
+import type { Feature, FeatureEnvironment } from '../model/feature.js'
+import type { FeatureState, State } from '../model/state.js'
+import { boundedMap } from './bounded-map.js'
+import type { OperationEnv } from './operation.js'
+
+/*
+ * Feature records, as the operations answer them. Callers of the facade get copies. A request
+ * whose answer is serialized at once and handed to no one (`sendAtOnce`: the HTTP routes) gets
+ * records holding the stored strategies and variants themselves, as committed objects are
+ * never changed in place. Their environments, 2 KB of a 2.7 KB record, are kept for the most
+ * recently answered features while the feature's environments and the environments table are
+ * the same objects: the HTTP layer then writes their JSON once (src/http/feature-json.ts), and
+ * an update of a description or a tag writes only the rest of the record.
+ */
+
+/** A feature's rendered environments, and what they were rendered from. */
+interface Kept {
+  readonly from: FeatureState['environments']
+  // Held weakly: the cache serves every facade of the process, and must not keep a discarded store.
+  readonly table: WeakRef<State['environments']>
+  readonly environments: FeatureEnvironment[]
+}
+
+const kept = boundedMap<string, Kept>(1_000)
+
+/** A record to send at once, its environments kept (above). */
+const featureToSend = (state: State, feature: FeatureState): Feature => {
+  const found = kept.get(feature.name)
+  if (found !== undefined && found.from === feature.environments && found.table.deref() === state.environments) {
+    return renderFeature(state, feature, found.environments)
+  }
+  const environments = renderEnvironments(state, feature, 'stored')
+  kept.set(feature.name, { from: feature.environments, table: new WeakRef(state.environments), environments })
+  return renderFeature(state, feature, environments)
+}
+
+/** How an operation answers one feature record. */
+export const featureRecord = (env: Pick<OperationEnv<unknown, unknown>, 'sendAtOnce'>) =>
+  env.sendAtOnce ? featureToSend : copiedFeature
+
+const copiedFeature = (state: State, feature: FeatureState): Feature => renderFeature(state, feature)
+
+/** How an operation answers the records of a list: sent at once, nothing is kept, which would only push kept features out. */
+export const listedFeatureRecord = (env: Pick<OperationEnv<unknown, unknown>, 'sendAtOnce'>) =>
+  env.sendAtOnce ? listedToSend : copiedFeature
+
+const listedToSend = (state: State, feature: FeatureState): Feature => renderFeature(state, feature, renderEnvironments(state, feature, 'stored'))

@@ -1,0 +1,53 @@
+import t from 'tap'
+import { featureJson } from '../../src/http/feature-json.js'
+import type { Feature } from '../../src/model/feature.js'
+import { ok } from '../support/api.js'
+import { FEATURES, serve } from './support.js'
+
+/** A record with the given fields, in the given order (featureJson keeps any order). */
+const record = (fields: Record<string, unknown>): Feature => fields as unknown as Feature
+
+t.test('featureJson writes exactly what JSON.stringify writes', async (t) => {
+  const environments = [{ name: 'development', strategies: [{ parameters: { 'a"b': '\u2028' } }] }]
+  const cases: Record<string, Feature> = {
+    'environments in the middle': record({ name: 'f', description: 'say "environments":[]', environments, variants: [], tags: [] }),
+    'environments first': record({ environments, name: 'f' }),
+    'environments last': record({ name: 'f', environments }),
+    'environments alone': record({ environments }),
+    'no environments': record({ name: 'f', environments: [] }),
+    'fields left out of JSON': record({ name: 'f', archivedAt: undefined, environments, lastSeenAt: null }),
+  }
+  for (const [name, value] of Object.entries(cases)) {
+    t.equal(featureJson(value), JSON.stringify(value), name)
+    t.equal(featureJson(value), JSON.stringify(value), `${name}, written again from the kept environments`)
+  }
+})
+
+t.test('over HTTP, feature answers are the JSON of the facade record, through every change', async (t) => {
+  const s = await serve('fetch', { tokens: false })
+  t.teardown(s.close)
+  const PATH = `${FEATURES}/checkout`
+  const DEV = `${PATH}/environments/development`
+  const facade = async () => JSON.stringify(ok(await s.api.features.get({ params: { projectId: 'default', featureName: 'checkout' } })))
+  const same = async (answer: { status: number; text: string }, status: number, what: string) => {
+    t.equal(answer.status, status, `${what}: status`)
+    t.equal(answer.text, await facade(), `${what}: body`)
+  }
+
+  await same(await s.call('POST', FEATURES, { body: { name: 'checkout', description: 'new' } }), 201, 'created')
+  const strategy = await s.call('POST', `${DEV}/strategies`, { body: { name: 'flexibleRollout', parameters: { rollout: '50' } } })
+  t.equal(strategy.status, 200)
+  await same(await s.call('GET', PATH), 200, 'read')
+  await same(await s.call('PUT', PATH, { body: { description: 'changed' } }), 200, 'description changed')
+  await same(await s.call('GET', PATH), 200, 'read after the description')
+  t.equal((await s.call('POST', `${DEV}/on`)).status, 200)
+  await same(await s.call('GET', PATH), 200, 'read after enabling development')
+  const variants = { environments: ['development'], variants: [{ name: 'red', weight: 1000, weightType: 'variable', stickiness: 'default' }] }
+  await same(await s.call('PUT', `${PATH}/variants-batch`, { body: variants }), 200, 'variants set')
+  t.equal((await s.call('DELETE', `${DEV}/strategies/${strategy.json.id}`)).status, 200)
+  await same(await s.call('GET', PATH), 200, 'read after removing the strategy')
+  await same(await s.call('PUT', PATH, { body: { stale: true } }), 200, 'marked stale')
+
+  const list = await s.call('GET', FEATURES)
+  t.equal(list.text, JSON.stringify(ok(await s.api.features.listInProject({ params: { projectId: 'default' } }))), 'the list')
+})
