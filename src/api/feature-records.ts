@@ -17,7 +17,8 @@ import type { OperationEnv } from './operation.js'
 /** A feature's rendered environments, and what they were rendered from. */
 interface Kept {
   readonly from: FeatureState['environments']
-  // Held weakly: the cache serves every facade of the process, and must not keep a discarded store.
+  // Held weakly, as the export caches hold theirs: the cache serves every facade of the process,
+  // and a discarded store's tables should go with it (what is kept of its features is bounded).
   readonly table: WeakRef<State['environments']>
   readonly environments: FeatureEnvironment[]
 }
@@ -35,14 +36,16 @@ const featureToSend = (state: State, feature: FeatureState): Feature => {
   return renderFeature(state, feature, environments)
 }
 
-/** How an operation answers one feature record. */
-export const featureRecord = (env: Pick<OperationEnv<unknown, unknown>, 'sendAtOnce'>) =>
-  env.sendAtOnce ? featureToSend : copiedFeature
-
 const copiedFeature = (state: State, feature: FeatureState): Feature => renderFeature(state, feature)
 
-/** How an operation answers the records of a list: sent at once, nothing is kept, which would only push kept features out. */
-export const listedFeatureRecord = (env: Pick<OperationEnv<unknown, unknown>, 'sendAtOnce'>) =>
-  env.sendAtOnce ? listedToSend : copiedFeature
-
+/** A record of a list to send at once: nothing is kept, which would only push kept features out. */
 const listedToSend = (state: State, feature: FeatureState): Feature => renderFeature(state, feature, renderEnvironments(state, feature, 'stored'))
+
+/** What decides how a record is answered: whether the request's answer is sent at once. */
+export type Answering = Pick<OperationEnv<unknown, unknown>, 'sendAtOnce'>
+
+/** How an operation answers one feature record. */
+export const featureRecord = (env: Answering) => (env.sendAtOnce ? featureToSend : copiedFeature)
+
+/** How an operation answers the records of a list. */
+export const listedFeatureRecord = (env: Answering) => (env.sendAtOnce ? listedToSend : copiedFeature)

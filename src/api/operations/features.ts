@@ -11,8 +11,8 @@ import { notFound } from '../../domain/errors.js'
 import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
-import { featureRecord, listedFeatureRecord } from '../feature-records.js'
-import { type OperationEnv, read, write } from '../operation.js'
+import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
+import { read, write } from '../operation.js'
 
 export interface FeatureParams {
   readonly projectId: string
@@ -23,7 +23,7 @@ export interface EnvironmentParams extends FeatureParams {
 }
 
 /** The answer of a write: the feature's record once committed. */
-const rendered = (name: string, env: OperationEnv<unknown, unknown>) => (next: State): Feature => featureRecord(env)(next, getRow(next.features, name)!)
+const rendered = (name: string, env: Answering) => (next: State): Feature => featureRecord(env)(next, getRow(next.features, name)!)
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 const projectEnv = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
 
