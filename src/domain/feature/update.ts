@@ -2,21 +2,26 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { UpdateFeatureBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
+import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
 import { archiveLive, reviveArchived } from './archive.js'
 
-const metadata = (f: FeatureState) => ({
-  name: f.name,
-  description: f.description,
-  type: f.type,
-  project: f.project,
-  stale: f.stale,
-  impressionData: f.impressionData,
-  archived: f.archived,
-})
+/** Read from what the draft holds (`peek`): fourteen reads through immer's proxy cost 3 µs an update. */
+const metadata = (draft: FeatureState) => {
+  const f = peek(draft)
+  return {
+    name: f.name,
+    description: f.description,
+    type: f.type,
+    project: f.project,
+    stale: f.stale,
+    impressionData: f.impressionData,
+    archived: f.archived,
+  }
+}
 
 /**
  * Operation 4. Only the fields sent change (the spec says so; Unleash resets the others).
