@@ -119,6 +119,7 @@ export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict
 
 /** The committed row under `key`, without drafting anything. */
 export const committedRow = <T>(table: Table<T>, key: string): T | undefined => {
+  if (typeof key !== 'string') return undefined // see `bucketOf` in table.ts
   const [s, b] = slotOf(key)
   const bucket = bucketAt(table.shards[s]!, b)
   const property = stored(key)

@@ -11,6 +11,9 @@ export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } fr
  */
 
 const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
+  // A key that is not a string (a path parameter an in-process caller left out) names no row:
+  // the operation answers its NotFoundError, where hashing it threw.
+  if (typeof key !== 'string') return null
   const [s, b] = slotOf(key)
   return bucketAt(table.shards[s]!, b)
 }

@@ -4,7 +4,8 @@ import { makeApi, err, ok, plain } from '../support/api.js'
 /**
  * What only a caller in the same process can send: values that throw when read, and path
  * parameters that are not strings. Each is a ValidationError naming it, never an exception,
- * and the store is left as it was.
+ * and the store is left as it was. A path parameter left out altogether names nothing: what
+ * it would name is not found.
  */
 
 const P = { projectId: 'default' }
@@ -49,4 +50,23 @@ t.test('an authorization that is not a string is named, not thrown on', async (t
     t.same(refused.details.map((d) => d.path), ['/authorization'], JSON.stringify(authorization))
   }
   t.equal(err(await api.features.listInProject({ params: P }))._tag, 'AuthenticationRequired', 'none at all is still a 401')
+})
+
+t.test('path parameters left out altogether: every method answers a typed error or its answer, never throws', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: P, body: { name: 'f' } }))
+  const before = plain(api.state())
+  const groups = Object.entries(api).filter(([name, value]) => name !== 'storage' && value !== null && typeof value === 'object' && !Array.isArray(value))
+  let called = 0
+  for (const [group, methods] of groups) {
+    for (const [name, method] of Object.entries(methods as Record<string, unknown>)) {
+      if (typeof method !== 'function') continue
+      called += 1
+      const answer = await (method as (request: unknown) => Promise<{ _tag: string }>)({ params: {}, body: {} }).catch((e: unknown) => ({ _tag: `threw ${String(e)}` }))
+      t.ok(answer._tag === 'Left' || answer._tag === 'Right', `${group}.${name}: ${answer._tag}`)
+    }
+  }
+  t.ok(called > 80, `${called} methods called`)
+  t.equal(err(await api.features.get({ params: {} as never }))._tag, 'NotFoundError', 'a feature named by nothing is not found')
+  t.same(plain(api.state()), before, 'the store is as it was')
 })
