@@ -6,6 +6,7 @@ import { decodeWith } from '../domain/decode.js'
 import { type ApiError, type ValidationError, maintenanceMode, noAccess, storageError, validationError } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
+import { Query } from '../model/query.js'
 import type { State } from '../model/state.js'
 import { beginTransaction } from '../model/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
@@ -85,7 +86,9 @@ export const createRunner = (deps: RunnerDeps) => {
       // its body object after the call would otherwise change the store.
       body = copyJson(decoded.right)
     }
-    return E.right({ params: request.params, body, query: request.query ?? {}, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request[SEND_AT_ONCE] === true })
+    const query = readQuery(request.query)
+    if (E.isLeft(query)) return query
+    return E.right({ params: request.params, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request[SEND_AT_ONCE] === true })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {
@@ -151,10 +154,10 @@ export type Runner = ReturnType<typeof createRunner>
  * types. A caller that passes something else anyway (undefined, a number, an object) gets a
  * ValidationError naming it, rather than an exception from deep inside a lookup.
  */
-const unfitRequest = ({ params, authorization }: { readonly params?: unknown; readonly authorization?: unknown }): ValidationError | undefined => {
-  if (authorization !== undefined && typeof authorization !== 'string') {
-    return validationError([{ path: '/authorization', message: `The \`/authorization\` must be a string. You sent ${authorization === null ? 'null' : typeof authorization}.` }])
-  }
+const unfitRequest = (request: { readonly params?: unknown; readonly authorization?: unknown }): ValidationError | undefined => {
+  const unfit = notStrings(request, ['authorization'])
+  if (unfit) return unfit
+  const { params } = request
   if (params === undefined) return undefined // an operation without path parameters
   if (params === null || typeof params !== 'object') return validationError([{ path: '/params', message: 'The `/params` must be an object of strings.' }])
   const details = Object.keys(params)
@@ -162,6 +165,21 @@ const unfitRequest = ({ params, authorization }: { readonly params?: unknown; re
     .map((name) => ({ path: `/params/${name}`, message: `The \`/params/${name}\` property must be a string. You sent ${typeof (params as Record<string, unknown>)[name]}.` }))
   return details.length > 0 ? validationError(details) : undefined
 }
+
+/** The fields of a request that must be strings when given (headers: `/authorization` ...), named when they are not. */
+export const notStrings = (request: object, names: readonly string[]): ValidationError | undefined => {
+  const details = names.flatMap((name) => {
+    const value = (request as Record<string, unknown>)[name]
+    return value === undefined || typeof value === 'string' ? [] : [{ path: `/${name}`, message: `The \`/${name}\` must be a string. You sent ${value === null ? 'null' : typeof value}.` }]
+  })
+  return details.length > 0 ? validationError(details) : undefined
+}
+
+const NO_QUERY: Query = Object.freeze({})
+const decodeQuery = decodeWith(Query, '/query')
+
+/** The request's query, read through its codec (see `Query`); none is an empty one. */
+export const readQuery = (query: unknown): E.Either<ValidationError, Query> => (query === undefined ? E.right(NO_QUERY) : decodeQuery(query))
 
 /** The one write allowed during maintenance is turning it off. */
 const MAINTENANCE_SWITCH = Symbol.for('flagport.maintenanceSwitch')

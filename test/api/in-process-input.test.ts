@@ -3,7 +3,7 @@ import { makeApi, err, ok, plain } from '../support/api.js'
 
 /**
  * What only a caller in the same process can send: values that throw when read, and path
- * parameters that are not strings. Each is a ValidationError naming it, never an exception,
+ * parameters, query values and headers that are not strings. Each is a ValidationError naming it, never an exception,
  * and the store is left as it was. A path parameter left out altogether names nothing: what
  * it would name is not found.
  */
@@ -69,4 +69,33 @@ t.test('path parameters left out altogether: every method answers a typed error 
   t.ok(called > 80, `${called} methods called`)
   t.equal(err(await api.features.get({ params: {} as never }))._tag, 'NotFoundError', 'a feature named by nothing is not found')
   t.same(plain(api.state()), before, 'the store is as it was')
+})
+
+t.test('a query that throws when read, or holds what is not a string, is named under /query', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: P, body: { name: 'f' } }))
+  ok(await api.features.create({ params: P, body: { name: 'g' } }))
+  const getter = Object.defineProperty({}, 'limit', { enumerable: true, get: () => { throw new Error('boom') } })
+  const thrown = err(await api.instance.listEvents({ params: {}, query: getter as never }))
+  t.equal(thrown._tag, 'ValidationError')
+  t.same(thrown.details.map((d) => d.path), ['/query'])
+  t.match(thrown.details[0]?.message, /could not be read: boom/)
+  const number = err(await api.instance.listEvents({ params: {}, query: { limit: 5 } as never }))
+  t.same(number.details.map((d) => d.path), ['/query/limit'])
+  t.same(err(await api.instance.listEvents({ params: {}, query: 'limit=5' as never })).details.map((d) => d.path), ['/query'])
+  t.equal(ok(await api.instance.listEvents({ params: {}, query: { limit: '1' } })).events.length, 1, 'a query of strings is read')
+
+  t.same(err(await api.client.features({ query: getter as never })).details.map((d) => d.path), ['/query'], 'the client API too')
+  t.same(err(await api.client.features({ query: { environment: ['production'] } as never })).details.map((d) => d.path), ['/query/environment'])
+})
+
+t.test('client API headers that are not strings are named, not thrown on', async (t) => {
+  const { api } = await makeApi()
+  for (const field of ['authorization', 'ifNoneMatch', 'clientSpec'] as const) {
+    for (const value of [5, {}, null]) {
+      const refused = err(await api.client.features({ [field]: value as never }))
+      t.same(refused.details.map((d) => d.path), [`/${field}`], `${field}: ${JSON.stringify(value)}`)
+    }
+  }
+  t.equal(ok(await api.client.features({ clientSpec: '5.0.0', ifNoneMatch: '"x"' })).notModified, false, 'strings are read')
 })

@@ -7,7 +7,7 @@ import type { ClockPort } from '../../ports/clock.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { createClientCache, etagMatches } from '../client-cache.js'
 import { type LiveEvaluator, liveEvaluator } from '../client-evaluator.js'
-import { type Result, stateOf } from '../runner.js'
+import { notStrings, readQuery, type Result, stateOf } from '../runner.js'
 
 /** `GET /api/client/features`, as a facade call. */
 export interface ClientFeaturesRequest {
@@ -102,12 +102,17 @@ export const clientMethods = ({ storage, auth, clock }: ClientDeps) => {
     client: {
       /** `GET /api/client/features`: for client tokens of an environment, admin tokens and users. */
       features: async (request: ClientFeaturesRequest): Promise<Result<ClientFeaturesAnswer>> => {
+        // Strings over HTTP always, in process by their types: anything else is named, not thrown on.
+        const unfit = notStrings(request, ['authorization', 'ifNoneMatch', 'clientSpec'])
+        if (unfit) return E.left(unfit)
         const synced = await storage.sync()
         if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
         const state = stateOf(storage)
         const who = auth.authenticate(request.authorization, state)
         if (E.isLeft(who)) return who
-        const scope = scopeOf(who.right, request.query ?? {})
+        const query = readQuery(request.query)
+        if (E.isLeft(query)) return query
+        const scope = scopeOf(who.right, query.right)
         if (E.isLeft(scope)) return scope
         const filter = { ...scope.right.filter, inlineSegmentConstraints: !supportsSegments(request.clientSpec) }
         const { etag, payload, json } = cache.snapshot(state, scope.right.environment, filter)
