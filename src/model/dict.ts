@@ -22,6 +22,23 @@ export const copyDict = <T>(dict: Dict<T>): Record<string, T> => {
   return copy
 }
 
+/**
+ * A copy of an object, each value passed through `map`, with the prototype it had (none, or
+ * Object's). A prototype-free copy is built as an ordinary object and cut from its prototype
+ * afterwards, like `emptyDict`: `Object.create(null)` starts a dictionary-mode object (a
+ * constraint held 290 bytes that way, 105 this way). `__proto__` is defined, never assigned.
+ * For records and small dictionaries; `copyDict` is for buckets, keyed by row names.
+ */
+export const copyRecord = (source: Readonly<Record<string, unknown>>, map: (value: unknown) => unknown = (value) => value): Record<string, unknown> => {
+  const copy: Record<string, unknown> = {}
+  for (const key of Object.keys(source)) {
+    const value = map(source[key])
+    if (key === '__proto__') Object.defineProperty(copy, key, { value, enumerable: true, writable: true, configurable: true })
+    else copy[key] = value
+  }
+  return Object.getPrototypeOf(source) === null ? (Object.setPrototypeOf(copy, null) as Record<string, unknown>) : copy
+}
+
 export const isEmptyDict = (dict: Dict<unknown>): boolean => {
   for (const _ in dict) return false
   return true

@@ -117,13 +117,23 @@ export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict
   return shard[b] ?? null
 }
 
+/**
+ * The bucket `key` belongs in, a deferred one built first. A key that is not a string (a path
+ * parameter an in-process caller left out) names no row: the operation answers its
+ * NotFoundError, where hashing it threw.
+ */
+export const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
+  if (typeof key !== 'string') return null
+  const [s, b] = slotOf(key)
+  return bucketAt(table.shards[s]!, b)
+}
+
 /** The committed row under `key`, without drafting anything. */
 export const committedRow = <T>(table: Table<T>, key: string): T | undefined => {
-  if (typeof key !== 'string') return undefined // see `bucketOf` in table.ts
-  const [s, b] = slotOf(key)
-  const bucket = bucketAt(table.shards[s]!, b)
+  const bucket = bucketOf(table, key)
+  if (bucket === null) return undefined
   const property = stored(key)
-  return bucket !== null && Object.prototype.hasOwnProperty.call(bucket, property) ? bucket[property] : undefined
+  return Object.prototype.hasOwnProperty.call(bucket, property) ? bucket[property] : undefined
 }
 
 /** Every committed row with its key. */

@@ -1,6 +1,6 @@
 import { type Dict, emptyDict, has, isEmptyDict, lookup } from './dict.js'
 import { TableDraft } from './table-draft.js'
-import { FANOUT, type Table, bucketAt, committedEntries, settle, slotOf, stored } from './table-layout.js'
+import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, settle, slotOf, stored } from './table-layout.js'
 
 export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } from './table-layout.js'
 
@@ -9,14 +9,6 @@ export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } fr
  * table, a table being built (seed, decoding), or a table inside a transaction (a
  * `TableDraft`, which drafts only the rows it is asked for).
  */
-
-const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
-  // A key that is not a string (a path parameter an in-process caller left out) names no row:
-  // the operation answers its NotFoundError, where hashing it threw.
-  if (typeof key !== 'string') return null
-  const [s, b] = slotOf(key)
-  return bucketAt(table.shards[s]!, b)
-}
 
 export const emptyTable = <T>(): Table<T> => ({
   size: 0,
