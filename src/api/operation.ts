@@ -51,6 +51,8 @@ export interface OperationEnv<P, B> {
 }
 
 interface Common<P, B> {
+  /** The path parameters' codec (src/model/params.ts), read before anything else. */
+  readonly params: t.Decoder<unknown, P>
   /** The permission needed, checked with the scope below before the body is decoded. */
   readonly requirement: Requirement
   readonly scope?: (params: P) => Scope

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
+import type * as t from 'io-ts'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
 import { decodeWith } from '../domain/decode.js'
@@ -70,13 +71,16 @@ export const createRunner = (deps: RunnerDeps) => {
     if (who.kind === 'client-token' || who.kind === 'frontend-token') {
       return E.left(noAccess(op.requirement === 'NONE' ? 'ADMIN' : op.requirement))
     }
+    // Read first, refused after the permission: a 403 names the path's environment when it can.
+    const params = readParams(op, request.params)
     if (!allows(who.permissions, op.requirement)) {
-      const scope: Scope = op.scope ? op.scope(request.params) : {}
+      const scope: Scope = op.scope && E.isRight(params) ? op.scope(params.right) : {}
       return E.left(noAccess(op.requirement, scope.environment))
     }
     // Maintenance refuses writes from permitted callers before their input is even read.
     if (op.kind === 'write' && state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
     if (request.reject) return E.left(request.reject)
+    if (E.isLeft(params)) return params
     let body = undefined as B
     if (op.body) {
       const decoded = decodeWith(op.body)(request.body)
@@ -88,7 +92,7 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: request.params, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request[SEND_AT_ONCE] === true })
+    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request[SEND_AT_ONCE] === true })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {
@@ -139,7 +143,7 @@ export const createRunner = (deps: RunnerDeps) => {
 
   return {
     run: async <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>): Promise<Result<R>> => {
-      const unfit = unfitRequest(request)
+      const unfit = notStrings(request, ['authorization'])
       if (unfit) return E.left(unfit)
       return op.kind === 'read' ? runRead<P, B, R>(op, request) : runWrite<P, B, R>(op, request)
     },
@@ -150,21 +154,14 @@ export const createRunner = (deps: RunnerDeps) => {
 export type Runner = ReturnType<typeof createRunner>
 
 /**
- * Path parameters and the authorization are strings: over HTTP always, in process by their
- * types. A caller that passes something else anyway (undefined, a number, an object) gets a
- * ValidationError naming it, rather than an exception from deep inside a lookup.
+ * The request's path parameters, read through the operation's codec: over HTTP the router
+ * always gives them, but a caller in process may leave one out or pass something that is not a
+ * string, and gets a ValidationError naming `/params/<name>`, not an exception from deep inside a
+ * lookup. An operation that takes none needs no `params` at all.
  */
-const unfitRequest = (request: { readonly params?: unknown; readonly authorization?: unknown }): ValidationError | undefined => {
-  const unfit = notStrings(request, ['authorization'])
-  if (unfit) return unfit
-  const { params } = request
-  if (params === undefined) return undefined // an operation without path parameters
-  if (params === null || typeof params !== 'object') return validationError([{ path: '/params', message: 'The `/params` must be an object of strings.' }])
-  const details = Object.keys(params)
-    .filter((name) => typeof (params as Record<string, unknown>)[name] !== 'string')
-    .map((name) => ({ path: `/params/${name}`, message: `The \`/params/${name}\` property must be a string. You sent ${typeof (params as Record<string, unknown>)[name]}.` }))
-  return details.length > 0 ? validationError(details) : undefined
-}
+const readParams = <P>(op: { readonly params: t.Decoder<unknown, P> }, params: unknown): E.Either<ValidationError, P> =>
+  decodeWith(op.params, '/params')(params === undefined ? NO_PARAMS : params)
+const NO_PARAMS = Object.freeze({})
 
 /** The fields of a request that must be strings when given (headers: `/authorization` ...), named when they are not. */
 export const notStrings = (request: object, names: readonly string[]): ValidationError | undefined => {

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../api/admin-api.js'
 import { read, SEND_AT_ONCE } from '../api/operation.js'
 import { type ApiError, methodNotAllowed, notFound, validationError } from '../domain/errors.js'
+import { NoParams } from '../model/params.js'
 import { randomIds } from '../ports/ids.js'
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
 import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
@@ -14,7 +15,7 @@ import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
 /** Authenticates and does nothing else: callers learn about routes only once authenticated. */
-const authenticateOnly = read<Record<string, string>, undefined, undefined>({ requirement: 'NONE', run: () => E.right(undefined) })
+const authenticateOnly = read<NoParams, undefined, undefined>({ params: NoParams, requirement: 'NONE', run: () => E.right(undefined) })
 
 /**
  * The admin API over HTTP, as one function from a plain request to a plain response, for any

@@ -118,9 +118,9 @@ export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict
 }
 
 /**
- * The bucket `key` belongs in, a deferred one built first. A key that is not a string (a path
- * parameter an in-process caller left out) names no row: the operation answers its
- * NotFoundError, where hashing it threw.
+ * The bucket `key` belongs in, a deferred one built first. A key that is not a string names no
+ * row, rather than throwing while it is hashed: operations get strings (their path parameters
+ * are read by codecs), but the tables are also used by hosts' own code.
  */
 export const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
   if (typeof key !== 'string') return null

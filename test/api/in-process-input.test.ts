@@ -1,11 +1,10 @@
 import t from 'tap'
-import { makeApi, err, ok, plain } from '../support/api.js'
+import { ADMIN_TOKEN, makeApi, err, ok, plain } from '../support/api.js'
 
 /**
- * What only a caller in the same process can send: values that throw when read, and path
- * parameters, query values and headers that are not strings. Each is a ValidationError naming it, never an exception,
- * and the store is left as it was. A path parameter left out altogether names nothing: what
- * it would name is not found.
+ * What only a caller in the same process can send: values that throw when read, path
+ * parameters left out, and path parameters, query values and headers that are not strings.
+ * Each is a ValidationError naming it, never an exception, and the store is left as it was.
  */
 
 const P = { projectId: 'default' }
@@ -52,23 +51,61 @@ t.test('an authorization that is not a string is named, not thrown on', async (t
   t.equal(err(await api.features.listInProject({ params: P }))._tag, 'AuthenticationRequired', 'none at all is still a 401')
 })
 
-t.test('path parameters left out altogether: every method answers a typed error or its answer, never throws', async (t) => {
+t.test('path parameters left out: every method answers a typed error or its answer, never throws', async (t) => {
   const { api } = await makeApi()
   ok(await api.features.create({ params: P, body: { name: 'f' } }))
   const before = plain(api.state())
   const groups = Object.entries(api).filter(([name, value]) => name !== 'storage' && value !== null && typeof value === 'object' && !Array.isArray(value))
   let called = 0
+  let named = 0
   for (const [group, methods] of groups) {
     for (const [name, method] of Object.entries(methods as Record<string, unknown>)) {
       if (typeof method !== 'function') continue
       called += 1
-      const answer = await (method as (request: unknown) => Promise<{ _tag: string }>)({ params: {}, body: {} }).catch((e: unknown) => ({ _tag: `threw ${String(e)}` }))
+      type Answer = { _tag: string; left?: { details?: { path?: string }[] } }
+      const answer: Answer = await (method as (request: unknown) => Promise<Answer>)({ params: {}, body: {} }).catch((e: unknown) => ({ _tag: `threw ${String(e)}` }))
       t.ok(answer._tag === 'Left' || answer._tag === 'Right', `${group}.${name}: ${answer._tag}`)
+      if (answer.left?.details?.some((d) => d.path?.startsWith('/params/'))) named += 1
     }
   }
   t.ok(called > 80, `${called} methods called`)
-  t.equal(err(await api.features.get({ params: {} as never }))._tag, 'NotFoundError', 'a feature named by nothing is not found')
+  t.ok(named > 50, `${named} methods named a parameter left out`)
+  const none = err(await api.features.get({ params: {} as never }))
+  t.equal(none._tag, 'ValidationError')
+  t.same(none.details.map((d) => d.path), ['/params/projectId', '/params/featureName'], 'each one left out is named')
+  t.match(none.details[1]?.message, /`\/params\/featureName` property is required/)
+  t.same(err(await api.features.get({ params: P as never })).details.map((d) => d.path), ['/params/featureName'])
+  t.same(err(await api.strategies.list({ params: { ...P, featureName: 'f' } as never })).details.map((d) => d.path), ['/params/environment'])
+  t.same(err(await api.features.update({ params: undefined as never, body: { description: 'x' } })).details.map((d) => d.path), ['/params/projectId', '/params/featureName'], 'no params at all')
   t.same(plain(api.state()), before, 'the store is as it was')
+})
+
+t.test('a parameter left out is refused after the credentials and the permission, as any input is', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const admin = { authorization: ADMIN_TOKEN }
+  const viewer = ok(await api.users.create({ ...admin, params: {}, body: { username: 'viewer', rootRole: 'Viewer' } }))
+  const secret = ok(await api.personalTokens.create({ ...admin, params: { id: String(viewer.id) }, body: { description: 'x' } })).secret
+  const before = plain(api.state())
+  t.equal(err(await api.features.update({ params: {} as never, body: { description: 'x' } }))._tag, 'AuthenticationRequired')
+  const refused = err(await api.strategies.add({ authorization: secret, params: { projectId: 'default' } as never, body: { name: 'default' } }))
+  t.equal(refused._tag, 'NoAccessError', 'a viewer is refused before its parameters are read')
+  const scoped = err(await api.strategies.add({ authorization: secret, params: { ...P, featureName: 'f', environment: 'production' }, body: { name: 'default' } }))
+  t.match(scoped.message, /production/, 'with all of them, the 403 names the environment')
+  t.same(err(await api.strategies.add({ ...admin, params: { projectId: 'default' } as never, body: { name: 'default' } })).details.map((d) => d.path), ['/params/featureName', '/params/environment'])
+  t.same(plain(api.state()), before)
+})
+
+t.test('names an operation does not take are let be, and an optional one is read when given', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: P, body: { name: 'f' } }))
+  t.equal(ok(await api.features.get({ params: { ...P, featureName: 'f', other: 5 } as never })).name, 'f')
+  ok(await api.features.create({ params: P, body: { name: 'parent' } }))
+  ok(await api.features.addDependency({ params: { ...P, featureName: 'f' }, body: { feature: 'parent' } }))
+  const refused = err(await api.features.removeDependency({ params: { ...P, featureName: 'f', parent: 7 } as never }))
+  t.same(refused.details.map((d) => d.path), ['/params/parent'])
+  t.same(ok(await api.features.get({ params: { ...P, featureName: 'f' } })).dependencies.map((d) => d.feature), ['parent'], 'kept after the refusal')
+  ok(await api.features.removeDependency({ params: { ...P, featureName: 'f', parent: 'parent' } }))
+  t.same(ok(await api.features.get({ params: { ...P, featureName: 'f' } })).dependencies, [], 'removed by its parent')
 })
 
 t.test('a query that throws when read, or holds what is not a string, is named under /query', async (t) => {

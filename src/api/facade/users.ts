@@ -5,7 +5,7 @@ import * as g from '../operations/groups.js'
 import * as sa from '../operations/service-accounts.js'
 import * as tk from '../operations/tokens.js'
 import * as u from '../operations/users.js'
-import type { NoParams } from '../operations/users.js'
+import type { NoParams } from '../../model/params.js'
 import type { CreatedApiToken } from '../../model/token.js'
 
 /**

@@ -11,31 +11,31 @@ import { type ContextField, CreateContextFieldBody, UpdateContextFieldBody } fro
 import type { ContextFieldState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import type { NoParams } from './tags.js'
-
-export interface ContextFieldParams {
-  readonly contextName: string
-}
+import { ContextFieldParams, NoParams } from '../../model/params.js'
 
 const rendered = (name: string) => (next: State): ContextField => renderContextField(getRow(next.contextFields, name)!)
 
 export const listContextFieldsOp = read<NoParams, undefined, ContextField[]>({
+  params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right(listContextFields(state)),
 })
 
 export const getContextFieldOp = read<ContextFieldParams, undefined, ContextField>({
+  params: ContextFieldParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((f: ContextFieldState) => renderContextField(f))(findContextField(state, params.contextName)),
 })
 
 export const createContextFieldOp = write<NoParams, CreateContextFieldBody, ContextField>({
+  params: NoParams,
   requirement: 'CREATE_CONTEXT_FIELD',
   body: CreateContextFieldBody,
   run: (draft, { body, ctx }) => E.map(rendered)(createContextField(draft, body, ctx)),
 })
 
 export const updateContextFieldOp = write<ContextFieldParams, UpdateContextFieldBody, ContextField>({
+  params: ContextFieldParams,
   requirement: 'UPDATE_CONTEXT_FIELD',
   body: UpdateContextFieldBody,
   run: (draft, { params, body, ctx }) => E.map(rendered)(updateContextField(draft, params.contextName, body, ctx)),
@@ -43,6 +43,7 @@ export const updateContextFieldOp = write<ContextFieldParams, UpdateContextField
 
 /** Refused while a strategy, a variant or a segment uses the field. */
 export const deleteContextFieldOp = write<ContextFieldParams, undefined, void>({
+  params: ContextFieldParams,
   requirement: 'DELETE_CONTEXT_FIELD',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteContextField(draft, params.contextName, ctx)),
 })

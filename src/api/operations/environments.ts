@@ -7,10 +7,11 @@ import { CreateEnvironmentBody, type Environment, type EnvironmentList } from '.
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
+import { NameParams, NoParams } from '../../model/params.js'
 
-type NameParams = { name: string }
 
-export const createEnvironmentOp = write<Record<string, never>, CreateEnvironmentBody, Environment>({
+export const createEnvironmentOp = write<NoParams, CreateEnvironmentBody, Environment>({
+  params: NoParams,
   requirement: 'CREATE_ENVIRONMENT',
   body: CreateEnvironmentBody,
   run: (draft, { body, ctx }) =>
@@ -18,6 +19,7 @@ export const createEnvironmentOp = write<Record<string, never>, CreateEnvironmen
 })
 
 export const getEnvironmentOp = read<NameParams, undefined, Environment>({
+  params: NameParams,
   requirement: 'NONE',
   run: (state, { params }) => {
     const env = getRow(state.environments, params.name)
@@ -25,7 +27,8 @@ export const getEnvironmentOp = read<NameParams, undefined, Environment>({
   },
 })
 
-export const listEnvironmentsOp = read<Record<string, never>, undefined, EnvironmentList>({
+export const listEnvironmentsOp = read<NoParams, undefined, EnvironmentList>({
+  params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ version: 1, environments: listEnvironments(state) }),
 })
@@ -33,6 +36,7 @@ export const listEnvironmentsOp = read<Record<string, never>, undefined, Environ
 /** Unleash: POST /api/admin/environments/:name/on and /off, permission ADMIN. */
 export const setEnvironmentEnabledOp = (enabled: boolean) =>
   write<NameParams, undefined, void>({
+    params: NameParams,
     requirement: 'ADMIN',
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params.name, enabled, ctx)),
   })

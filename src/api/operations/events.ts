@@ -3,6 +3,7 @@ import { latestEvents } from '../../domain/events.js'
 import { validationError } from '../../domain/errors.js'
 import type { StoredEvent } from '../../model/state.js'
 import { read } from '../operation.js'
+import { NoParams } from '../../model/params.js'
 
 export interface EventList {
   readonly version: 1
@@ -16,7 +17,8 @@ const MAX = 1000
  * Recorded events, newest first, optionally filtered by `project`, `feature` and `type`;
  * `limit` defaults to 100 (at most 1000). Admins only: events carry before-and-after data.
  */
-export const listEventsOp = read<Record<string, never>, undefined, EventList>({
+export const listEventsOp = read<NoParams, undefined, EventList>({
+  params: NoParams,
   requirement: 'ADMIN',
   run: (state, { query }) => {
     const limit = query['limit'] === undefined ? 100 : Number(query['limit'])

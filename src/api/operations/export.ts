@@ -4,7 +4,7 @@ import { stateBefore } from '../../domain/segment/usage.js'
 import { type ExportAnswer, ExportQuery } from '../../model/export.js'
 import { exportResultsCache } from '../export-results.js'
 import { write } from '../operation.js'
-import type { NoParams } from './tags.js'
+import { NoParams } from '../../model/params.js'
 
 // Shared by every facade of the process: a kept export or part is used only for the very objects it was read from.
 const exportOf = exportResultsCache()
@@ -15,6 +15,7 @@ const exportOf = exportResultsCache()
  * draft proxy for every exported feature.
  */
 export const exportFeaturesOp = write<NoParams, ExportQuery, ExportAnswer>({
+  params: NoParams,
   requirement: 'NONE',
   body: ExportQuery,
   run: (draft, { body, ctx }) => {

@@ -13,21 +13,15 @@ import type { FeatureState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
-
-export interface FeatureParams {
-  readonly projectId: string
-  readonly featureName: string
-}
-export interface EnvironmentParams extends FeatureParams {
-  readonly environment: string
-}
+import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, ProjectParams } from '../../model/params.js'
 
 /** The answer of a write: the feature's record once committed. */
 const rendered = (name: string, env: Answering) => (next: State): Feature => featureRecord(env)(next, getRow(next.features, name)!)
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 const projectEnv = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
 
-export const createFeatureOp = write<{ projectId: string }, CreateFeatureBody, Feature>({
+export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>({
+  params: ProjectParams,
   requirement: 'CREATE_FEATURE',
   scope: project,
   body: CreateFeatureBody,
@@ -35,12 +29,14 @@ export const createFeatureOp = write<{ projectId: string }, CreateFeatureBody, F
 })
 
 export const getFeatureOp = read<FeatureParams, undefined, Feature>({
+  params: FeatureParams,
   requirement: 'NONE',
   run: (state, env) => E.map((f: FeatureState) => featureRecord(env)(state, f))(featureInProject(state, env.params.projectId, env.params.featureName)),
 })
 
 /** Features of a project, archived ones left out, sorted by name. */
-export const listProjectFeaturesOp = read<{ projectId: string }, undefined, { version: 2; features: Feature[] }>({
+export const listProjectFeaturesOp = read<ProjectParams, undefined, { version: 2; features: Feature[] }>({
+  params: ProjectParams,
   requirement: 'NONE',
   run: (state, env) => {
     const { params } = env
@@ -56,6 +52,7 @@ export const listProjectFeaturesOp = read<{ projectId: string }, undefined, { ve
 
 /** Operation 4. */
 export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>({
+  params: FeatureParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
   body: UpdateFeatureBody,
@@ -63,22 +60,26 @@ export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>(
 })
 
 export const archiveFeatureOp = write<FeatureParams, undefined, void>({
+  params: FeatureParams,
   requirement: 'DELETE_FEATURE',
   scope: project,
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(archiveInProject(draft, params.projectId, params.featureName, ctx)),
 })
 
-export const reviveFeatureOp = write<{ featureName: string }, undefined, void>({
+export const reviveFeatureOp = write<FeatureNameParams, undefined, void>({
+  params: FeatureNameParams,
   requirement: 'UPDATE_FEATURE',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(reviveByName(draft, params.featureName, ctx)),
 })
 
-export const deleteArchivedFeatureOp = write<{ featureName: string }, undefined, void>({
+export const deleteArchivedFeatureOp = write<FeatureNameParams, undefined, void>({
+  params: FeatureNameParams,
   requirement: 'DELETE_FEATURE',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteArchived(draft, params.featureName, ctx)),
 })
 
 export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, FeatureEnvironment>({
+  params: EnvironmentParams,
   requirement: 'NONE',
   run: (state, { params }) =>
     E.map(() => {
@@ -89,12 +90,14 @@ export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, Featur
 
 export const setEnvironmentEnabledOp = (enabled: boolean) =>
   write<EnvironmentParams, undefined, void>({
+    params: EnvironmentParams,
     requirement: 'UPDATE_FEATURE_ENVIRONMENT',
     scope: projectEnv,
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params, enabled, ctx)),
   })
 
 export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
+  params: FeatureParams,
   requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
   scope: project,
   body: VariantsBatchBody,
@@ -102,13 +105,15 @@ export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
 })
 
 export const addDependencyOp = write<FeatureParams, DependencyBody, void>({
+  params: FeatureParams,
   requirement: 'UPDATE_FEATURE_DEPENDENCY',
   scope: project,
   body: DependencyBody,
   run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(addDependency(draft, params.projectId, params.featureName, body, ctx)),
 })
 
-export const removeDependencyOp = write<FeatureParams & { parent?: string }, undefined, void>({
+export const removeDependencyOp = write<DependencyParams, undefined, void>({
+  params: DependencyParams,
   requirement: 'UPDATE_FEATURE_DEPENDENCY',
   scope: project,
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(removeDependency(draft, params.projectId, params.featureName, params.parent, ctx)),

@@ -8,11 +8,7 @@ import { CreateGroupBody, type Group, type GroupList, GroupMembersBody, UpdateGr
 import type { GroupState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import type { NoParams } from './users.js'
-
-export interface GroupParams {
-  readonly id: string
-}
+import { IdParams, NoParams } from '../../model/params.js'
 
 const groupAt = (id: number) => (next: State): Group => renderGroup(next, getRow(next.groups, String(id))!)
 
@@ -20,39 +16,46 @@ const groupAt = (id: number) => (next: State): Group => renderGroup(next, getRow
 
 /** Operation 7. */
 export const listGroupsOp = read<NoParams, undefined, GroupList>({
+  params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right(listGroups(state)),
 })
 
-export const getGroupOp = read<GroupParams, undefined, Group>({
+export const getGroupOp = read<IdParams, undefined, Group>({
+  params: IdParams,
   requirement: 'ADMIN',
   run: (state, { params }) => E.map((g: GroupState) => renderGroup(state, g))(findGroup(state, params.id)),
 })
 
 export const createGroupOp = write<NoParams, CreateGroupBody, Group>({
+  params: NoParams,
   requirement: 'ADMIN',
   body: CreateGroupBody,
   run: (draft, { body, ctx }) => E.map(groupAt)(createGroup(draft, body, ctx)),
 })
 
-export const updateGroupOp = write<GroupParams, UpdateGroupBody, Group>({
+export const updateGroupOp = write<IdParams, UpdateGroupBody, Group>({
+  params: IdParams,
   requirement: 'ADMIN',
   body: UpdateGroupBody,
   run: (draft, { params, body, ctx }) => E.map(groupAt)(updateGroup(draft, params.id, body, ctx)),
 })
 
-export const deleteGroupOp = write<GroupParams, undefined, void>({
+export const deleteGroupOp = write<IdParams, undefined, void>({
+  params: IdParams,
   requirement: 'ADMIN',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteGroup(draft, params.id, ctx)),
 })
 
-export const addGroupMembersOp = write<GroupParams, GroupMembersBody, Group>({
+export const addGroupMembersOp = write<IdParams, GroupMembersBody, Group>({
+  params: IdParams,
   requirement: 'ADMIN',
   body: GroupMembersBody,
   run: (draft, { params, body, ctx }) => E.map(groupAt)(addMembers(draft, params.id, body, ctx)),
 })
 
-export const removeGroupMembersOp = write<GroupParams, GroupMembersBody, Group>({
+export const removeGroupMembersOp = write<IdParams, GroupMembersBody, Group>({
+  params: IdParams,
   requirement: 'ADMIN',
   body: GroupMembersBody,
   run: (draft, { params, body, ctx }) => E.map(groupAt)(removeMembers(draft, params.id, body, ctx)),

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { importFeatures } from '../../domain/import/import.js'
 import { ImportBody } from '../../model/export.js'
 import { write } from '../operation.js'
-import type { NoParams } from './tags.js'
+import { NoParams } from '../../model/params.js'
 
 /**
  * The inverse of operation 1: `{ project, environment, data: <export result> }`, 200 with no
@@ -10,6 +10,7 @@ import type { NoParams } from './tags.js'
  * tokens here; flagport does not).
  */
 export const importFeaturesOp = write<NoParams, ImportBody, void>({
+  params: NoParams,
   requirement: 'CREATE_FEATURE',
   body: ImportBody,
   run: (draft, { body, ctx }) => E.map(() => () => undefined)(importFeatures(draft, body, ctx)),

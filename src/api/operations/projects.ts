@@ -7,28 +7,32 @@ import { CreateProjectBody, type Project, ProjectEnvironmentBody, type ProjectLi
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
+import { NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
 
-type NoParams = Record<string, never>
 
 /** Operation 5: the HTTP layer adds `location: projects/<id>`. */
 export const createProjectOp = write<NoParams, CreateProjectBody, Project>({
+  params: NoParams,
   requirement: 'CREATE_PROJECT',
   body: CreateProjectBody,
   run: (draft, { body, ctx }) => E.map((id: string) => (next: State) => renderProject(getRow(next.projects, id)!))(createProject(draft, body, ctx)),
 })
 
-export const getProjectOp = read<{ projectId: string }, undefined, Project>({
+export const getProjectOp = read<ProjectParams, undefined, Project>({
+  params: ProjectParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map(renderProject)(projectById(state, params.projectId)),
 })
 
 export const listProjectsOp = read<NoParams, undefined, ProjectList>({
+  params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ version: 1, projects: listProjects(state) }),
 })
 
 /** Unleash: POST /api/admin/projects/:projectId/environments `{ environment }`. */
-export const connectEnvironmentOp = write<{ projectId: string }, ProjectEnvironmentBody, void>({
+export const connectEnvironmentOp = write<ProjectParams, ProjectEnvironmentBody, void>({
+  params: ProjectParams,
   requirement: 'UPDATE_PROJECT',
   scope: (p) => ({ project: p.projectId }),
   body: ProjectEnvironmentBody,
@@ -37,7 +41,8 @@ export const connectEnvironmentOp = write<{ projectId: string }, ProjectEnvironm
 })
 
 /** Unleash: DELETE /api/admin/projects/:projectId/environments/:environment. */
-export const disconnectEnvironmentOp = write<{ projectId: string; environment: string }, undefined, void>({
+export const disconnectEnvironmentOp = write<ProjectEnvironmentParams, undefined, void>({
+  params: ProjectEnvironmentParams,
   requirement: 'UPDATE_PROJECT',
   scope: (p) => ({ project: p.projectId }),
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(disconnectEnvironment(draft, params, ctx)),

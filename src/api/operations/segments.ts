@@ -4,31 +4,31 @@ import { type Segment, SegmentBody, type SegmentList } from '../../model/segment
 import type { SegmentState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import type { NoParams } from './tags.js'
-
-export interface SegmentParams {
-  readonly segmentId: string
-}
+import { NoParams, SegmentParams } from '../../model/params.js'
 
 const rendered = (id: number) => (next: State): Segment => renderSegment(getRow(next.segments, String(id))!)
 
 export const listSegmentsOp = read<NoParams, undefined, SegmentList>({
+  params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ segments: listSegments(state) }),
 })
 
 export const getSegmentOp = read<SegmentParams, undefined, Segment>({
+  params: SegmentParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((s: SegmentState) => renderSegment(s))(findSegment(state, params.segmentId)),
 })
 
 export const createSegmentOp = write<NoParams, SegmentBody, Segment>({
+  params: NoParams,
   requirement: 'CREATE_SEGMENT',
   body: SegmentBody,
   run: (draft, { body, ctx }) => E.map(rendered)(createSegment(draft, body, ctx)),
 })
 
 export const updateSegmentOp = write<SegmentParams, SegmentBody, Segment>({
+  params: SegmentParams,
   requirement: 'UPDATE_SEGMENT',
   body: SegmentBody,
   run: (draft, { params, body, ctx }) => E.map(rendered)(updateSegment(draft, params.segmentId, body, ctx)),
@@ -36,6 +36,7 @@ export const updateSegmentOp = write<SegmentParams, SegmentBody, Segment>({
 
 /** Refused while a strategy uses the segment. */
 export const deleteSegmentOp = write<SegmentParams, undefined, void>({
+  params: SegmentParams,
   requirement: 'DELETE_SEGMENT',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteSegment(draft, params.segmentId, ctx)),
 })

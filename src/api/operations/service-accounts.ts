@@ -12,13 +12,14 @@ import {
   UpdateServiceAccountBody,
 } from '../../model/user.js'
 import { read, write } from '../operation.js'
-import type { NoParams, UserParams } from './users.js'
 import { gravatarUrl } from './users.js'
+import { IdParams, NoParams } from '../../model/params.js'
 
 const accountAt = (id: number) => (next: State): ServiceAccount => renderServiceAccount(next, getRow(next.users, String(id))!)
 
 /** Service accounts are managed by admins, as in Unleash. */
 export const createServiceAccountOp = write<NoParams, CreateServiceAccountBody, ServiceAccount>({
+  params: NoParams,
   requirement: 'ADMIN',
   body: CreateServiceAccountBody,
   prepare: async ({ body }) => gravatarUrl(body.username),
@@ -26,23 +27,27 @@ export const createServiceAccountOp = write<NoParams, CreateServiceAccountBody, 
 })
 
 export const listServiceAccountsOp = read<NoParams, undefined, ServiceAccountsAndRoles>({
+  params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right(listServiceAccounts(state)),
 })
 
-export const getServiceAccountOp = read<UserParams, undefined, ServiceAccount>({
+export const getServiceAccountOp = read<IdParams, undefined, ServiceAccount>({
+  params: IdParams,
   requirement: 'ADMIN',
   run: (state, { params }) => E.map((a: UserState) => renderServiceAccount(state, a))(findAccount(state, params.id, 'Service Account')),
 })
 
-export const updateServiceAccountOp = write<UserParams, UpdateServiceAccountBody, ServiceAccount>({
+export const updateServiceAccountOp = write<IdParams, UpdateServiceAccountBody, ServiceAccount>({
+  params: IdParams,
   requirement: 'ADMIN',
   body: UpdateServiceAccountBody,
   run: (draft, { params, body, ctx }) => E.map(accountAt)(updateAccount(draft, params.id, 'Service Account', body, ctx)),
 })
 
 /** Its tokens are deleted with it. */
-export const deleteServiceAccountOp = write<UserParams, undefined, void>({
+export const deleteServiceAccountOp = write<IdParams, undefined, void>({
+  params: IdParams,
   requirement: 'ADMIN',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'Service Account', ctx)),
 })

@@ -8,9 +8,8 @@ import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strat
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import type { EnvironmentParams } from './features.js'
+import { EnvironmentParams, StrategyParams } from '../../model/params.js'
 
-type StrategyParams = EnvironmentParams & { strategyId: string }
 
 const scope = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
 
@@ -18,11 +17,13 @@ const strategyOf = (p: EnvironmentParams) => (id: string) => (next: State): Stra
   copyStrategy(lookup(getRow(next.features, p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!)
 
 export const listStrategiesOp = read<EnvironmentParams, undefined, Strategy[]>({
+  params: EnvironmentParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((env: { strategies: readonly Strategy[] }) => env.strategies.map(copyStrategy))(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 
 export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
+  params: StrategyParams,
   requirement: 'NONE',
   run: (state, { params }) =>
     E.chain((env: { strategies: readonly Strategy[] }) => {
@@ -32,6 +33,7 @@ export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
 })
 
 export const addStrategyOp = write<EnvironmentParams, StrategyBody, Strategy>({
+  params: EnvironmentParams,
   requirement: 'CREATE_FEATURE_STRATEGY',
   scope,
   body: StrategyBody,
@@ -39,6 +41,7 @@ export const addStrategyOp = write<EnvironmentParams, StrategyBody, Strategy>({
 })
 
 export const updateStrategyOp = write<StrategyParams, StrategyBody, Strategy>({
+  params: StrategyParams,
   requirement: 'UPDATE_FEATURE_STRATEGY',
   scope,
   body: StrategyBody,
@@ -46,6 +49,7 @@ export const updateStrategyOp = write<StrategyParams, StrategyBody, Strategy>({
 })
 
 export const deleteStrategyOp = write<StrategyParams, undefined, void>({
+  params: StrategyParams,
   requirement: 'DELETE_FEATURE_STRATEGY',
   scope,
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteStrategy(draft, params, params.strategyId, ctx)),
@@ -53,6 +57,7 @@ export const deleteStrategyOp = write<StrategyParams, undefined, void>({
 
 /** Operation 2. */
 export const setSortOrderOp = write<EnvironmentParams, SetSortOrderBody, void>({
+  params: EnvironmentParams,
   requirement: 'UPDATE_FEATURE_STRATEGY',
   scope,
   body: SetSortOrderBody,

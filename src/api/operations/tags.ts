@@ -17,79 +17,86 @@ import {
   type TagWithVersion,
 } from '../../model/tag.js'
 import { read, write } from '../operation.js'
-
-export type NoParams = Record<string, never>
-export interface TagParams {
-  readonly type: string
-  readonly value: string
-}
+import { FeatureNameParams, FeatureTagParams, NameParams, NoParams, ProjectParams, TagParams, TagTypeParams } from '../../model/params.js'
 
 const done = () => () => undefined
 
 /** Operation 9: `{ version: 1, tag }`, or 404 `No tag with type: [t] and value [v]`. */
 export const getTagOp = read<TagParams, undefined, TagWithVersion>({
+  params: TagParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((tag: Tag) => ({ version: 1, tag }))(findTag(state, params.type, params.value)),
 })
 
 export const listTagsOp = read<NoParams, undefined, TagList>({
+  params: NoParams,
   requirement: 'NONE',
   run: (state) => E.map((tags: Tag[]) => ({ version: 1, tags }))(listTags(state)),
 })
 
-export const listTagsOfTypeOp = read<{ type: string }, undefined, TagList>({
+export const listTagsOfTypeOp = read<TagTypeParams, undefined, TagList>({
+  params: TagTypeParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((tags: Tag[]) => ({ version: 1, tags }))(listTags(state, params.type)),
 })
 
 /** Unleash asks UPDATE_FEATURE to create or delete a tag. */
 export const createTagOp = write<NoParams, CreateTagBody, Tag>({
+  params: NoParams,
   requirement: 'UPDATE_FEATURE',
   body: CreateTagBody,
   run: (draft, { body, ctx }) => E.map((tag: Tag) => () => tag)(createTag(draft, body, ctx)),
 })
 
 export const deleteTagOp = write<TagParams, undefined, void>({
+  params: TagParams,
   requirement: 'UPDATE_FEATURE',
   run: (draft, { params, ctx }) => E.map(done)(deleteTag(draft, params.type, params.value, ctx)),
 })
 
 export const listTagTypesOp = read<NoParams, undefined, TagTypeList>({
+  params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ version: 1, tagTypes: listTagTypes(state) }),
 })
 
-export const getTagTypeOp = read<{ name: string }, undefined, { version: number; tagType: TagTypeRecord }>({
+export const getTagTypeOp = read<NameParams, undefined, { version: number; tagType: TagTypeRecord }>({
+  params: NameParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((tagType: TagTypeRecord) => ({ version: 1, tagType }))(findTagType(state, params.name)),
 })
 
 export const createTagTypeOp = write<NoParams, CreateTagTypeBody, TagTypeRecord>({
+  params: NoParams,
   requirement: 'CREATE_TAG_TYPE',
   body: CreateTagTypeBody,
   run: (draft, { body, ctx }) =>
     E.map((name: string) => (next: State) => (findTagType(next, name) as E.Right<TagTypeRecord>).right)(createTagType(draft, body, ctx)),
 })
 
-export const listFeatureTagsOp = read<{ featureName: string }, undefined, FeatureTagList>({
+export const listFeatureTagsOp = read<FeatureNameParams, undefined, FeatureTagList>({
+  params: FeatureNameParams,
   requirement: 'NONE',
   run: (state, { params }) => featureTags(state, params.featureName),
 })
 
-export const addFeatureTagOp = write<{ featureName: string }, TagInput, Tag>({
+export const addFeatureTagOp = write<FeatureNameParams, TagInput, Tag>({
+  params: FeatureNameParams,
   requirement: 'UPDATE_FEATURE',
   body: TagInput,
   // A copy: the tag given to the domain is the very object now stored in the feature's tags.
   run: (draft, { params, body, ctx }) => E.map((tag: Tag) => () => ({ type: tag.type, value: tag.value }))(addFeatureTag(draft, params.featureName, body, ctx)),
 })
 
-export const removeFeatureTagOp = write<{ featureName: string } & TagParams, undefined, void>({
+export const removeFeatureTagOp = write<FeatureTagParams, undefined, void>({
+  params: FeatureTagParams,
   requirement: 'UPDATE_FEATURE',
   run: (draft, { params, ctx }) => E.map(done)(removeFeatureTag(draft, params.featureName, { type: params.type, value: params.value }, ctx)),
 })
 
 /** Operation 8: 200 with no body. */
-export const bulkTagFeaturesOp = write<{ projectId: string }, BulkTagsBody, void>({
+export const bulkTagFeaturesOp = write<ProjectParams, BulkTagsBody, void>({
+  params: ProjectParams,
   requirement: 'UPDATE_FEATURE',
   scope: (p) => ({ project: p.projectId }),
   body: BulkTagsBody,

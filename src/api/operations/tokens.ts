@@ -20,7 +20,8 @@ import {
 import type { Principal } from '../../ports/auth.js'
 import { type OperationEnv, read, write } from '../operation.js'
 import { hashToken, newSecret } from '../secrets.js'
-import type { NoParams } from './users.js'
+import { AccountTokenParams, IdParams, NoParams, OwnTokenParams } from '../../model/params.js'
+import type * as t from 'io-ts'
 
 /** A fresh token, made outside the transaction: the store only ever sees its digest and prefix. */
 interface Minted {
@@ -63,6 +64,7 @@ export const requestedKind = (body: unknown): ApiTokenKind => {
 /** Creating a token of `kind`; the secret is in the answer and nowhere else. */
 export const createApiTokenOp = (kind: ApiTokenKind) =>
   write<NoParams, CreateApiTokenBody, CreatedApiToken>({
+    params: NoParams,
     requirement: CREATE[kind],
     body: CreateApiTokenBody,
     prepare: async ({ body }) => mint(tokenPrefix(tokenScope(body))),
@@ -75,18 +77,21 @@ export const createApiTokenOp = (kind: ApiTokenKind) =>
   })
 
 export const listApiTokensOp = read<NoParams, undefined, ApiTokenList>({
+  params: NoParams,
   requirement: 'READ_API_TOKEN',
   run: (state) => E.right({ tokens: apiTokensOf(state).map(renderApiToken) }),
 })
 
 /** The kind of a stored token, so that deleting it can ask for the right permission. */
-export const apiTokenKindOp = read<{ id: string }, undefined, ApiTokenKind>({
+export const apiTokenKindOp = read<IdParams, undefined, ApiTokenKind>({
+  params: IdParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((t: ApiTokenState) => t.type as ApiTokenKind)(findApiToken(state, params.id)),
 })
 
 export const deleteApiTokenOp = (kind: ApiTokenKind) =>
-  write<{ id: string }, undefined, void>({
+  write<IdParams, undefined, void>({
+    params: IdParams,
     requirement: DELETE[kind],
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, params.id, ctx)),
   })
@@ -104,8 +109,9 @@ const createdAccountToken = (id: number, minted: Minted) => (next: State): Creat
 type AccountOf<P, B> = (env: OperationEnv<P, B>) => E.Either<ValidationError, string | number>
 
 /** Creates a token for the account `accountOf` names. */
-const createAccountTokenOp = <P>(requirement: Requirement, type: AccountType, accountOf: AccountOf<P, CreatePatBody>) =>
+const createAccountTokenOp = <P>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, CreatePatBody>) =>
   write<P, CreatePatBody, CreatedPersonalToken>({
+    params,
     requirement,
     body: CreatePatBody,
     prepare: mintPersonal,
@@ -119,8 +125,9 @@ const createAccountTokenOp = <P>(requirement: Requirement, type: AccountType, ac
     },
   })
 
-const listAccountTokensOp = <P>(requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
+const listAccountTokensOp = <P>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
   read<P, undefined, PersonalTokenList>({
+    params,
     requirement,
     run: (state, env) => {
       const account = accountOf(env)
@@ -129,8 +136,9 @@ const listAccountTokensOp = <P>(requirement: Requirement, type: AccountType, acc
     },
   })
 
-const deleteAccountTokenOp = <P extends { tokenId: string }>(requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
+const deleteAccountTokenOp = <P extends OwnTokenParams>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
   write<P, undefined, void>({
+    params,
     requirement,
     run: (draft, env) => {
       const account = accountOf(env)
@@ -147,24 +155,17 @@ const callerUser = ({ principal }: { principal: Principal }): E.Either<Validatio
 
 const fromPath = <P extends { id: string }>({ params }: { params: P }): E.Either<ValidationError, string> => E.right(params.id)
 
-export interface AccountParams {
-  readonly id: string
-}
-export interface AccountTokenParams extends AccountParams {
-  readonly tokenId: string
-}
-
 /** Personal access tokens of the calling user (any authenticated user may manage their own). */
-export const createOwnPatOp = createAccountTokenOp<NoParams>('NONE', 'User', callerUser)
-export const listOwnPatsOp = listAccountTokensOp<NoParams>('NONE', 'User', callerUser)
-export const deleteOwnPatOp = deleteAccountTokenOp<{ tokenId: string }>('NONE', 'User', callerUser)
+export const createOwnPatOp = createAccountTokenOp(NoParams, 'NONE', 'User', callerUser)
+export const listOwnPatsOp = listAccountTokensOp(NoParams, 'NONE', 'User', callerUser)
+export const deleteOwnPatOp = deleteAccountTokenOp(OwnTokenParams, 'NONE', 'User', callerUser)
 
 /** Personal access tokens of any user, managed by an admin. */
-export const createUserPatOp = createAccountTokenOp<AccountParams>('ADMIN', 'User', fromPath)
-export const listUserPatsOp = listAccountTokensOp<AccountParams>('ADMIN', 'User', fromPath)
-export const deleteUserPatOp = deleteAccountTokenOp<AccountTokenParams>('ADMIN', 'User', fromPath)
+export const createUserPatOp = createAccountTokenOp(IdParams, 'ADMIN', 'User', fromPath)
+export const listUserPatsOp = listAccountTokensOp(IdParams, 'ADMIN', 'User', fromPath)
+export const deleteUserPatOp = deleteAccountTokenOp(AccountTokenParams, 'ADMIN', 'User', fromPath)
 
 /** A service account's tokens (admins only). */
-export const createServiceAccountTokenOp = createAccountTokenOp<AccountParams>('ADMIN', 'Service Account', fromPath)
-export const listServiceAccountTokensOp = listAccountTokensOp<AccountParams>('ADMIN', 'Service Account', fromPath)
-export const deleteServiceAccountTokenOp = deleteAccountTokenOp<AccountTokenParams>('ADMIN', 'Service Account', fromPath)
+export const createServiceAccountTokenOp = createAccountTokenOp(IdParams, 'ADMIN', 'Service Account', fromPath)
+export const listServiceAccountTokensOp = listAccountTokensOp(IdParams, 'ADMIN', 'Service Account', fromPath)
+export const deleteServiceAccountTokenOp = deleteAccountTokenOp(AccountTokenParams, 'ADMIN', 'Service Account', fromPath)

@@ -7,8 +7,8 @@ import { deepFreeze } from '../freeze.js'
 import { read, write } from '../operation.js'
 import { asMaintenanceSwitch } from '../runner.js'
 import { VERSION } from '../version.js'
+import { NoParams } from '../../model/params.js'
 
-type NoParams = Record<string, never>
 
 /**
  * Operation 6. The record depends only on the configuration, the instance settings and the
@@ -19,6 +19,7 @@ type NoParams = Record<string, never>
 export const uiConfigOp = (emailEnabled: boolean) => {
   let kept: { readonly settings: State['settings']; readonly instanceId: string; readonly config: ResolvedConfig; readonly record: UiConfig } | undefined
   return read<NoParams, undefined, UiConfig>({
+    params: NoParams,
     requirement: 'NONE',
     run: (state, { config }) => {
       if (kept?.settings !== state.settings || kept.instanceId !== state.instanceId || kept.config !== config) {
@@ -32,6 +33,7 @@ export const uiConfigOp = (emailEnabled: boolean) => {
 
 /** Unleash: GET /api/admin/maintenance, ADMIN (the UI configuration tells everyone anyway). */
 export const getMaintenanceOp = read<NoParams, undefined, { enabled: boolean }>({
+  params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right({ enabled: state.settings.maintenanceMode }),
 })
@@ -39,6 +41,7 @@ export const getMaintenanceOp = read<NoParams, undefined, { enabled: boolean }>(
 /** Unleash: POST /api/admin/maintenance `{ enabled }`, ADMIN. The one write allowed during maintenance. */
 export const setMaintenanceOp = asMaintenanceSwitch(
   write<NoParams, MaintenanceBody, void>({
+    params: NoParams,
     requirement: 'ADMIN',
     body: MaintenanceBody,
     run: (draft, { body, ctx }) => E.map(() => () => undefined)(setMaintenanceMode(draft, body.enabled, ctx)),
@@ -47,6 +50,7 @@ export const setMaintenanceOp = asMaintenanceSwitch(
 
 /** Unleash: POST /api/admin/ui-config/cors `{ frontendApiOrigins }`, ADMIN. */
 export const setFrontendApiOriginsOp = write<NoParams, CorsBody, void>({
+  params: NoParams,
   requirement: 'ADMIN',
   body: CorsBody,
   run: (draft, { body, ctx }) => E.map(() => () => undefined)(setFrontendApiOrigins(draft, body.frontendApiOrigins, ctx)),

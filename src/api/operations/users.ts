@@ -11,11 +11,7 @@ import { CreateUserBody, type CreatedUser, UpdateUserBody, type User, type Users
 import type { EmailPort } from '../../ports/email.js'
 import { read, write } from '../operation.js'
 import { hashPassword } from '../secrets.js'
-
-export type NoParams = Record<string, never>
-export interface UserParams {
-  readonly id: string
-}
+import { IdParams, NoParams } from '../../model/params.js'
 
 /** Unleash's default avatar: the gravatar of the sha256 of the lower-cased, trimmed e-mail or username. */
 export const gravatarUrl = (identity: string): string =>
@@ -42,6 +38,7 @@ const welcome = async (email: EmailPort | undefined, body: CreateUserBody, user:
 /** Operation 3. The password is hashed (scrypt) before the transaction; the mail is sent after it. */
 export const createUserOp = (email?: EmailPort) =>
   write<NoParams, CreateUserBody, CreatedUser>({
+    params: NoParams,
     requirement: 'ADMIN',
     body: CreateUserBody,
     prepare: async ({ body }): Promise<PreparedUser> => ({
@@ -57,16 +54,19 @@ export const createUserOp = (email?: EmailPort) =>
 
 /** Operation 10. */
 export const listUsersOp = read<NoParams, undefined, UsersAndRoles>({
+  params: NoParams,
   requirement: 'ADMIN',
   run: (state, { config, ctx }) => E.right(listUsers(state, config.unleashUrl, ctx.now)),
 })
 
-export const getUserOp = read<UserParams, undefined, User>({
+export const getUserOp = read<IdParams, undefined, User>({
+  params: IdParams,
   requirement: 'ADMIN',
   run: (state, { params, config, ctx }) => E.map((u: UserState) => renderUser(u, config.unleashUrl, ctx.now))(findAccount(state, params.id, 'User')),
 })
 
-export const updateUserOp = write<UserParams, UpdateUserBody, User>({
+export const updateUserOp = write<IdParams, UpdateUserBody, User>({
+  params: IdParams,
   requirement: 'ADMIN',
   body: UpdateUserBody,
   prepare: async ({ body }) => (body.email ? gravatarUrl(body.email) : undefined),
@@ -74,7 +74,8 @@ export const updateUserOp = write<UserParams, UpdateUserBody, User>({
     E.map((id: number) => userAt(id, config.unleashUrl, ctx.now))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
 })
 
-export const deleteUserOp = write<UserParams, undefined, void>({
+export const deleteUserOp = write<IdParams, undefined, void>({
+  params: IdParams,
   requirement: 'ADMIN',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'User', ctx)),
 })
