@@ -26,6 +26,7 @@ await app.register(async (scope) => {
       method: request.method,
       path: request.url,
       headers: request.headers,
+      remoteAddress: request.ip, // what the create-user rate limit counts by
       ...(Buffer.isBuffer(request.body) ? { body: request.body } : {}),
     })
     // An export comes as UTF-8 bytes (`bytes`); everything else as text.

@@ -4,6 +4,7 @@
  * Run: npx tsx examples/hono.ts   (PORT=0 picks a free port)
  */
 import { serve } from '@hono/node-server'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
 import { tokenAuth } from '../adapters/auth/api-tokens.js'
 import { toFetchHandler } from '../adapters/http/fetch.js'
@@ -16,7 +17,8 @@ const flags = toFetchHandler(createHttpHandler(api))
 
 const app = new Hono()
 app.get('/', (c) => c.text('the host app; flags at /api/admin/...'))
-app.all('/api/*', (c) => flags(c.req.raw))
+// The client's address is what the create-user rate limit counts by.
+app.all('/api/*', (c) => flags(c.req.raw, { remoteAddress: getConnInfo(c).remote.address }))
 
 serve({ fetch: app.fetch, port: Number(process.env['PORT'] ?? 4242), hostname: '127.0.0.1' }, (info) =>
   console.log(`hono + flagport on http://127.0.0.1:${info.port} (token *:*.change-me)`),

@@ -8,6 +8,7 @@
  *   INIT_ADMIN_API_TOKENS     the same, under Unleash's name
  *   FLAGPORT_URL              the URL clients reach it at, reported by ui-config
  *   FLAGPORT_BASE_PATH        serve under a prefix, e.g. /flags
+ *   CREATE_USER_RATE_LIMIT_PER_MINUTE   users one client may create a minute (default 20, as Unleash)
  *
  * Without admin tokens, the first run creates an admin API token in the store (kept as a hash,
  * so it survives restarts) and prints its secret once; later runs use it. SIGINT or SIGTERM stop it
@@ -32,6 +33,10 @@ const port = Number(env['PORT'] ?? 4242)
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; it is "${env['PORT']}".`)
 const host = env['HOST'] || '127.0.0.1'
 const dataDir = env['FLAGPORT_DATA'] || './data'
+const createUserMaxPerMinute = Number(env['CREATE_USER_RATE_LIMIT_PER_MINUTE'] ?? 20)
+if (!Number.isInteger(createUserMaxPerMinute) || createUserMaxPerMinute < 1) {
+  fail(`CREATE_USER_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more; it is "${env['CREATE_USER_RATE_LIMIT_PER_MINUTE']}".`)
+}
 
 const given = (env['FLAGPORT_ADMIN_TOKENS'] || env['INIT_ADMIN_API_TOKENS'] || '')
   .split(',')
@@ -65,7 +70,7 @@ const api = await createAdminApi({
   auth: tokenAuth({ adminTokens: given, baseUriPath: basePath }),
   config: { unleashUrl: env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`, baseUriPath: basePath },
 })
-const server = await listen(createHttpHandler(api, { basePath }), { port, host })
+const server = await listen(createHttpHandler(api, { basePath, rateLimiting: { createUserMaxPerMinute } }), { port, host })
 
 const base = `${server.url}${basePath}`
 if (generated) {

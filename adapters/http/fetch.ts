@@ -36,12 +36,20 @@ const readFetchBody = async (request: Request, limit: number): Promise<{ body?: 
 }
 
 /**
- * A WHATWG fetch handler over the handler, `(Request) => Promise<Response>`: for hono, Next.js
- * route handlers, Deno, Bun, workers, and for tests that need no socket.
+ * Who sent a request, which a `Request` does not say: the runtime does (Deno's `info.remoteAddr`,
+ * Bun's `server.requestIP`, hono's `getConnInfo`). Rate limits count by `remoteAddress`.
+ */
+export interface FetchClient {
+  readonly remoteAddress?: string
+}
+
+/**
+ * A WHATWG fetch handler over the handler, `(Request, client?) => Promise<Response>`: for hono,
+ * Next.js route handlers, Deno, Bun, workers, and for tests that need no socket.
  */
 export const toFetchHandler =
   (handler: PlainHandler, options: FetchHandlerOptions = {}) =>
-  async (request: Request): Promise<Response> => {
+  async (request: Request, client: FetchClient = {}): Promise<Response> => {
     const limit = options.bodyLimit ?? handler.bodyLimit ?? 1024 * 1024
     const url = new URL(request.url)
     const headers: Record<string, string> = Object.create(null)
@@ -60,6 +68,7 @@ export const toFetchHandler =
       headers,
       ...(read.body !== undefined ? { body: read.body } : {}),
       ...(read.tooLarge ? { bodyTooLarge: true } : {}),
+      ...(client.remoteAddress !== undefined ? { remoteAddress: client.remoteAddress } : {}),
     })
     return new Response(response.bytes ?? response.body ?? null, { status: response.status, headers: response.headers })
   }

@@ -72,6 +72,12 @@ export const readNodeBody = (req: IncomingMessage, limit: number, drainLimit = M
   })
 }
 
+/** The client's address: express's `req.ip` (which honours its `trust proxy`), else the socket's. */
+const remoteOf = (req: IncomingMessage): { remoteAddress?: string } => {
+  const address = (req as IncomingMessage & { ip?: unknown }).ip ?? req.socket?.remoteAddress
+  return typeof address === 'string' ? { remoteAddress: address } : {}
+}
+
 /**
  * A node:http request listener over the handler: `http.createServer(toNodeListener(handler))`,
  * or `app.use('/flags', toNodeListener(handler))` in express. A body past the limit is not
@@ -95,6 +101,7 @@ export const toNodeListener =
         headers: req.headers,
         ...(read.body !== undefined ? { body: read.body } : {}),
         ...(read.tooLarge ? { bodyTooLarge: true } : {}),
+        ...remoteOf(req),
       })
       // A large body is encoded once here, where measuring and then writing the text scanned it twice.
       // Bytes the handler made (exports) are sent as they are; their text is never built.

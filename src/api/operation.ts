@@ -14,6 +14,13 @@ import type { ResolvedConfig } from './config.js'
  */
 export const SEND_AT_ONCE: unique symbol = Symbol('flagport.sendAtOnce')
 
+/**
+ * Marks a check the HTTP handler adds to a request (a rate limit): run once the caller is
+ * authenticated, permitted and past maintenance, before any input is read. An error it returns
+ * is the answer. It may be run more than once for one request, and must count it once.
+ */
+export const ON_ADMITTED: unique symbol = Symbol('flagport.onAdmitted')
+
 /** What the caller sends: credentials, path parameters, query and body. */
 export interface ApiRequest<P = Record<string, string>> {
   /** The Authorization header value. Optional with open auth. */
@@ -28,6 +35,8 @@ export interface ApiRequest<P = Record<string, string>> {
   readonly reject?: ApiError
   /** See `SEND_AT_ONCE`. */
   readonly [SEND_AT_ONCE]?: boolean
+  /** See `ON_ADMITTED`. */
+  readonly [ON_ADMITTED]?: () => ApiError | undefined
 }
 
 /** Where a permission applies, as Unleash takes it from the path. */

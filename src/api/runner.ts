@@ -15,7 +15,7 @@ import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import type { ResolvedConfig } from './config.js'
-import { type ApiRequest, type Operation, type OperationEnv, type Scope, SEND_AT_ONCE } from './operation.js'
+import { type ApiRequest, ON_ADMITTED, type Operation, type OperationEnv, type Scope, SEND_AT_ONCE } from './operation.js'
 
 export interface RunnerDeps {
   readonly storage: StoragePort
@@ -79,6 +79,8 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     // Maintenance refuses writes from permitted callers before their input is even read.
     if (op.kind === 'write' && state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
+    const held = request[ON_ADMITTED]?.()
+    if (held !== undefined) return E.left(held)
     if (request.reject) return E.left(request.reject)
     if (E.isLeft(params)) return params
     let body = undefined as B
@@ -142,10 +144,12 @@ export const createRunner = (deps: RunnerDeps) => {
   }
 
   return {
-    run: async <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>): Promise<Result<R>> => {
-      const unfit = notStrings(request, ['authorization'])
+    run: async <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
+      const request = readRequest(given)
+      if (E.isLeft(request)) return request
+      const unfit = notStrings(request.right, ['authorization'])
       if (unfit) return E.left(unfit)
-      return op.kind === 'read' ? runRead<P, B, R>(op, request) : runWrite<P, B, R>(op, request)
+      return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
     },
     contextFor,
   }
@@ -162,6 +166,18 @@ export type Runner = ReturnType<typeof createRunner>
 const readParams = <P>(op: { readonly params: t.Decoder<unknown, P> }, params: unknown): E.Either<ValidationError, P> =>
   decodeWith(op.params, '/params')(params === undefined ? NO_PARAMS : params)
 const NO_PARAMS = Object.freeze({})
+
+/**
+ * The request itself, from a caller in process: left out, it is an empty one (an operation
+ * that takes nothing needs nothing); anything but an object is a ValidationError, not an
+ * exception.
+ */
+export const readRequest = <T extends object>(request: T | undefined): E.Either<ValidationError, T> => {
+  if (request === undefined) return E.right(NO_REQUEST as T)
+  if (request !== null && typeof request === 'object') return E.right(request)
+  return E.left(validationError(`The request must be an object, { authorization?, params, query?, body? }. You sent ${request === null ? 'null' : typeof request}.`))
+}
+const NO_REQUEST = Object.freeze({})
 
 /** The fields of a request that must be strings when given (headers: `/authorization` ...), named when they are not. */
 export const notStrings = (request: object, names: readonly string[]): ValidationError | undefined => {

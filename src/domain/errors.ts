@@ -28,6 +28,8 @@ export type PayloadTooLargeError = ErrorOf<'PayloadTooLargeError'>
 export type MethodNotAllowedError = ErrorOf<'MethodNotAllowedError'>
 /** The store could not make a change durable; nothing was applied. */
 export type StorageError = ErrorOf<'StorageError'>
+/** (HTTP only) the client passed a rate limit (creating users); nothing was done. */
+export type TooManyRequestsError = ErrorOf<'TooManyRequestsError'>
 
 /** What the pure domain can refuse. */
 export type DomainError = ValidationError | NotFoundError | NameExistsError | ExceedsLimitError
@@ -42,6 +44,7 @@ export type ApiError =
   | PayloadTooLargeError
   | MethodNotAllowedError
   | StorageError
+  | TooManyRequestsError
 
 export type ErrorName = ApiError['_tag']
 
@@ -106,3 +109,6 @@ export const contentTypeError = (header: string | undefined): ContentTypeError =
 
 export const maintenanceMode = (): MaintenanceModeError =>
   simple('MaintenanceModeError')('Unleash is currently in maintenance mode. Writes are refused until it is turned off.')
+
+/** Unleash's limiter answers its library's default text. */
+export const tooManyRequests = (): TooManyRequestsError => simple('TooManyRequestsError')('Too many requests, please try again later.')

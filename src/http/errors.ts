@@ -12,6 +12,7 @@ export const STATUS: Readonly<Record<ErrorName, number>> = {
   NameExistsError: 409,
   PayloadTooLargeError: 413,
   ContentTypeerror: 415,
+  TooManyRequestsError: 429,
   MaintenanceModeError: 503,
   StorageError: 503,
 }
@@ -24,11 +25,11 @@ export const errorBody = (error: ApiError, id: string): Record<string, unknown> 
   return { id, name: error._tag, message: error.message, details: error.details, ...extra }
 }
 
-export const errorResponse = (error: ApiError, id: string, headers: Record<string, string> = {}): HttpResponse => ({
-  status: STATUS[error._tag],
-  headers: { ...headers, 'content-type': JSON_TYPE },
-  body: JSON.stringify(errorBody(error, id)),
-})
+export const errorResponse = (error: ApiError, id: string, headers: Record<string, string> = {}): HttpResponse =>
+  error._tag === 'TooManyRequestsError'
+    ? // As Unleash's limiter sends it: its message as text, not an error body.
+      { status: STATUS[error._tag], headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body: error.message }
+    : { status: STATUS[error._tag], headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify(errorBody(error, id)) }
 
 /** A bug or an I/O fault: nothing a client sent. The body says no more than that. */
 export const internalErrorResponse = (id: string): HttpResponse => ({

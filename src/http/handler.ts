@@ -1,15 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../api/admin-api.js'
-import { read, SEND_AT_ONCE } from '../api/operation.js'
-import { type ApiError, methodNotAllowed, notFound, validationError } from '../domain/errors.js'
+import { ON_ADMITTED, read, SEND_AT_ONCE } from '../api/operation.js'
+import { type ApiError, methodNotAllowed, notFound, tooManyRequests, validationError } from '../domain/errors.js'
 import { NoParams } from '../model/params.js'
+import { systemClock } from '../ports/clock.js'
 import { randomIds } from '../ports/ids.js'
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
 import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, normalizeBasePath, target, underBase } from './request.js'
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
+import { createUserLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse } from './response.js'
+import type { ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -34,14 +37,19 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const ids = options.ids ?? randomIds
   const onError = options.onError ?? ((error: unknown) => console.error('flagport: a request failed on the server', error))
   const resolve = createRouter(adminRoutes(api))
-
-  /** Answers `error` to an authenticated caller (an SDK's client token included), else the 401. */
-  const refuse = async (error: ApiError, authorization: string | undefined, headers: Record<string, string> = {}) => {
-    const admitted = await api.run(authenticateOnly, { authorization, params: {} })
-    return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError'
-      ? errorResponse(admitted.left, ids.token())
-      : errorResponse(error, ids.token(), headers)
+  const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
+    createUser: createUserLimiter(options.rateLimiting, options.clock ?? systemClock),
   }
+
+  /** The 401 for a caller who is not authenticated (an SDK's client token is), else undefined. */
+  const unauthenticated = async (authorization: string | undefined): Promise<HttpResponse | undefined> => {
+    const admitted = await api.run(authenticateOnly, { authorization, params: {} })
+    return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError' ? errorResponse(admitted.left, ids.token()) : undefined
+  }
+
+  /** Answers `error` to an authenticated caller, else the 401. */
+  const refuse = async (error: ApiError, authorization: string | undefined, headers: Record<string, string> = {}) =>
+    (await unauthenticated(authorization)) ?? errorResponse(error, ids.token(), headers)
 
   const handle = async (request: HttpRequest, method: string): Promise<HttpResponse> => {
     const authorization = header(request.headers, 'authorization')
@@ -57,7 +65,8 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     if (resolved.kind === 'wrong-method') {
       const offered = new Set<string>([...resolved.allowed, ...(resolved.allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])
       const allow = METHOD_ORDER.filter((m) => offered.has(m)).join(', ')
-      if (method === 'OPTIONS') return { status: 204, headers: { allow } }
+      // Like Unleash, which routes are there is told only to authenticated callers.
+      if (method === 'OPTIONS') return (await unauthenticated(authorization)) ?? { status: 204, headers: { allow } }
       return refuse(methodNotAllowed(`The method ${method} is not allowed on ${pathname}. Allowed: ${allow}.`), authorization, { allow })
     }
 
@@ -68,8 +77,25 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     }
     const parsed = route.body ? parseJsonBody(header(request.headers, 'content-type'), request, limits) : E.right(undefined)
     const body = E.isRight(parsed) ? parsed.right : undefined
+    const limited = countedRequest(route, parsed, request.remoteAddress)
     // The answer is serialized below and goes to no one else: records may hold stored objects.
-    const result = await route.call({ authorization, params, query, body, ...(E.isLeft(parsed) ? { reject: parsed.left } : {}), [SEND_AT_ONCE]: true })
+    const result = await route.call({
+      authorization,
+      params,
+      query,
+      body,
+      ...(E.isLeft(parsed) ? { reject: parsed.left } : {}),
+      ...(limited ? { [ON_ADMITTED]: limited.check } : {}),
+      [SEND_AT_ONCE]: true,
+    })
+    const response = answer(route, params, body, result)
+    const hit = limited?.hit()
+    // Every answer past the limiter carries its headers, as Unleash's do.
+    return hit === undefined ? response : { ...response, headers: { ...hit.headers, ...response.headers } }
+  }
+
+  /** The response to a facade method's result. */
+  const answer = (route: ApiRoute, params: Readonly<Record<string, string>>, body: unknown, result: E.Either<ApiError, unknown>): HttpResponse => {
     if (E.isLeft(result)) return errorResponse(result.left, ids.token())
     const headers = route.headers ? route.headers({ params, body, result: result.right }) : {}
     const sent = route.render ? route.render(result.right) : result.right
@@ -77,6 +103,22 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const written = route.serialize ? route.serialize(sent) : JSON.stringify(sent)
     const jsonHeaders = { ...headers, 'content-type': JSON_TYPE }
     return typeof written === 'string' ? { status: route.status, headers: jsonHeaders, body: written } : bytesResponse(route.status, jsonHeaders, written)
+  }
+
+  /**
+   * The rate limit a request counts toward, if any. Unleash's limiter runs once the caller is
+   * authenticated and permitted (a 401 or 403 does not count), after the body is parsed and
+   * before its content type is checked: a 415 counts, a body too large or not JSON does not.
+   * `check` counts the request once, however often the pipeline asks.
+   */
+  const countedRequest = (route: ApiRoute, parsed: E.Either<ApiError, unknown>, remoteAddress: string | undefined) => {
+    const limiter = route.rateLimit && limiters[route.rateLimit]
+    if (!limiter || (E.isLeft(parsed) && parsed.left._tag !== 'ContentTypeerror')) return undefined
+    let hit: RateHit | undefined
+    return {
+      check: (): ApiError | undefined => ((hit ??= limiter(remoteAddress ?? '')).exceeded ? tooManyRequests() : undefined),
+      hit: () => hit,
+    }
   }
 
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {

@@ -33,7 +33,12 @@ export interface RouteOptions<P, R> {
    * text, or its UTF-8 bytes (sent as they are by adapters that take bytes).
    */
   readonly serialize?: (sent: never) => string | Uint8Array
+  /** The rate limit the route's requests count toward (see `HttpHandlerOptions.rateLimiting`). */
+  readonly rateLimit?: RateLimited
 }
+
+/** The routes Unleash limits per client. */
+export type RateLimited = 'createUser'
 
 /** One entry of the route table, its types erased so routes of every group share an array. */
 export type Route = ApiRoute | RawRoute
@@ -49,6 +54,7 @@ export interface ApiRoute {
   readonly headers?: (answered: Answered<Record<string, string>, unknown>) => Record<string, string>
   readonly render?: (result: unknown) => unknown
   readonly serialize?: (sent: unknown) => string | Uint8Array
+  readonly rateLimit?: RateLimited
 }
 
 /** What a raw route is given: credentials, query and headers, as the handler read them. */
@@ -87,6 +93,7 @@ export const route = <Path extends string, R>(
   ...(options.headers ? { headers: options.headers as unknown as NonNullable<ApiRoute['headers']> } : {}),
   ...(options.render ? { render: options.render as NonNullable<ApiRoute['render']> } : {}),
   ...(options.serialize ? { serialize: options.serialize as NonNullable<ApiRoute['serialize']> } : {}),
+  ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
 })
 
 export const rawRoute = (method: HttpMethod, pattern: string, respond: RawRoute['respond']): RawRoute => ({ kind: 'raw', method, pattern, body: false, respond })

@@ -1,4 +1,6 @@
+import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
+import type { RateLimiting } from './rate-limit.js'
 
 /** Header values as node:http gives them: names in any case, repeated headers as arrays. */
 export type HttpHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
@@ -16,6 +18,8 @@ export interface HttpRequest {
   readonly body?: Uint8Array | string
   /** Set by an adapter that stopped reading because the body passed `bodyLimit`. */
   readonly bodyTooLarge?: boolean
+  /** The client's address (express's `req.ip`, the socket's): what rate limits count by. Requests without one share a limit. */
+  readonly remoteAddress?: string
 }
 
 /** The answer, ready to write: `body` is absent when there is nothing to send. */
@@ -42,6 +46,13 @@ export interface HttpHandlerOptions {
   readonly ids?: IdPort
   /** Told of bugs and I/O faults, which are answered 500. Default: console.error. */
   readonly onError?: (error: unknown, request: HttpRequest) => void
+  /**
+   * Users one client (`remoteAddress`) may create a minute, as Unleash limits them: past it a
+   * 429. Default `{ createUserMaxPerMinute: 20 }`; `false` sets no limit.
+   */
+  readonly rateLimiting?: RateLimiting
+  /** The time rate limits are counted in. Default: the system clock. */
+  readonly clock?: ClockPort
 }
 
 /**

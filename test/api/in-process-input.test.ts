@@ -80,6 +80,29 @@ t.test('path parameters left out: every method answers a typed error or its answ
   t.same(plain(api.state()), before, 'the store is as it was')
 })
 
+t.test('a request left out, or not an object: every method answers, never throws', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: P, body: { name: 'f' } }))
+  const before = plain(api.state())
+  const groups = Object.entries(api).filter(([name, value]) => name !== 'storage' && value !== null && typeof value === 'object' && !Array.isArray(value))
+  for (const given of [undefined, null, 5, 'x']) {
+    for (const [group, methods] of groups) {
+      for (const [name, method] of Object.entries(methods as Record<string, unknown>)) {
+        if (typeof method !== 'function') continue
+        type Answer = { _tag: string; left?: { _tag: string } }
+        const answer: Answer = await (method as (request: unknown) => Promise<Answer>)(given).catch((e: unknown) => ({ _tag: `threw ${String(e)}` }))
+        if (answer._tag !== 'Left' && answer._tag !== 'Right') t.fail(`${group}.${name}(${String(given)}): ${answer._tag}`)
+        if (given !== undefined && answer.left?._tag !== 'ValidationError') t.fail(`${group}.${name}(${String(given)}) is not refused as input`)
+      }
+    }
+  }
+  t.equal(ok(await api.instance.uiConfig(undefined as never)).environment, 'Open Source', 'left out, it is an empty request')
+  t.equal(ok(await api.client.features(undefined as never)).notModified, false)
+  const refused = err(await api.features.listInProject(null as never))
+  t.match(refused.message, /request must be an object.*You sent null/)
+  t.same(plain(api.state()), before, 'the store is as it was')
+})
+
 t.test('a parameter left out is refused after the credentials and the permission, as any input is', async (t) => {
   const { api } = await makeApi({ tokens: true })
   const admin = { authorization: ADMIN_TOKEN }

@@ -85,7 +85,7 @@ t.test('the ETag changes exactly when the payload does, for SDKs old and new', a
     ['a user is created', false, 201, () => s.call('POST', '/api/admin/user-admin', { body: { email: 'u@example.com', rootRole: 'Viewer' } })],
     ['a segment no strategy uses is created', false, 201, () => s.call('POST', '/api/admin/segments', { body: { name: 'eu', constraints: [] } }).then((a) => ((segment = a.json.id), a))],
     ['a strategy using it is added', true, 200, () => s.call('POST', strategiesOf('a'), { body: { name: 'default', segments: [segment] } }).then((a) => ((strategy = a.json.id), a))],
-    ['the segment changes', true, 200, () => s.call('PUT', `/api/admin/segments/${segment}`, { body: { name: 'eu', constraints: [{ contextName: 'region', operator: 'IN', values: ['eu'] }] } })],
+    ['the segment changes', true, 204, () => s.call('PUT', `/api/admin/segments/${segment}`, { body: { name: 'eu', constraints: [{ contextName: 'region', operator: 'IN', values: ['eu'] }] } })],
     ['a strategy is added in production', false, 200, () => s.call('POST', strategiesOf('a', 'production'), { body: { name: 'default' } })],
     ['production is switched on', false, 200, () => s.call('POST', `${FEATURES}/a/environments/production/on`)],
     ['development is switched on', true, 200, () => s.call('POST', `${FEATURES}/a/environments/development/on`)],
@@ -97,7 +97,7 @@ t.test('the ETag changes exactly when the payload does, for SDKs old and new', a
     ['a refused update', false, 400, () => s.call('PUT', `${FEATURES}/a`, { body: { type: 'nope' } })],
     ['the strategy is disabled', true, 200, () => s.call('PUT', `${strategiesOf('a')}/${strategy}`, { body: { name: 'default', disabled: true } })],
     ['a second feature is created', true, 201, () => s.call('POST', FEATURES, { body: { name: 'b' } })],
-    ['it is archived', true, 200, () => s.call('DELETE', `${FEATURES}/b`)],
+    ['it is archived', true, 202, () => s.call('DELETE', `${FEATURES}/b`)],
     ['it is revived', true, 200, () => s.call('POST', '/api/admin/archive/revive/b')],
   ]
   for (const [label, changes, status, step] of steps) {

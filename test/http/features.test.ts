@@ -31,8 +31,8 @@ for (const transport of TRANSPORTS) {
     t.equal(updated.json.description, 'new checkout', 'fields not sent are kept')
 
     const archived = await s.call('DELETE', `${FEATURES}/checkout`)
-    t.equal(archived.status, 200)
-    t.equal(archived.text, '', 'success with no body is an empty 200')
+    t.equal(archived.status, 202, 'an archive is 202 Accepted, as in Unleash')
+    t.equal(archived.text, '', 'with no body')
     t.equal(archived.headers['content-type'], undefined)
     t.equal((await s.call('GET', `${FEATURES}/checkout`)).json.archived, true)
 
@@ -41,7 +41,7 @@ for (const transport of TRANSPORTS) {
     t.equal(revived.text, '')
     t.equal((await s.call('GET', `${FEATURES}/checkout`)).json.archived, false)
 
-    t.equal((await s.call('DELETE', `${FEATURES}/checkout`)).status, 200)
+    t.equal((await s.call('DELETE', `${FEATURES}/checkout`)).status, 202)
     t.equal((await s.call('DELETE', '/api/admin/archive/checkout')).status, 200)
     t.equal((await s.call('GET', `${FEATURES}/checkout`)).status, 404)
   })

@@ -93,3 +93,23 @@ t.test('npm start: a malformed admin token is refused at start', async (t) => {
   t.equal(code, 1)
   t.match(errors, /an admin token must look like \*:\*\.<secret>/)
 })
+
+t.test('npm start: CREATE_USER_RATE_LIMIT_PER_MINUTE sets the create-user limit, as in Unleash', async (t) => {
+  const dir = await mkdtemp(join(tmpdir(), 'flagport-server-'))
+  t.teardown(() => rm(dir, { recursive: true, force: true }))
+  const server = await start({ FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: '*:*.s3cret', CREATE_USER_RATE_LIMIT_PER_MINUTE: '1' })
+  t.teardown(() => stop(server))
+  const first = await call(server.url, 'POST', '/api/admin/user-admin', '*:*.s3cret', { email: 'a@example.com', rootRole: 'Viewer' })
+  t.equal(first.status, 201)
+  t.equal(first.headers['ratelimit-limit'], '1')
+  t.equal((await call(server.url, 'POST', '/api/admin/user-admin', '*:*.s3cret', { email: 'b@example.com', rootRole: 'Viewer' })).status, 429)
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server.ts'], {
+    env: { ...process.env, PORT: '0', CREATE_USER_RATE_LIMIT_PER_MINUTE: 'lots', FLAGPORT_DATA: join(tmpdir(), 'flagport-never-opened') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let errors = ''
+  child.stderr.on('data', (c: Buffer) => (errors += c.toString()))
+  t.equal(await new Promise((resolve) => child.on('exit', resolve)), 1, 'a value that is not a whole number is refused at start')
+  t.match(errors, /CREATE_USER_RATE_LIMIT_PER_MINUTE must be a whole number/)
+})

@@ -112,7 +112,7 @@ for (const transport of TRANSPORTS) {
     t.same(plain(s.api.state()), before)
   })
 
-  t.test(`${transport}: 404 names the path, 405 lists the methods, OPTIONS and HEAD answer`, async (t) => {
+  t.test(`${transport}: 404 names the path, 405 lists the methods, OPTIONS (authenticated) and HEAD answer`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)
     const unknown = await s.call('GET', '/api/admin/no/such/path')
@@ -126,9 +126,12 @@ for (const transport of TRANSPORTS) {
     t.equal(wrong.headers['allow'], 'GET, HEAD, POST, OPTIONS')
     t.equal(wrong.json.message, `The method PATCH is not allowed on ${FEATURES}. Allowed: GET, HEAD, POST, OPTIONS.`)
 
-    const options = await s.call('OPTIONS', `${FEATURES}/x`, { token: null })
+    const options = await s.call('OPTIONS', `${FEATURES}/x`)
     t.equal(options.status, 204)
     t.equal(options.headers['allow'], 'GET, HEAD, PUT, DELETE, OPTIONS')
+    const anonymous = await s.call('OPTIONS', `${FEATURES}/x`, { token: null })
+    t.equal(anonymous.status, 401, 'which methods a path takes is told only to authenticated callers, as Unleash does')
+    t.equal(anonymous.headers['allow'], undefined)
 
     await s.call('POST', FEATURES, { body: { name: 'x' } })
     const head = await s.call('HEAD', `${FEATURES}/x`)
@@ -162,14 +165,14 @@ for (const transport of TRANSPORTS) {
     t.equal(over.status, 400)
     t.equal(over.json.name, 'ExceedsLimitError')
 
-    t.equal((await s.call('POST', '/api/admin/maintenance', { body: { enabled: true } })).status, 200)
+    t.equal((await s.call('POST', '/api/admin/maintenance', { body: { enabled: true } })).status, 204)
     const before = plain(s.api.state())
     const refused = await s.call('PUT', `${FEATURES}/one`, { body: { stale: true } })
     t.equal(refused.status, 503)
     t.equal(refused.json.name, 'MaintenanceModeError')
     t.same(plain(s.api.state()), before)
     t.equal((await s.call('GET', `${FEATURES}/one`)).status, 200, 'reads go on')
-    t.equal((await s.call('POST', '/api/admin/maintenance', { body: { enabled: false } })).status, 200)
+    t.equal((await s.call('POST', '/api/admin/maintenance', { body: { enabled: false } })).status, 204)
     t.equal((await s.call('PUT', `${FEATURES}/one`, { body: { stale: true } })).status, 200)
   })
 

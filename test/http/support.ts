@@ -87,7 +87,7 @@ export const serve = async (
     ...(options.config ? { config: options.config } : {}),
   })
   let n = 0
-  const handler = createHttpHandler(api, { ids: { uuid: () => 'uuid', token: () => `error-${++n}` }, ...options })
+  const handler = createHttpHandler(api, { ids: { uuid: () => 'uuid', token: () => `error-${++n}` }, clock, ...options })
   if (transport === 'node') {
     const listening = await listen(handler, { port: 0 })
     return {

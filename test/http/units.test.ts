@@ -140,6 +140,7 @@ t.test('every error kind has a status; extra fields never override the body', as
     NameExistsError: 409,
     PayloadTooLargeError: 413,
     ContentTypeerror: 415,
+    TooManyRequestsError: 429,
     MaintenanceModeError: 503,
     StorageError: 503,
   })

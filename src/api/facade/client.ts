@@ -7,7 +7,7 @@ import type { ClockPort } from '../../ports/clock.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { createClientCache, etagMatches } from '../client-cache.js'
 import { type LiveEvaluator, liveEvaluator } from '../client-evaluator.js'
-import { notStrings, readQuery, type Result, stateOf } from '../runner.js'
+import { notStrings, readQuery, readRequest, type Result, stateOf } from '../runner.js'
 
 /** `GET /api/client/features`, as a facade call. */
 export interface ClientFeaturesRequest {
@@ -101,7 +101,10 @@ export const clientMethods = ({ storage, auth, clock }: ClientDeps) => {
       cache.snapshot(stateOf(storage), environment, filter).payload,
     client: {
       /** `GET /api/client/features`: for client tokens of an environment, admin tokens and users. */
-      features: async (request: ClientFeaturesRequest): Promise<Result<ClientFeaturesAnswer>> => {
+      features: async (given: ClientFeaturesRequest): Promise<Result<ClientFeaturesAnswer>> => {
+        const read = readRequest(given)
+        if (E.isLeft(read)) return read
+        const request = read.right
         // Strings over HTTP always, in process by their types: anything else is named, not thrown on.
         const unfit = notStrings(request, ['authorization', 'ifNoneMatch', 'clientSpec'])
         if (unfit) return E.left(unfit)

@@ -44,7 +44,7 @@ export const groupMethods = (run: Run) => {
  */
 export const apiTokenMethods = (run: Run) => {
   const m = bind(run)
-  const create: Method<NoParams, CreatedApiToken> = (request) => run(tk.createApiTokenOp(tk.requestedKind(request.body)), request)
+  const create: Method<NoParams, CreatedApiToken> = (request) => run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request)
   const remove: Method<{ id: string }, void> = async (request) => {
     const kind = await run(tk.apiTokenKindOp, request)
     return E.isLeft(kind) ? kind : run(tk.deleteApiTokenOp(kind.right), request)

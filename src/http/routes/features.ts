@@ -18,7 +18,8 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('GET', FEATURES, features.listInProject),
   route('GET', FEATURE, features.get, { serialize: featureJson }),
   route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),
-  route('DELETE', FEATURE, features.archive),
+  // Unleash answers an archive 202 Accepted.
+  route('DELETE', FEATURE, features.archive, { status: 202 }),
   route('GET', ENVIRONMENT, features.getEnvironment),
   route('POST', `${ENVIRONMENT}/on`, features.enableEnvironment),
   route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),

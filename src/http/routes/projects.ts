@@ -13,12 +13,13 @@ export const projectRoutes = ({ projects, environments, instance }: AdminApi): R
   route('POST', '/api/admin/environments', environments.create, { status: 201, body: true, headers: ({ result }) => location('environments', result.name) }),
   route('GET', '/api/admin/environments', environments.list),
   route('GET', '/api/admin/environments/:name', environments.get),
-  route('POST', '/api/admin/environments/:name/on', environments.enable),
-  route('POST', '/api/admin/environments/:name/off', environments.disable),
+  // Unleash answers these switches 204, with no body.
+  route('POST', '/api/admin/environments/:name/on', environments.enable, { status: 204 }),
+  route('POST', '/api/admin/environments/:name/off', environments.disable, { status: 204 }),
 
   route('GET', '/api/admin/ui-config', instance.uiConfig, { serialize: sharedJson }),
-  route('POST', '/api/admin/ui-config/cors', instance.setFrontendApiOrigins, { body: true }),
+  route('POST', '/api/admin/ui-config/cors', instance.setFrontendApiOrigins, { status: 204, body: true }),
   route('GET', '/api/admin/maintenance', instance.maintenance),
-  route('POST', '/api/admin/maintenance', instance.setMaintenance, { body: true }),
+  route('POST', '/api/admin/maintenance', instance.setMaintenance, { status: 204, body: true }),
   route('GET', '/api/admin/events', instance.listEvents),
 ]

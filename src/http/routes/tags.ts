@@ -23,13 +23,14 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('GET', '/api/admin/segments', segments.list),
   route('POST', '/api/admin/segments', segments.create, { status: 201, body: true, headers: ({ result }) => location('segments', result.id) }),
   route('GET', '/api/admin/segments/:segmentId', segments.get),
-  route('PUT', '/api/admin/segments/:segmentId', segments.update, { body: true }),
-  route('DELETE', '/api/admin/segments/:segmentId', segments.delete),
+  // Unleash answers a segment's update and deletion 204, and a context field's update 200, all without a body.
+  route('PUT', '/api/admin/segments/:segmentId', segments.update, { status: 204, body: true, render: () => undefined }),
+  route('DELETE', '/api/admin/segments/:segmentId', segments.delete, { status: 204 }),
 
   route('GET', '/api/admin/context', contextFields.list),
   route('POST', '/api/admin/context', contextFields.create, { status: 201, body: true, headers: ({ result }) => location('context', result.name) }),
   route('GET', '/api/admin/context/:contextName', contextFields.get),
-  route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true }),
+  route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true, render: () => undefined }),
   route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
 
   // `downloadFile: true` makes the same JSON a download (decisions.md).

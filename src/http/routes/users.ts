@@ -4,7 +4,12 @@ import { location, type Route, route } from '../route.js'
 /** Users (operations 3 and 10) and groups (operation 7). */
 export const userRoutes = ({ users, groups }: AdminApi): Route[] => [
   // `location: user-admin/<id>` resolves against the request URL to the new user (decisions.md).
-  route('POST', '/api/admin/user-admin', users.create, { status: 201, body: true, headers: ({ result }) => location('user-admin', result.id) }),
+  route('POST', '/api/admin/user-admin', users.create, {
+    status: 201,
+    body: true,
+    headers: ({ result }) => location('user-admin', result.id),
+    rateLimit: 'createUser',
+  }),
   route('GET', '/api/admin/user-admin', users.list),
   route('GET', '/api/admin/user-admin/:id', users.get),
   route('PUT', '/api/admin/user-admin/:id', users.update, { body: true }),
