@@ -15,8 +15,29 @@ export const refinedString = (name: string, ok: (s: string) => boolean): t.Type<
     t.identity,
   )
 
+/**
+ * A string's length in characters (Unicode code points), as Unleash's validator counts
+ * `minLength` and `maxLength` (Ajv): an emoji is one character, where `length` counts two.
+ */
+export const characters = (s: string): number => {
+  let count = s.length
+  for (let i = 0; i < s.length - 1; i++) {
+    const unit = s.charCodeAt(i)
+    if (unit >= 0xd800 && unit <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      count -= 1
+      i += 1
+    }
+  }
+  return count
+}
+
 export const lengthBetween = (min: number, max: number) =>
-  refinedString(`a string of ${min} to ${max} characters`, (s) => s.length >= min && s.length <= max)
+  refinedString(`a string of ${min} to ${max} characters`, (s) => {
+    // Never more characters than UTF-16 units, and never fewer than half as many.
+    if (s.length < min || s.length > 2 * max) return false
+    const length = characters(s)
+    return length >= min && length <= max
+  })
 
 /** Unleash's "URL friendly": survives encodeURIComponent unchanged and is not . or .. */
 export const urlFriendly = (s: string): boolean => {
@@ -27,6 +48,8 @@ export const urlFriendly = (s: string): boolean => {
     return false
   }
 }
+
+export const NonEmptyString = refinedString('a non-empty string', (s) => s.length > 0)
 
 export const NonBlankString = refinedString('a string with at least one non-whitespace character', (s) => /\S/.test(s))
 

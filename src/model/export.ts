@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonNegativeInteger, dictOf, open, refinedString } from './codec.js'
+import { NonEmptyString, NonNegativeInteger, dictOf, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { CreateContextFieldBody, LegalValue } from './context-field.js'
 import { Dependency, DependencyBody, FeatureName, FeatureType } from './feature.js'
@@ -10,7 +10,6 @@ import { FeatureVariant, FeatureVariantInput, StrategyVariant } from './variant.
 // ---------------------------------------------------------------------------------------------
 // Operation 1's body: `environment` plus one selector, in three shapes.
 
-const NonEmptyString = refinedString('a non-empty string', (s) => s.length > 0)
 const downloadFile = { downloadFile: t.boolean }
 
 export const ExportByFeatures = open({ environment: t.string, features: t.array(NonEmptyString) }, downloadFile, 'an export by feature names')

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { NonEmptyString, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
 
 export const TagValue = lengthBetween(2, 50)
 
@@ -80,12 +80,11 @@ export const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
   )
 }
 
-const FeatureNameInput = refinedString('a non-empty string', (s) => s.length > 0)
 
 /** Operation 8: `{ features, tags: { addedTags, removedTags } }`, every part required. */
 export const BulkTagsBody = closed(
   {
-    features: nonEmptyArray(FeatureNameInput, 'a non-empty list of feature names'),
+    features: nonEmptyArray(NonEmptyString, 'a non-empty list of feature names'),
     tags: closed({ addedTags: t.array(TagInput), removedTags: t.array(TagInput) }, {}, 'an object with addedTags and removedTags'),
   },
   {},

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, Integer, NonBlankString, closed, oneOf, open, refinedString } from './codec.js'
+import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString } from './codec.js'
 import { PersonalToken } from './token.js'
 
 // Joi's e-mail rule as Unleash applies it (unicode allowed, one domain label is enough, no TLD list).
@@ -25,7 +25,8 @@ export type RootRoleRef = t.TypeOf<typeof RootRoleRef>
 /** Operation 3's body. Unknown properties are refused, as Unleash's schema does. */
 export const CreateUserBody = closed(
   { rootRole: RootRoleRef },
-  { username: t.string, email: Email, name: t.string, password: t.string, sendEmail: t.boolean },
+  // Unleash refuses an empty name here (and takes one in an update).
+  { username: t.string, email: Email, name: NonEmptyString, password: t.string, sendEmail: t.boolean },
   'a new user',
 )
 export type CreateUserBody = t.TypeOf<typeof CreateUserBody>

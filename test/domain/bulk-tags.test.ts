@@ -110,7 +110,7 @@ t.test('a feature of another project is refused, saying where it is', async (t) 
   const before = plain(api.state())
   const e = err(await api.featureTags.bulkUpdate({ params, body: { features: ['elsewhere'], tags: { addedTags: [{ value: 'bulk-tag' }], removedTags: [] } } }))
   t.equal(e._tag, 'NotFoundError')
-  t.equal(e.message, `There's no feature named "elsewhere" in project "default", but there's a feature with that name in project "other".`)
+  t.equal(e.message, `There's no feature named "elsewhere" in project "default", but there's a feature with that name in project "other"`)
   t.same(plain(api.state()), before)
 })
 
@@ -143,6 +143,17 @@ t.test('body: features non-empty, tags with both lists required, values of 2 to 
     '/body/tags/removedTags/0/type',
     '/body/extra',
   ])
+})
+
+t.test('a value is counted in characters, as Unleash counts it: an emoji is one', async (t) => {
+  const api = await setup()
+  const tag = (value: string) => api.featureTags.bulkUpdate({ params, body: { features: ['oracle-feature-a'], tags: { addedTags: [{ value }], removedTags: [] } } })
+  await refused(t, { features: ['oracle-feature-a'], tags: { addedTags: [{ value: '😀' }], removedTags: [] } }, 'ValidationError', ['/body/tags/addedTags/0/value'])
+  await refused(t, { features: ['oracle-feature-a'], tags: { addedTags: [{ value: '😀'.repeat(51) }], removedTags: [] } }, 'ValidationError', ['/body/tags/addedTags/0/value'])
+  ok(await tag('😀😀'))
+  ok(await tag('😀'.repeat(50)))
+  const values = await tagsOf(api, 'oracle-feature-a')
+  t.ok(values.includes('simple:😀😀') && values.includes(`simple:${'😀'.repeat(50)}`), 'two and fifty emoji are tags')
 })
 
 t.test('archived features in the project can be tagged', async (t) => {

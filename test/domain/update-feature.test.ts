@@ -75,7 +75,7 @@ t.test('a feature missing or in another project is NotFound with Unleash message
   t.equal(missing.message, `There's no feature named "nope" in project "default".`)
   const elsewhere = err(await api.features.update({ params: { projectId: 'other', featureName: 'flag' }, body: {} }))
   t.equal(elsewhere._tag, 'NotFoundError')
-  t.equal(elsewhere.message, `There's no feature named "flag" in project "other", but there's a feature with that name in project "default".`)
+  t.equal(elsewhere.message, `There's no feature named "flag" in project "other", but there's a feature with that name in project "default"`, 'as Unleash words it, with no full stop')
 })
 
 t.test('archived: true archives with archivedAt now and stage archived; false revives', async (t) => {

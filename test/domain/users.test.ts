@@ -100,7 +100,10 @@ t.test('the body schema: rootRole required, unknown properties and wrong types r
   t.same(err(await create(api, { username: 5, sendEmail: 'yes', rootRole: true })).details.map((d) => d.path), ['/body/username', '/body/sendEmail', '/body/rootRole'])
   t.equal(err(await create(api, { username: 'x', rootRole: 1.5 })).details[0]!.path, '/body/rootRole')
   t.equal(err(await create(api, 'not an object'))._tag, 'ValidationError')
+  const unnamed = err(await create(api, { email: 'x@example.com', name: '', rootRole: 3 }))
+  t.same(unnamed.details.map((d) => d.path), ['/body/name'], 'an empty name is refused on creation, as Unleash refuses it')
   t.same(plain(api.state()), before)
+  t.equal(ok(await create(api, { email: 'y@example.com', name: ' ', rootRole: 3 })).name, ' ', 'a blank one is taken, as in Unleash')
 })
 
 t.test('email must be valid and is stored lower-cased', async (t) => {

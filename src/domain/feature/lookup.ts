@@ -15,8 +15,9 @@ export const featureInProject = <S extends State | Draft<State>>(
 ): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureState> : FeatureState> => {
   const feature = getRow(state.features as State['features'], featureName)
   if (feature && feature.project === projectId) return E.right(feature as never)
-  const elsewhere = feature ? `, but there's a feature with that name in project "${feature.project}"` : ''
-  return E.left(notFound(`There's no feature named "${featureName}" in project "${projectId}"${elsewhere}.`))
+  // Unleash's words exactly: the sentence ends with a full stop only when nothing is added to it.
+  const elsewhere = feature ? `, but there's a feature with that name in project "${feature.project}"` : '.'
+  return E.left(notFound(`There's no feature named "${featureName}" in project "${projectId}"${elsewhere}`))
 }
 
 /** The feature's settings in an environment enabled for its project. */
