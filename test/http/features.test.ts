@@ -74,6 +74,13 @@ for (const transport of TRANSPORTS) {
     await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })
     t.equal((await s.call('DELETE', `${FEATURES}/child/dependencies`)).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [])
+    // Nothing to remove is a 404, in Unleash's words (recorded from Unleash 8.2).
+    const none = await s.call('DELETE', `${FEATURES}/child/dependencies`)
+    t.same([none.status, none.json.message], [404, 'Feature "child" has no dependencies to remove in project "default".'])
+    const notParent = await s.call('DELETE', `${FEATURES}/child/dependencies/parent`)
+    t.same([notParent.status, notParent.json.message], [404, 'No dependency on "parent" for feature "child" in project "default".'])
+    const noChild = await s.call('DELETE', `${FEATURES}/ghost/dependencies/parent`)
+    t.same([noChild.status, noChild.json.message], [404, 'No dependency on "parent" for feature "ghost" in project "default".'])
   })
 
   t.test(`${transport}: strategies are added (200 with the strategy), listed, updated, ordered and deleted`, async (t) => {
@@ -149,3 +156,13 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', '/api/admin/projects/%64efault/features/constructor')).json.name, 'constructor')
   })
 }
+
+t.test("an unknown project's features and an unknown tag type's tags are empty lists, as Unleash answers them", async (t) => {
+  const s = await serve('fetch')
+  await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+  const none = await s.call('GET', '/api/admin/projects/no-such-project/features')
+  t.same([none.status, none.json], [200, { version: 2, features: [] }])
+  const tags = await s.call('GET', '/api/admin/tags/no-such-type')
+  t.same([tags.status, tags.json], [200, { version: 1, tags: [] }])
+  t.equal((await s.call('GET', '/api/admin/projects/no-such-project/features/checkout')).status, 404, 'a feature under it is still not found')
+})

@@ -214,7 +214,7 @@ for (const transport of TRANSPORTS) {
       '/api/admin/projects/%ZZ/features',
       '/api/admin/projects/default/features/%00',
       '/api/admin/projects/default/features/%ED%A0%80',
-      '/api/admin/projects/__proto__/features',
+      '/api/admin/projects/__proto__/features/x',
       '/api/admin/projects/constructor/features/toString',
       `/api/admin/projects/default/features/${'a'.repeat(5000)}`,
       '/api/admin/projects/default/features/checkout/environments/__proto__',
@@ -232,6 +232,8 @@ for (const transport of TRANSPORTS) {
       ...(transport === 'node' ? ['/api/admin/%2e%2e/admin/projects'] : []),
       '/api/admin/projects/default/features/checkout/environments/development/strategies/%',
     ]
+    // A project named by a prototype key is a project like any other: unknown, so it has no features.
+    t.same((await s.call('GET', '/api/admin/projects/__proto__/features')).json, { version: 2, features: [] })
     for (const path of paths) {
       for (const method of ['GET', 'DELETE', 'POST', 'PUT']) {
         const answer = await s.call(method, path, method === 'GET' ? {} : { body: '[1]' })

@@ -7,7 +7,6 @@ import { featureEnvironment, featureInProject } from '../../domain/feature/looku
 import { renderEnvironments } from '../../domain/feature/render.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { setEnvironmentVariants } from '../../domain/feature/variants.js'
-import { notFound } from '../../domain/errors.js'
 import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
@@ -34,13 +33,12 @@ export const getFeatureOp = read<FeatureParams, undefined, Feature>({
   run: (state, env) => E.map((f: FeatureState) => featureRecord(env)(state, f))(featureInProject(state, env.params.projectId, env.params.featureName)),
 })
 
-/** Features of a project, archived ones left out, sorted by name. */
+/** Features of a project, archived ones left out, sorted by name; an unknown project has none, as in Unleash. */
 export const listProjectFeaturesOp = read<ProjectParams, undefined, { version: 2; features: Feature[] }>({
   params: ProjectParams,
   requirement: 'NONE',
   run: (state, env) => {
     const { params } = env
-    if (!getRow(state.projects, params.projectId)) return E.left(notFound(`Could not find project with id "${params.projectId}".`))
     const render = listedFeatureRecord(env)
     const features = [...rows(state.features)]
       .filter((f) => f.project === params.projectId && !f.archived)

@@ -31,13 +31,13 @@ export const getTagOp = read<TagParams, undefined, TagWithVersion>({
 export const listTagsOp = read<NoParams, undefined, TagList>({
   params: NoParams,
   requirement: 'NONE',
-  run: (state) => E.map((tags: Tag[]) => ({ version: 1, tags }))(listTags(state)),
+  run: (state) => E.right({ version: 1, tags: listTags(state) }),
 })
 
 export const listTagsOfTypeOp = read<TagTypeParams, undefined, TagList>({
   params: TagTypeParams,
   requirement: 'NONE',
-  run: (state, { params }) => E.map((tags: Tag[]) => ({ version: 1, tags }))(listTags(state, params.type)),
+  run: (state, { params }) => E.right({ version: 1, tags: listTags(state, params.type) }),
 })
 
 /** Unleash asks UPDATE_FEATURE to create or delete a tag. */

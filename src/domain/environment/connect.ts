@@ -25,8 +25,9 @@ const featureEnvironmentsOf = (draft: Draft<State>, projectId: string): Record<s
 export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
   const project = projectById(draft, path.projectId)
   if (E.isLeft(project)) return project
+  // Unleash refuses it as bad input (400), not as a path that names nothing.
   if (!hasRow(draft.environments as State['environments'], path.environment)) {
-    return E.left(notFound(`Could not find environment with name ${path.environment}`))
+    return E.left(validationError([{ path: '/body/environment', message: `Environment ${path.environment} does not exist` }]))
   }
   if (project.right.environments.includes(path.environment)) {
     return E.left(nameExists(`${path.projectId} already has the environment ${path.environment} enabled`))

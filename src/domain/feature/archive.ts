@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkFeatureLimits, countLive } from './create.js'
-import { removeDependency } from './dependencies.js'
+import { dropAllDependencies } from './dependencies.js'
 import { featureInProject, touch } from './lookup.js'
 
 /** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
@@ -43,8 +43,7 @@ export const archiveLive = (draft: Draft<State>, feature: Draft<FeatureState>, c
   if (feature.children.length > 0) {
     return E.left(validationError(archiveBlockedBy(feature.name, feature.children)))
   }
-  const dropped = removeDependency(draft, feature.project, feature.name, undefined, ctx)
-  if (E.isLeft(dropped)) return dropped
+  dropAllDependencies(draft, feature, ctx)
   archiveFeature(draft, feature, ctx)
   return E.right(undefined)
 }

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { DependencyBody } from '../../model/feature.js'
-import type { State } from '../../model/state.js'
+import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
@@ -37,20 +37,42 @@ export const addDependency = (draft: Draft<State>, projectId: string, child: str
   return E.right(undefined)
 }
 
-/** Removes one parent dependency, or all of them when `parent` is undefined. */
+/**
+ * Operation: removes one parent dependency, or all of them when `parent` is undefined. Nothing
+ * to remove (the feature not found included) is a 404, in Unleash's words.
+ */
 export const removeDependency = (draft: Draft<State>, projectId: string, child: string, parent: string | undefined, ctx: Ctx): E.Either<DomainError, void> => {
   const found = featureInProject(draft, projectId, child)
-  if (E.isLeft(found)) return found
-  const feature = found.right
+  if (E.isRight(found) && dropDependencies(draft, found.right, parent, ctx)) return E.right(undefined)
+  return E.left(
+    notFound(
+      parent === undefined
+        ? `Feature "${child}" has no dependencies to remove in project "${projectId}".`
+        : `No dependency on "${parent}" for feature "${child}" in project "${projectId}".`,
+    ),
+  )
+}
+
+/** Removes every parent dependency the feature has, if any (archiving it, importing it again). */
+export const dropAllDependencies = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
+  dropDependencies(draft, feature, undefined, ctx)
+}
+
+/** Removes the dependency on `parent`, or all of them; whether there was any to remove. */
+const dropDependencies = (draft: Draft<State>, feature: Draft<FeatureState>, parent: string | undefined, ctx: Ctx): boolean => {
   const keep = feature.dependencies.filter((d) => parent !== undefined && d.feature !== parent)
-  if (keep.length === feature.dependencies.length) return E.right(undefined)
+  if (keep.length === feature.dependencies.length) return false
   for (const gone of feature.dependencies.filter((d) => !keep.includes(d))) {
     const parentRow = getRow(draft.features, gone.feature)
-    if (parentRow) parentRow.children = parentRow.children.filter((c) => c !== child)
+    if (parentRow) parentRow.children = parentRow.children.filter((c) => c !== feature.name)
   }
   feature.dependencies = keep
   touch(feature, ctx)
-  recordEvent(draft, ctx, { type: parent === undefined ? 'feature-dependencies-removed' : 'feature-dependency-removed', project: projectId, featureName: child, ...(parent ? { data: { feature: parent } } : {}) })
-  return E.right(undefined)
+  recordEvent(draft, ctx, {
+    type: parent === undefined ? 'feature-dependencies-removed' : 'feature-dependency-removed',
+    project: feature.project,
+    featureName: feature.name,
+    ...(parent ? { data: { feature: parent } } : {}),
+  })
+  return true
 }
-

@@ -9,7 +9,7 @@ import type { DomainError } from '../errors.js'
 import { createContextField, mergeLegalValues } from '../context-field/context-fields.js'
 import { archiveLive } from '../feature/archive.js'
 import { createFeature } from '../feature/create.js'
-import { addDependency, removeDependency } from '../feature/dependencies.js'
+import { addDependency, dropAllDependencies } from '../feature/dependencies.js'
 import { setEnvironmentEnabled } from '../feature/environment.js'
 import { featureEnvironment } from '../feature/lookup.js'
 import { addStrategy, deleteStrategy } from '../feature/strategies.js'
@@ -82,7 +82,7 @@ export const applyImport = (draft: Draft<State>, plan: ImportPlan, ctx: Ctx): E.
     }),
     ...plan.features.map((f) => () => applyFeature(draft, plan, f, segmentIds, ctx)),
     // All old dependencies go first, so that adding the new ones never meets a stale edge.
-    ...plan.features.map((f) => () => removeDependency(draft, plan.project, f.feature.name, undefined, ctx)),
+    ...plan.features.map((f) => () => E.right(dropAllDependencies(draft, getRow(draft.features, f.feature.name)!, ctx))),
     ...plan.features.flatMap((f) => f.dependencies.map((d) => () => addDependency(draft, plan.project, f.feature.name, d, ctx))),
     // Archived as through the API: refused while dependants remain (checked before, so never here).
     ...plan.features.map((f) => () => {

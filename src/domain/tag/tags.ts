@@ -31,15 +31,12 @@ export const findTag = (state: State, type: string, value: string): E.Either<Not
 }
 
 /** All tags, or those of one type (which must exist), sorted by type then value. */
-export const listTags = (state: State, type?: string): E.Either<NotFoundError, Tag[]> => {
-  if (type !== undefined && !hasRow(state.tagTypes, type)) return E.left(tagTypeMissing(type))
-  return E.right(
-    rowList(state.tags)
-      .filter((tag) => type === undefined || tag.type === type)
-      .sort(byTypeThenValue)
-      .map((tag) => ({ type: tag.type, value: tag.value })),
-  )
-}
+/** The tags, of one type when `type` is given (an unknown type has none, as in Unleash). */
+export const listTags = (state: State, type?: string): Tag[] =>
+  rowList(state.tags)
+    .filter((tag) => type === undefined || tag.type === type)
+    .sort(byTypeThenValue)
+    .map((tag) => ({ type: tag.type, value: tag.value }))
 
 /** Stores a tag unless it exists; its type must exist (callers check). */
 export const ensureTag = (draft: Draft<State>, tag: Tag, ctx: Ctx): void => {
