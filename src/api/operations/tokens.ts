@@ -82,11 +82,14 @@ export const listApiTokensOp = read<NoParams, undefined, ApiTokenList>({
   run: (state) => E.right({ tokens: apiTokensOf(state).map(renderApiToken) }),
 })
 
-/** The kind of a stored token, so that deleting it can ask for the right permission. */
-export const apiTokenKindOp = read<IdParams, undefined, ApiTokenKind>({
+/** The kind of a stored token, so that deleting it can ask for the right permission; undefined when there is none. */
+export const apiTokenKindOp = read<IdParams, undefined, ApiTokenKind | undefined>({
   params: IdParams,
   requirement: 'NONE',
-  run: (state, { params }) => E.map((t: ApiTokenState) => t.type as ApiTokenKind)(findApiToken(state, params.id)),
+  run: (state, { params }) => {
+    const found = findApiToken(state, params.id)
+    return E.right(E.isRight(found) ? (found.right.type as ApiTokenKind) : undefined)
+  },
 })
 
 export const deleteApiTokenOp = (kind: ApiTokenKind) =>

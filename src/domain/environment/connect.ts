@@ -46,9 +46,9 @@ export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E
  */
 export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
   const project = projectById(draft, path.projectId)
-  if (E.isLeft(project)) return project
-  const at = project.right.environments.indexOf(path.environment)
-  if (at < 0) return E.left(notFound(`Project ${path.projectId} does not have the environment ${path.environment} enabled`))
+  // Nothing to disconnect (no such project, or the environment not connected): Unleash answers 200.
+  const at = E.isRight(project) ? project.right.environments.indexOf(path.environment) : -1
+  if (E.isLeft(project) || at < 0) return E.right(undefined)
   if (project.right.environments.length === 1) return E.left(validationError('You must always have one active environment'))
   project.right.environments.splice(at, 1)
   for (const environments of featureEnvironmentsOf(draft, path.projectId)) delete environments[path.environment]

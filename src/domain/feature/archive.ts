@@ -71,7 +71,8 @@ export const archiveInProject = (draft: Draft<State>, projectId: string, feature
 /** Revives an archived feature by name (its project must still exist). */
 export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
   const feature = getRow(draft.features, featureName)
-  if (!feature || !feature.archived) return E.left(notFound(`Could not find an archived feature named "${featureName}".`))
+  if (!feature) return E.left(notFound(`Could not find an archived feature named "${featureName}".`))
+  if (!feature.archived) return E.right(featureName) // Unleash answers 200 and leaves a live feature be
   if (!getRow(draft.projects, feature.project)) {
     return E.left(validationError(`Cannot revive "${featureName}": its project "${feature.project}" no longer exists.`))
   }
@@ -81,10 +82,13 @@ export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx)
   return E.right(featureName)
 }
 
-/** Deletes an archived feature for good; a live one must be archived first. */
+/**
+ * Deletes an archived feature for good. A live one must be archived first: like an unknown
+ * name, it is left be, and the answer is a success, as Unleash answers it.
+ */
 export const deleteArchived = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
   const feature = getRow(draft.features, featureName)
-  if (!feature || !feature.archived) return E.left(notFound(`Could not find an archived feature named "${featureName}".`))
+  if (!feature || !feature.archived) return E.right(featureName)
   for (const child of feature.children) {
     const row = getRow(draft.features, child)
     if (row) row.dependencies = row.dependencies.filter((d) => d.feature !== featureName)

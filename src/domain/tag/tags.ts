@@ -63,7 +63,7 @@ export const createTag = (draft: Draft<State>, body: CreateTagBody, ctx: Ctx): E
 /** Deletes a tag and takes it off every feature that carries it. */
 export const deleteTag = (draft: Draft<State>, type: string, value: string, ctx: Ctx): E.Either<DomainError, void> => {
   const found = findTag(draft as State, type, value)
-  if (E.isLeft(found)) return found
+  if (E.isLeft(found)) return E.right(undefined) // no such tag: nothing to delete, a success in Unleash
   const carriers = [...rows(stateBefore(draft).features)].filter((f) => f.tags.some((t) => sameTag(t, found.right)))
   for (const { name } of carriers) {
     const feature = getRow(draft.features, name)!

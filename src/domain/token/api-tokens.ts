@@ -94,7 +94,7 @@ export const findApiToken = (state: State, id: string): E.Either<DomainError, Ap
 /** Deleting a token makes it stop working at once. */
 export const deleteApiToken = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
   const found = findApiToken(draft, id)
-  if (E.isLeft(found)) return found
+  if (E.isLeft(found)) return E.right(undefined) // no such token: nothing to delete, a success in Unleash
   const preData = tokenEventData(found.right)
   deleteRow(draft.apiTokens as State['apiTokens'], String(found.right.id))
   recordEvent(draft, ctx, { type: 'api-token-deleted', preData })

@@ -68,9 +68,8 @@ export const deleteAccountToken = (
   const account = findAccount(draft, accountId, type)
   if (E.isLeft(account)) return account
   const token = /^\d+$/.test(tokenId) ? getRow(draft.apiTokens as State['apiTokens'], String(Number(tokenId))) : undefined
-  if (!token || token.type !== 'personal' || token.userId !== account.right.id) {
-    return E.left(notFound(`Could not find personal access token with id ${tokenId}`))
-  }
+  // No such token of the account: nothing to delete, a success in Unleash.
+  if (!token || token.type !== 'personal' || token.userId !== account.right.id) return E.right(undefined)
   const preData = patEventData(token)
   deleteRow(draft.apiTokens as State['apiTokens'], String(token.id))
   recordEvent(draft, ctx, { type: 'pat-deleted', preData })
