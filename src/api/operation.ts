@@ -2,7 +2,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import type { Ctx } from '../domain/context.js'
-import type { ApiError, DomainError } from '../domain/errors.js'
+import type { ApiError, DomainError, NoAccessError } from '../domain/errors.js'
 import type { Requirement } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
@@ -72,7 +72,7 @@ interface Common<P, B> {
 /** Reads the state. */
 export interface ReadOperation<P, B, R> extends Common<P, B> {
   readonly kind: 'read'
-  readonly run: (state: State, env: OperationEnv<P, B>) => Either<DomainError, R>
+  readonly run: (state: State, env: OperationEnv<P, B>) => Either<DomainError | NoAccessError, R>
 }
 
 /**
@@ -86,7 +86,7 @@ export interface WriteOperation<P, B, R> extends Common<P, B> {
    * arrives as `env.prepared`. It runs after the body is decoded and the caller admitted.
    */
   readonly prepare?: (env: OperationEnv<P, B>) => Promise<unknown>
-  readonly run: (draft: Draft<State>, env: OperationEnv<P, B>) => Either<DomainError, (next: State) => R>
+  readonly run: (draft: Draft<State>, env: OperationEnv<P, B>) => Either<DomainError | NoAccessError, (next: State) => R>
   /** Work after the commit (an e-mail): it may amend the answer, never the store. */
   readonly after?: (result: R, env: OperationEnv<P, B>) => Promise<R>
 }

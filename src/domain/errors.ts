@@ -82,6 +82,9 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
     `Failed to create ${resource}. You can't create more than the established limit of ${limit}.`,
   )
 
+/** A caller who is not a user (an API token) managing its own personal access tokens, in Unleash's words. */
+export const notAUser = (): NoAccessError => simple('NoAccessError')('PATs require an authenticated user.')
+
 export const noAccess = (permission: string, environment?: string): NoAccessError =>
   simple('NoAccessError')(
     `You don't have the required permissions to perform this operation. To perform this action, you need the "${permission}" permission${

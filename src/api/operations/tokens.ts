@@ -3,7 +3,7 @@ import { createApiToken, deleteApiToken, findApiToken } from '../../domain/token
 import { PERSONAL_TOKEN_PREFIX, tokenPrefix, tokenScope } from '../../domain/token/format.js'
 import { createAccountToken, deleteAccountToken } from '../../domain/token/personal.js'
 import { accountTokens, apiTokensOf, renderApiToken, renderPersonalToken } from '../../domain/token/render.js'
-import { type ValidationError, validationError } from '../../domain/errors.js'
+import { type NoAccessError, notAUser } from '../../domain/errors.js'
 import type { Permission, Requirement } from '../../domain/permissions.js'
 import { type AccountType, findAccount } from '../../domain/user/lookup.js'
 import type { ApiTokenState, State, UserState } from '../../model/state.js'
@@ -109,7 +109,7 @@ const createdAccountToken = (id: number, minted: Minted) => (next: State): Creat
 })
 
 /** Which account an operation acts on: the caller's own, or the one in the path. */
-type AccountOf<P, B> = (env: OperationEnv<P, B>) => E.Either<ValidationError, string | number>
+type AccountOf<P, B> = (env: OperationEnv<P, B>) => E.Either<NoAccessError, string | number>
 
 /** Creates a token for the account `accountOf` names. */
 const createAccountTokenOp = <P>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, CreatePatBody>) =>
@@ -151,12 +151,10 @@ const deleteAccountTokenOp = <P extends OwnTokenParams>(params: t.Decoder<unknow
   })
 
 /** The caller's own user: only users (through their personal tokens) have personal tokens. */
-const callerUser = ({ principal }: { principal: Principal }): E.Either<ValidationError, number> =>
-  principal.kind === 'user'
-    ? E.right(principal.actor.id)
-    : E.left(validationError('Personal access tokens belong to users: call as a user (with one of their personal access tokens) to manage your own.'))
+const callerUser = ({ principal }: { principal: Principal }): E.Either<NoAccessError, number> =>
+  principal.kind === 'user' ? E.right(principal.actor.id) : E.left(notAUser())
 
-const fromPath = <P extends { id: string }>({ params }: { params: P }): E.Either<ValidationError, string> => E.right(params.id)
+const fromPath = <P extends { id: string }>({ params }: { params: P }): E.Either<NoAccessError, string> => E.right(params.id)
 
 /** Personal access tokens of the calling user (any authenticated user may manage their own). */
 export const createOwnPatOp = createAccountTokenOp(NoParams, 'NONE', 'User', callerUser)
