@@ -17,6 +17,7 @@ for (const transport of TRANSPORTS) {
 
     const tag = await s.call('POST', '/api/admin/tags', { body: { type: 'team', value: 'web shop' } })
     t.equal(tag.status, 201)
+    t.same(tag.json, { version: 1, tag: { type: 'team', value: 'web shop' } }, 'answered as a read tag is, as in Unleash')
     t.equal(tag.headers['location'], 'tags/team/web%20shop', 'segments are percent-encoded')
     t.same((await s.call('GET', '/api/admin/tags/team/web%20shop')).json, { version: 1, tag: { type: 'team', value: 'web shop' } })
     t.same((await s.call('GET', '/api/admin/tags/team')).json.tags, [{ type: 'team', value: 'web shop' }])

@@ -5,7 +5,13 @@ import { exportBytes } from '../../api/export-cache.js'
 /** Tags and tag types (operations 8 and 9), feature tags, segments, context fields, export (operation 1) and import. */
 export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields, batch }: AdminApi): Route[] => [
   route('GET', '/api/admin/tags', tags.list),
-  route('POST', '/api/admin/tags', tags.create, { status: 201, body: true, headers: ({ result }) => location('tags', result.type, result.value) }),
+  // Unleash answers a created tag as it answers a read one: `{ version: 1, tag }`.
+  route('POST', '/api/admin/tags', tags.create, {
+    status: 201,
+    body: true,
+    headers: ({ result }) => location('tags', result.type, result.value),
+    render: (tag) => ({ version: 1, tag }),
+  }),
   route('GET', '/api/admin/tags/:type', tags.listOfType),
   route('GET', '/api/admin/tags/:type/:value', tags.get),
   route('DELETE', '/api/admin/tags/:type/:value', tags.delete),
