@@ -98,7 +98,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const answer = (route: ApiRoute, params: Readonly<Record<string, string>>, body: unknown, result: E.Either<ApiError, unknown>): HttpResponse => {
     if (E.isLeft(result)) return errorResponse(result.left, ids.token())
     const headers = route.headers ? route.headers({ params, body, result: result.right }) : {}
-    const sent = route.render ? route.render(result.right) : result.right
+    const sent = route.render ? route.render(result.right, { params, body }) : result.right
     if (sent === undefined) return { status: route.status, headers }
     const written = route.serialize ? route.serialize(sent) : JSON.stringify(sent)
     const jsonHeaders = { ...headers, 'content-type': JSON_TYPE }

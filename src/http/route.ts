@@ -27,7 +27,7 @@ export interface RouteOptions<P, R> {
   /** Extra headers of a success (location, content-disposition). */
   readonly headers?: (answered: Answered<P, R>) => Record<string, string>
   /** What of the result is sent, when not all of it. */
-  readonly render?: (result: R) => unknown
+  readonly render?: (result: R, answered: Omit<Answered<P, R>, 'result'>) => unknown
   /**
    * Writes what is sent as JSON, when that can be done faster than `JSON.stringify`: the same
    * text, or its UTF-8 bytes (sent as they are by adapters that take bytes).
@@ -52,7 +52,7 @@ export interface ApiRoute {
   readonly status: number
   readonly body: boolean
   readonly headers?: (answered: Answered<Record<string, string>, unknown>) => Record<string, string>
-  readonly render?: (result: unknown) => unknown
+  readonly render?: (result: unknown, answered: Omit<Answered<Record<string, string>, unknown>, 'result'>) => unknown
   readonly serialize?: (sent: unknown) => string | Uint8Array
   readonly rateLimit?: RateLimited
 }

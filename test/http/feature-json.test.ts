@@ -43,7 +43,9 @@ t.test('over HTTP, feature answers are the JSON of the facade record, through ev
   t.equal((await s.call('POST', `${DEV}/on`)).status, 200)
   await same(await s.call('GET', PATH), 200, 'read after enabling development')
   const variants = { environments: ['development'], variants: [{ name: 'red', weight: 1000, weightType: 'variable', stickiness: 'default' }] }
-  await same(await s.call('PUT', `${PATH}/variants-batch`, { body: variants }), 200, 'variants set')
+  const set = await s.call('PUT', `${PATH}/variants-batch`, { body: variants })
+  t.same([set.status, set.json.version, set.json.variants.map((v: { name: string }) => v.name)], [200, 1, ['red']], 'variants set: answered as Unleash does')
+  await same(await s.call('GET', PATH), 200, 'read after the variants')
   t.equal((await s.call('DELETE', `${DEV}/strategies/${strategy.json.id}`)).status, 200)
   await same(await s.call('GET', PATH), 200, 'read after removing the strategy')
   await same(await s.call('PUT', PATH, { body: { stale: true } }), 200, 'marked stale')

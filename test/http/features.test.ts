@@ -65,7 +65,8 @@ for (const transport of TRANSPORTS) {
       body: { variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default' }], environments: ['development'] },
     })
     t.equal(variants.status, 200)
-    t.same(variants.json.environments.find((e: { name: string }) => e.name === 'development').variants.map((v: { name: string }) => v.name), ['blue'])
+    t.same(variants.json, { version: 1, variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', overrides: [] }] }, 'the variants set, as Unleash answers')
+    t.same((await s.call('GET', env)).json.variants.map((v: { name: string }) => v.name), ['blue'])
 
     t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true }])

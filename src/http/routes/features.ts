@@ -1,10 +1,18 @@
 import type { AdminApi } from '../../api/admin-api.js'
+import type { Feature, VariantsBatchBody } from '../../model/feature.js'
+import type { FeatureVariant } from '../../model/variant.js'
 import { featureJson } from '../feature-json.js'
 import { location, type Route, route } from '../route.js'
 
 const FEATURES = '/api/admin/projects/:projectId/features'
 const FEATURE = `${FEATURES}/:featureName` as const
 const ENVIRONMENT = `${FEATURE}/environments/:environment` as const
+
+/** The variants a variants-batch set: those of the first environment it named (it sets the same in each). */
+const variantsSet = (feature: Feature, body: unknown): FeatureVariant[] => {
+  const environment = (body as VariantsBatchBody).environments[0]
+  return feature.environments.find((e) => e.name === environment)?.variants ?? []
+}
 
 /** Feature flags: create, read, update (operation 4), archive and revive, environments, variants, dependencies. */
 export const featureRoutes = ({ features }: AdminApi): Route[] => [
@@ -23,7 +31,8 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('GET', ENVIRONMENT, features.getEnvironment),
   route('POST', `${ENVIRONMENT}/on`, features.enableEnvironment),
   route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),
-  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, serialize: featureJson }),
+  // Unleash answers the variants set, `{ version: 1, variants }`; the facade answers the feature.
+  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, render: (feature, { body }) => ({ version: 1, variants: variantsSet(feature, body) }) }),
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),
