@@ -12,7 +12,7 @@ import { initialState } from '../src/domain/seed.js'
 import { compileEvaluator } from '../src/evaluation/index.js'
 import { dictFrom } from '../src/model/dict.js'
 import type { FeatureState, State } from '../src/model/state.js'
-import { getRow, setRow, tableFrom } from '../src/model/table.js'
+import { getRow, tableFrom } from '../src/model/table.js'
 import { transact } from '../src/model/transaction.js'
 import { fixedClock } from '../src/ports/clock.js'
 

@@ -33,9 +33,11 @@ const port = Number(env['PORT'] ?? 4242)
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`PORT must be a port number; it is "${env['PORT']}".`)
 const host = env['HOST'] || '127.0.0.1'
 const dataDir = env['FLAGPORT_DATA'] || './data'
-const createUserMaxPerMinute = Number(env['CREATE_USER_RATE_LIMIT_PER_MINUTE'] ?? 20)
-if (!Number.isInteger(createUserMaxPerMinute) || createUserMaxPerMinute < 1) {
-  fail(`CREATE_USER_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more; it is "${env['CREATE_USER_RATE_LIMIT_PER_MINUTE']}".`)
+// Left out, the handler's default (Unleash's 20) applies.
+const createUserLimit = env['CREATE_USER_RATE_LIMIT_PER_MINUTE']
+const createUserMaxPerMinute = createUserLimit === undefined ? undefined : Number(createUserLimit)
+if (createUserMaxPerMinute !== undefined && !(Number.isInteger(createUserMaxPerMinute) && createUserMaxPerMinute >= 1)) {
+  fail(`CREATE_USER_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more; it is "${createUserLimit}".`)
 }
 
 const given = (env['FLAGPORT_ADMIN_TOKENS'] || env['INIT_ADMIN_API_TOKENS'] || '')
@@ -70,7 +72,7 @@ const api = await createAdminApi({
   auth: tokenAuth({ adminTokens: given, baseUriPath: basePath }),
   config: { unleashUrl: env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`, baseUriPath: basePath },
 })
-const server = await listen(createHttpHandler(api, { basePath, rateLimiting: { createUserMaxPerMinute } }), { port, host })
+const server = await listen(createHttpHandler(api, { basePath, ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}) }), { port, host })
 
 const base = `${server.url}${basePath}`
 if (generated) {

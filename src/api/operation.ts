@@ -60,7 +60,7 @@ export interface OperationEnv<P, B> {
 }
 
 interface Common<P, B> {
-  /** The path parameters' codec (src/model/params.ts), read before anything else. */
+  /** The path parameters' codec (src/model/params.ts), read with the body, once the caller is admitted. */
   readonly params: t.Decoder<unknown, P>
   /** The permission needed, checked with the scope below before the body is decoded. */
   readonly requirement: Requirement

@@ -3,9 +3,10 @@ import * as t from 'io-ts'
 /*
  * Path parameters: what a URL's `:name` placeholders carry over HTTP, and what a caller in
  * process puts in `params`. Every operation declares the codec of its own; the runner reads a
- * request's parameters through it before anything else, so one left out, or one that is not a
- * string, is a ValidationError naming `/params/<name>`. Names the codec does not know are let
- * be, as a URL's are.
+ * request's parameters through it with the rest of its input (after the 401, the 403 and
+ * maintenance), so one left out, or one that is not a string, is a ValidationError naming
+ * `/params/<name>`. Names the codec does not know are let be, as a URL's are. A path that
+ * extends another extends its codec's props.
  */
 
 /** An operation that takes none. */
@@ -15,20 +16,20 @@ export type NoParams = t.TypeOf<typeof NoParams>
 export const ProjectParams = t.type({ projectId: t.string })
 export type ProjectParams = t.TypeOf<typeof ProjectParams>
 
-export const ProjectEnvironmentParams = t.type({ projectId: t.string, environment: t.string })
+export const ProjectEnvironmentParams = t.type({ ...ProjectParams.props, environment: t.string })
 export type ProjectEnvironmentParams = t.TypeOf<typeof ProjectEnvironmentParams>
 
-export const FeatureParams = t.type({ projectId: t.string, featureName: t.string })
+export const FeatureParams = t.type({ ...ProjectParams.props, featureName: t.string })
 export type FeatureParams = t.TypeOf<typeof FeatureParams>
 
 /** A feature's dependencies: on one parent, or on all of them when `parent` is left out. */
 export const DependencyParams = t.intersection([FeatureParams, t.partial({ parent: t.string })])
 export type DependencyParams = t.TypeOf<typeof DependencyParams>
 
-export const EnvironmentParams = t.type({ projectId: t.string, featureName: t.string, environment: t.string })
+export const EnvironmentParams = t.type({ ...FeatureParams.props, environment: t.string })
 export type EnvironmentParams = t.TypeOf<typeof EnvironmentParams>
 
-export const StrategyParams = t.type({ projectId: t.string, featureName: t.string, environment: t.string, strategyId: t.string })
+export const StrategyParams = t.type({ ...EnvironmentParams.props, strategyId: t.string })
 export type StrategyParams = t.TypeOf<typeof StrategyParams>
 
 /** A feature named without its project (the archive, a feature's tags). */
@@ -38,7 +39,7 @@ export type FeatureNameParams = t.TypeOf<typeof FeatureNameParams>
 export const TagParams = t.type({ type: t.string, value: t.string })
 export type TagParams = t.TypeOf<typeof TagParams>
 
-export const FeatureTagParams = t.type({ featureName: t.string, type: t.string, value: t.string })
+export const FeatureTagParams = t.type({ ...FeatureNameParams.props, ...TagParams.props })
 export type FeatureTagParams = t.TypeOf<typeof FeatureTagParams>
 
 export const TagTypeParams = t.type({ type: t.string })
@@ -52,13 +53,13 @@ export type NameParams = t.TypeOf<typeof NameParams>
 export const IdParams = t.type({ id: t.string })
 export type IdParams = t.TypeOf<typeof IdParams>
 
-/** A token of the account in the path. */
-export const AccountTokenParams = t.type({ id: t.string, tokenId: t.string })
-export type AccountTokenParams = t.TypeOf<typeof AccountTokenParams>
-
 /** A token of the caller's own. */
 export const OwnTokenParams = t.type({ tokenId: t.string })
 export type OwnTokenParams = t.TypeOf<typeof OwnTokenParams>
+
+/** A token of the account in the path. */
+export const AccountTokenParams = t.type({ ...IdParams.props, ...OwnTokenParams.props })
+export type AccountTokenParams = t.TypeOf<typeof AccountTokenParams>
 
 export const SegmentParams = t.type({ segmentId: t.string })
 export type SegmentParams = t.TypeOf<typeof SegmentParams>

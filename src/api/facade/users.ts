@@ -5,7 +5,7 @@ import * as g from '../operations/groups.js'
 import * as sa from '../operations/service-accounts.js'
 import * as tk from '../operations/tokens.js'
 import * as u from '../operations/users.js'
-import type { NoParams } from '../../model/params.js'
+import type { IdParams, NoParams } from '../../model/params.js'
 import type { CreatedApiToken } from '../../model/token.js'
 
 /**
@@ -45,7 +45,7 @@ export const groupMethods = (run: Run) => {
 export const apiTokenMethods = (run: Run) => {
   const m = bind(run)
   const create: Method<NoParams, CreatedApiToken> = (request) => run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request)
-  const remove: Method<{ id: string }, void> = async (request) => {
+  const remove: Method<IdParams, void> = async (request) => {
     const kind = await run(tk.apiTokenKindOp, request)
     // No such token: a success that changes nothing, as in Unleash, told to admins only.
     return E.isLeft(kind) ? kind : run(tk.deleteApiTokenOp(kind.right ?? 'admin'), request)
