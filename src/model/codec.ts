@@ -147,11 +147,13 @@ export const Unknown = new t.Type<never, never, unknown>(
   t.identity,
 )
 
-/** `t.exact(t.type(...))`: extra properties are dropped silently. */
+/**
+ * `t.exact` of the required and optional fields: extra properties are dropped silently. Always
+ * an intersection, even without optional fields: `t.exact(t.type(...))` alone reports a bad
+ * field at the object's path, not at the field's (see `detailsOf`).
+ */
 export const open = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O, name?: string) =>
-  (optional
-    ? t.exact(t.intersection([t.type(required), t.partial(optional)]), name ?? 'an object')
-    : t.exact(t.type(required), name ?? 'an object')) as unknown as t.Type<
+  t.exact(t.intersection([t.type(required), t.partial(optional ?? {})]), name ?? 'an object') as unknown as t.Type<
     t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
     t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
     unknown

@@ -49,9 +49,16 @@ export type TagTypeParams = t.TypeOf<typeof TagTypeParams>
 export const NameParams = t.type({ name: t.string })
 export type NameParams = t.TypeOf<typeof NameParams>
 
-/** A record named by its id (a user, a service account, a group, an API token). */
+/** A record named by its id (a user, a service account, a group). */
 export const IdParams = t.type({ id: t.string })
 export type IdParams = t.TypeOf<typeof IdParams>
+
+/**
+ * An API token, named as Unleash names it in a path: by its secret. Lists show no secret (the
+ * store keeps only its digest), so the id they show names it too.
+ */
+export const ApiTokenParams = t.type({ token: t.string })
+export type ApiTokenParams = t.TypeOf<typeof ApiTokenParams>
 
 /** A token of the caller's own. */
 export const OwnTokenParams = t.type({ tokenId: t.string })

@@ -13,8 +13,12 @@ import type { FeatureVariant } from './variant.js'
  * `Table`s or prototype-free `Dict`s.
  */
 export interface State {
-  /** 3 since accounts' identities are indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts). */
-  readonly schemaVersion: 3
+  /**
+   * 4 since the built-in roles hold the permissions to update API tokens, 3 since accounts'
+   * identities are indexed, 2 since events are kept in chunks; earlier ones are read and
+   * upgraded (upgrade.ts).
+   */
+  readonly schemaVersion: 4
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters

@@ -27,6 +27,10 @@ export const CreateApiTokenBody = open(
 )
 export type CreateApiTokenBody = t.TypeOf<typeof CreateApiTokenBody>
 
+/** Body of updating an API token: its new expiry, which may be past (the token stops working at once), as in Unleash. */
+export const UpdateApiTokenBody = open({ expiresAt: DateTime }, {}, 'an API token update')
+export type UpdateApiTokenBody = t.TypeOf<typeof UpdateApiTokenBody>
+
 /** An API token as listed: never its secret, only the prefix that tells tokens apart. */
 export const ApiToken = t.type({
   id: t.number,

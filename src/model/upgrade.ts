@@ -1,10 +1,11 @@
 import { appendEvents, emptyEventLog } from './event-log.js'
 import { identityKeys } from './identities.js'
-import type { EventLog, State, StoredEvent, UserState } from './state.js'
+import type { EventLog, RootRoleState, State, StoredEvent, UserState } from './state.js'
 import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.js'
+import { committedEntries } from './table-layout.js'
 
 /** The schema this version writes: the one `State` describes. */
-export const SCHEMA_VERSION: State['schemaVersion'] = 3
+export const SCHEMA_VERSION: State['schemaVersion'] = 4
 
 /** Schema 1's event log: the events in a table keyed by id. */
 interface EventTable {
@@ -53,10 +54,33 @@ const indexIdentities = (state: Stored): Stored => {
   return { identities }
 }
 
+/**
+ * The built-in roles that held every permission but ADMIN or more (Admin 1, Editor 2): they
+ * were seeded with every permission of their version, so they get those added since.
+ */
+const FULL_ROLES = new Set([1, 2])
+const ADDED_IN_4 = ['UPDATE_CLIENT_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN']
+
+const isRole = (value: unknown): value is RootRoleState =>
+  value !== null && typeof value === 'object' && Number.isSafeInteger((value as RootRoleState).id) && Array.isArray((value as RootRoleState).permissions)
+
+/** Schema 3 to 4: Admin and Editor hold the permissions to update client and frontend API tokens. */
+const grantTokenUpdates = (state: Stored): Stored => {
+  const roles = state['rootRoles']
+  if (!isTable(roles)) return {}
+  const granted = emptyTable<unknown>()
+  for (const [key, role] of committedEntries(roles)) {
+    const grant = isRole(role) && FULL_ROLES.has(role.id) ? ADDED_IN_4.filter((p) => !role.permissions.includes(p)) : []
+    setRow(granted, key, grant.length > 0 ? { ...(role as RootRoleState), permissions: [...(role as RootRoleState).permissions, ...grant] } : role)
+  }
+  return { rootRoles: granted }
+}
+
 /** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
 const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
   { from: 1, change: chunkEvents },
   { from: 2, change: indexIdentities },
+  { from: 3, change: grantTokenUpdates },
 ]
 
 const schemaOf = (state: unknown): number | undefined => {
@@ -73,7 +97,8 @@ const schemaOf = (state: unknown): number | undefined => {
  * store is checked).
  *
  * Schema 1 kept the events in a table keyed by id; 2 keeps them in chunks. Schema 3 adds
- * the index of accounts' e-mails and usernames.
+ * the index of accounts' e-mails and usernames; 4 grants Admin and Editor the permissions to
+ * update API tokens.
  */
 export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)

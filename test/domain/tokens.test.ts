@@ -108,14 +108,14 @@ t.test('the apiTokens resource limit (personal tokens do not count)', async (t) 
   t.equal(e._tag, 'ExceedsLimitError')
   t.equal(e.message, "Failed to create api token. You can't create more than the established limit of 2.")
   t.same(plain(api.state()), before)
-  ok(await api.apiTokens.delete({ ...admin, params: { id: '2' } }))
+  ok(await api.apiTokens.delete({ ...admin, params: { token: '2' } }))
   t.equal(ok(await create(api, { tokenName: 'c', type: 'admin' })).tokenName, 'c', 'room again after a delete')
 })
 
 t.test('delete an API token: it stops working at once', async (t) => {
   const { api } = await makeApi({ tokens: true })
   const token = ok(await create(api, { tokenName: 'old', type: 'admin' }))
-  ok(await api.apiTokens.delete({ ...admin, params: { id: String(token.id) } }))
+  ok(await api.apiTokens.delete({ ...admin, params: { token: String(token.id) } }))
   t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired')
   t.same(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens, [])
   t.equal(api.events(1)[0]!.type, 'api-token-deleted')
@@ -123,9 +123,69 @@ t.test('delete an API token: it stops working at once', async (t) => {
   const before = plain(api.state())
   for (const id of [String(token.id), '2', 'x']) {
     // As Unleash answers it: nothing to delete is a success that changes nothing.
-    t.equal(ok(await api.apiTokens.delete({ ...admin, params: { id } })), undefined, `unknown, and personal tokens are not API tokens: ${id}`)
+    t.equal(ok(await api.apiTokens.delete({ ...admin, params: { token: id } })), undefined, `unknown, and personal tokens are not API tokens: ${id}`)
   }
   t.same(plain(api.state()), before, 'the personal token is still there')
+})
+
+t.test('a path names an API token by its secret, as Unleash names it, or by its id', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const bySecret = ok(await create(api, { tokenName: 'sdk', type: 'client' }))
+  const byId = ok(await create(api, { tokenName: 'web', type: 'frontend' }))
+  ok(await api.apiTokens.delete({ ...admin, params: { token: bySecret.secret } }))
+  t.equal(err(await api.features.listInProject({ authorization: bySecret.secret, params: { projectId: 'default' } }))._tag, 'AuthenticationRequired')
+  t.same(api.events(1)[0]!.preData, { id: 1, tokenName: 'sdk', type: 'client', projects: ['*'], environment: 'development', expiresAt: null })
+  ok(await api.apiTokens.delete({ ...admin, params: { token: String(byId.id) } }))
+  t.same(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens, [])
+  const pat = await callerWith(api, 'Admin')
+  const before = plain(api.state())
+  for (const token of [bySecret.secret, `${byId.secret}x`, pat, ADMIN_TOKEN, '*:*.', '']) {
+    // Gone, never stored, a personal token (not an API token), the host's own: nothing to delete.
+    t.equal(ok(await api.apiTokens.delete({ ...admin, params: { token } })), undefined, `nothing to delete: ${JSON.stringify(token)}`)
+  }
+  t.same(plain(api.state()), before, 'the store is as it was, the personal token still there')
+  ok(await api.users.list({ authorization: pat, params: {} }))
+})
+
+t.test("update an API token's expiry, by its secret or its id", async (t) => {
+  const { api, clock } = await makeApi({ tokens: true })
+  const token = ok(await create(api, { tokenName: 'sdk', type: 'admin' }))
+  const expiresAt = '2026-01-01T03:00:00+02:00'
+  t.equal(ok(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: { expiresAt } })), undefined)
+  t.equal(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens[0]!.expiresAt, '2026-01-01T01:00:00.000Z', 'kept as Unleash answers it')
+  const event = api.events(1)[0]!
+  t.equal(event.type, 'api-token-updated')
+  const expiryOf = (data: unknown) => (data as { expiresAt?: unknown }).expiresAt
+  t.same([expiryOf(event.preData), expiryOf(event.data)], [null, '2026-01-01T01:00:00.000Z'])
+  ok(await api.users.list({ authorization: token.secret, params: {} }))
+  clock.advance(3_600_000)
+  t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired', 'it expires then')
+
+  const again = plain(api.state())
+  ok(await api.apiTokens.update({ ...admin, params: { token: String(token.id) }, body: { expiresAt: '2026-01-01T01:00:00.000Z' } }))
+  t.same(plain(api.state()), again, 'the same expiry: nothing changes, no event')
+  ok(await api.apiTokens.update({ ...admin, params: { token: String(token.id) }, body: { expiresAt: '2027-01-01T00:00:00.000Z', other: 1 } }))
+  // A later expiry brings it back.
+  ok(await api.users.list({ authorization: token.secret, params: {} }))
+
+  const before = plain(api.state())
+  t.same(err(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: {} })).details.map((d) => d.path), ['/body/expiresAt'])
+  t.same(err(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: { expiresAt: 'soon' } })).details.map((d) => d.path), ['/body/expiresAt'])
+  t.equal(ok(await api.apiTokens.update({ ...admin, params: { token: '*:*.unknown' }, body: { expiresAt: '2027-01-01T00:00:00.000Z' } })), undefined, 'no such token: a success, as in Unleash')
+  t.same(plain(api.state()), before)
+  ok(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: { expiresAt: '2025-01-01T00:00:00.000Z' } }))
+  t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired', 'a past expiry is taken, as Unleash takes it: revoked at once')
+})
+
+t.test('API tokens by name: every token of that name, none an empty list', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  ok(await create(api, { tokenName: 'sdk', type: 'client' }))
+  ok(await create(api, { tokenName: 'web', type: 'frontend' }))
+  ok(await create(api, { tokenName: 'sdk', type: 'admin' }))
+  t.same(ok(await api.apiTokens.listByName({ ...admin, params: { name: 'sdk' } })).tokens.map((x) => [x.id, x.type]), [[1, 'client'], [3, 'admin']])
+  t.same(ok(await api.apiTokens.listByName({ ...admin, params: { name: 'nobody' } })), { tokens: [] })
+  const viewer = await callerWith(api, 'Viewer')
+  t.same(err(await api.apiTokens.listByName({ authorization: viewer, params: { name: 'sdk' } })).extra, { permissions: ['READ_API_TOKEN'] })
 })
 
 t.test('permissions follow the token kind, as in Unleash', async (t) => {
@@ -133,7 +193,7 @@ t.test('permissions follow the token kind, as in Unleash', async (t) => {
   const editor = await callerWith(api, 'Editor')
   const viewer = await callerWith(api, 'Viewer')
   const clientToken = ok(await create(api, { tokenName: 'c', type: 'client' }, editor))
-  ok(await create(api, { tokenName: 'f', type: 'frontend' }, editor))
+  const frontendToken = ok(await create(api, { tokenName: 'f', type: 'frontend' }, editor))
   const adminToken = ok(await create(api, { tokenName: 'a', type: 'admin' }))
   const before = plain(api.state())
   t.same(err(await create(api, { tokenName: 'a', type: 'ADMIN' }, editor)).extra, { permissions: ['ADMIN'] })
@@ -145,12 +205,18 @@ t.test('permissions follow the token kind, as in Unleash', async (t) => {
     t.same(err(await create(api, { tokenName: 'x', type })).details.map((d) => d.path), ['/body/type'])
   }
   t.same(err(await api.apiTokens.list({ authorization: viewer, params: {} })).extra, { permissions: ['READ_API_TOKEN'] })
-  t.same(err(await api.apiTokens.delete({ authorization: editor, params: { id: String(adminToken.id) } })).extra, { permissions: ['ADMIN'] })
-  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { id: String(clientToken.id) } })).extra, { permissions: ['DELETE_CLIENT_API_TOKEN'] })
-  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { id: '99' } })).extra, { permissions: ['ADMIN'] }, 'whether a token that is not there was deleted is told to admins only')
+  t.same(err(await api.apiTokens.delete({ authorization: editor, params: { token: String(adminToken.id) } })).extra, { permissions: ['ADMIN'] })
+  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { token: String(clientToken.id) } })).extra, { permissions: ['DELETE_CLIENT_API_TOKEN'] })
+  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { token: '99' } })).extra, { permissions: ['ADMIN'] }, 'whether a token that is not there was deleted is told to admins only')
+  const expiry = { expiresAt: '2027-01-01T00:00:00.000Z' }
+  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: adminToken.secret }, body: expiry })).extra, { permissions: ['ADMIN'] })
+  t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: clientToken.secret }, body: expiry })).extra, { permissions: ['UPDATE_CLIENT_API_TOKEN'] })
+  t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: frontendToken.secret }, body: expiry })).extra, { permissions: ['UPDATE_FRONTEND_API_TOKEN'] })
   t.same(plain(api.state()), before)
   t.equal(ok(await api.apiTokens.list({ authorization: editor, params: {} })).tokens.length, 3)
-  ok(await api.apiTokens.delete({ authorization: editor, params: { id: String(clientToken.id) } }))
+  ok(await api.apiTokens.update({ authorization: editor, params: { token: frontendToken.secret }, body: expiry }))
+  t.equal(ok(await api.apiTokens.listByName({ authorization: editor, params: { name: 'f' } })).tokens[0]!.expiresAt, expiry.expiresAt, 'an Editor updates client and frontend tokens')
+  ok(await api.apiTokens.delete({ authorization: editor, params: { token: String(clientToken.id) } }))
 })
 
 t.test('personal access tokens of a user, managed by an admin', async (t) => {

@@ -80,6 +80,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/groups/:id/users': { users: [{ user: { id: 1 } }] },
   'DELETE /api/admin/groups/:id/users': { users: [{ user: { id: 1 } }] },
   'POST /api/admin/api-tokens': { tokenName: 'sdk', type: 'client', environment: 'development', projects: ['*'], expiresAt: '2099-01-01T00:00:00.000Z' },
+  'PUT /api/admin/api-tokens/:token': { expiresAt: '2099-01-01T00:00:00.000Z' },
   'POST /api/admin/user/tokens': { description: 'laptop', expiresAt: '2099-01-01T00:00:00.000Z' },
   'POST /api/admin/user-admin/:id/tokens': { description: 'laptop', expiresAt: '2099-01-01T00:00:00.000Z' },
   'POST /api/admin/service-account': { username: 'bot', name: 'Bot', rootRole: 'Viewer' },

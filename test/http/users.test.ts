@@ -71,6 +71,28 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', FEATURES, { token: created.json.secret })).status, 401, 'a deleted token no longer works')
   })
 
+  t.test(`${transport}: API tokens by their secret, as Unleash's paths name them: update the expiry, delete; by name`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const { secret } = (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'ci', type: 'admin' } })).json
+    const path = `/api/admin/api-tokens/${encodeURIComponent(secret)}`
+    const updated = await s.call('PUT', path, { body: { expiresAt: '2030-01-01T02:00:00+02:00' } })
+    t.same([updated.status, updated.text, updated.headers['content-type']], [200, '', undefined], 'as Unleash: 200, no body')
+    const named = await s.call('GET', '/api/admin/api-tokens/ci')
+    t.equal(named.status, 200)
+    t.same(named.json.tokens.map((x: { expiresAt: string }) => x.expiresAt), ['2030-01-01T00:00:00.000Z'])
+    t.same((await s.call('GET', '/api/admin/api-tokens/nobody')).json, { tokens: [] })
+    const refused = await s.call('PUT', path, { body: { expiresAt: 'soon' } })
+    t.same([refused.status, refused.json.details.map((d: { path: string }) => d.path)], [400, ['/body/expiresAt']])
+    const before = plain(s.api.state())
+    t.equal((await s.call('PUT', '/api/admin/api-tokens/*:*.unknown', { body: { expiresAt: '2031-01-01T00:00:00.000Z' } })).status, 200, 'no such token: 200, nothing changed')
+    t.same(plain(s.api.state()), before)
+    const deleted = await s.call('DELETE', path)
+    t.same([deleted.status, deleted.text], [200, ''])
+    t.equal((await s.call('GET', FEATURES, { token: secret })).status, 401, 'deleted by its secret, it no longer works')
+    t.same((await s.call('GET', '/api/admin/api-tokens/ci')).json, { tokens: [] })
+  })
+
   t.test(`${transport}: service accounts and their tokens; personal access tokens`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

@@ -56,3 +56,19 @@ t.test('of two accounts holding one identity, the index names the older; parts i
   const partly = upgradeState({ schemaVersion: 1, events: { first: 1, last: 2, byId: { size: 1, shards: [[{ a: { id: 'x' } }]] } } }) as unknown as { events: EventLog }
   t.same(latestEvents(partly.events, 10), [], 'rows that are not events are left out')
 })
+
+t.test('schema 3 to 4: Admin and Editor get the permissions to update API tokens, and nothing else changes', async (t) => {
+  const current = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const added = ['UPDATE_CLIENT_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN']
+  const roles = tableFrom([...committedEntries(current.rootRoles)].map(([key, role]) => [key, { ...role, permissions: role.permissions.filter((p) => !added.includes(p)) }] as const))
+  const three = { ...current, schemaVersion: 3, rootRoles: roles } as unknown as State
+  t.ok(isOutdated(three))
+  const four = upgradeState(three)
+  t.equal(four.schemaVersion, 4)
+  const held = (state: State) => [...committedEntries(state.rootRoles)].map(([, role]) => [role.name, [...role.permissions].sort()]).sort()
+  t.same(held(four), held(current), 'what the roles of a new store hold (appended, in another order)')
+  t.equal(four.users, three.users, 'the other parts are the same values')
+  t.same(upgradeState(four), four)
+  const unreadable = upgradeState({ schemaVersion: 3, rootRoles: 'lost' }) as unknown as { rootRoles: unknown }
+  t.equal(unreadable.rootRoles, 'lost', 'roles it cannot read are left as they are')
+})

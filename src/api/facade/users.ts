@@ -5,8 +5,9 @@ import * as g from '../operations/groups.js'
 import * as sa from '../operations/service-accounts.js'
 import * as tk from '../operations/tokens.js'
 import * as u from '../operations/users.js'
-import type { IdParams, NoParams } from '../../model/params.js'
-import type { CreatedApiToken } from '../../model/token.js'
+import type { ApiTokenParams, NoParams } from '../../model/params.js'
+import type { ApiTokenKind, CreatedApiToken } from '../../model/token.js'
+import type { Operation } from '../operation.js'
 
 /**
  * Users: create (operation 3), list with the root roles (operation 10), get, update, delete.
@@ -38,19 +39,28 @@ export const groupMethods = (run: Run) => {
 }
 
 /**
- * Admin, client (backend) and frontend tokens. Creating or deleting one needs the permission
- * for its kind (ADMIN for admin tokens), so the kind is read first: from the body to create,
- * from the store to delete (an unknown id is a 404 before any permission is checked).
+ * Admin, client (backend) and frontend tokens. Creating, updating or deleting one needs the
+ * permission for its kind (ADMIN for admin tokens), so the kind is read first: from the body
+ * to create, from the store to update or delete. A path names a token by its secret, as
+ * Unleash's do, or by the id flagport lists.
  */
 export const apiTokenMethods = (run: Run) => {
   const m = bind(run)
   const create: Method<NoParams, CreatedApiToken> = (request) => run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request)
-  const remove: Method<IdParams, void> = async (request) => {
-    const kind = await run(tk.apiTokenKindOp, request)
-    // No such token: a success that changes nothing, as in Unleash, told to admins only.
-    return E.isLeft(kind) ? kind : run(tk.deleteApiTokenOp(kind.right ?? 'admin'), request)
+  // No such token: a success that changes nothing, as in Unleash, told to admins only.
+  const ofStoredKind =
+    <B>(op: (kind: ApiTokenKind) => Operation<ApiTokenParams, B, void>): Method<ApiTokenParams, void> =>
+    async (request) => {
+      const kind = await run(tk.apiTokenKindOp, request)
+      return E.isLeft(kind) ? kind : run(op(kind.right ?? 'admin'), request)
+    }
+  return {
+    create,
+    list: m(tk.listApiTokensOp),
+    listByName: m(tk.listApiTokensByNameOp),
+    update: ofStoredKind(tk.updateApiTokenOp),
+    delete: ofStoredKind(tk.deleteApiTokenOp),
   }
-  return { create, list: m(tk.listApiTokensOp), delete: remove }
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createApiToken, deleteApiToken, findApiToken } from '../../domain/token/api-tokens.js'
+import { type ApiTokenRef, createApiToken, deleteApiToken, findApiToken, updateApiTokenExpiry } from '../../domain/token/api-tokens.js'
 import { PERSONAL_TOKEN_PREFIX, tokenPrefix, tokenScope } from '../../domain/token/format.js'
 import { createAccountToken, deleteAccountToken } from '../../domain/token/personal.js'
 import { accountTokens, apiTokensOf, renderApiToken, renderPersonalToken } from '../../domain/token/render.js'
@@ -16,11 +16,12 @@ import {
   type CreatedPersonalToken,
   CreatePatBody,
   type PersonalTokenList,
+  UpdateApiTokenBody,
 } from '../../model/token.js'
 import type { Principal } from '../../ports/auth.js'
 import { type OperationEnv, read, write } from '../operation.js'
 import { hashToken, newSecret } from '../secrets.js'
-import { AccountTokenParams, IdParams, NoParams, OwnTokenParams } from '../../model/params.js'
+import { AccountTokenParams, ApiTokenParams, IdParams, NameParams, NoParams, OwnTokenParams } from '../../model/params.js'
 import type * as t from 'io-ts'
 
 /** A fresh token, made outside the transaction: the store only ever sees its digest and prefix. */
@@ -46,12 +47,21 @@ const CREATE: Record<ApiTokenKind, Permission> = {
   backend: 'CREATE_CLIENT_API_TOKEN',
   frontend: 'CREATE_FRONTEND_API_TOKEN',
 }
+const UPDATE: Record<ApiTokenKind, Permission> = {
+  admin: 'ADMIN',
+  client: 'UPDATE_CLIENT_API_TOKEN',
+  backend: 'UPDATE_CLIENT_API_TOKEN',
+  frontend: 'UPDATE_FRONTEND_API_TOKEN',
+}
 const DELETE: Record<ApiTokenKind, Permission> = {
   admin: 'ADMIN',
   client: 'DELETE_CLIENT_API_TOKEN',
   backend: 'DELETE_CLIENT_API_TOKEN',
   frontend: 'DELETE_FRONTEND_API_TOKEN',
 }
+
+/** The token a path names: digits are the id a list shows; anything else is a secret, found by its digest. */
+const refOf = (token: string): ApiTokenRef => (/^\d+$/.test(token) ? { id: token } : { secretHash: hashToken(token) })
 
 /** The kind a request asks for, before the body is decoded; anything unknown needs ADMIN (the codec refuses it then). */
 export const requestedKind = (body: unknown): ApiTokenKind => {
@@ -82,21 +92,36 @@ export const listApiTokensOp = read<NoParams, undefined, ApiTokenList>({
   run: (state) => E.right({ tokens: apiTokensOf(state).map(renderApiToken) }),
 })
 
-/** The kind of a stored token, so that deleting it can ask for the right permission; undefined when there is none. */
-export const apiTokenKindOp = read<IdParams, undefined, ApiTokenKind | undefined>({
-  params: IdParams,
+/** API tokens named `name` (names are not unique), in creation order; none is an empty list, as in Unleash. */
+export const listApiTokensByNameOp = read<NameParams, undefined, ApiTokenList>({
+  params: NameParams,
+  requirement: 'READ_API_TOKEN',
+  run: (state, { params }) => E.right({ tokens: apiTokensOf(state).filter((t) => t.tokenName === params.name).map(renderApiToken) }),
+})
+
+/** The kind of a stored token, so that changing it can ask for the right permission; undefined when there is none. */
+export const apiTokenKindOp = read<ApiTokenParams, undefined, ApiTokenKind | undefined>({
+  params: ApiTokenParams,
   requirement: 'NONE',
   run: (state, { params }) => {
-    const found = findApiToken(state, params.id)
+    const found = findApiToken(state, refOf(params.token))
     return E.right(E.isRight(found) ? (found.right.type as ApiTokenKind) : undefined)
   },
 })
 
+export const updateApiTokenOp = (kind: ApiTokenKind) =>
+  write<ApiTokenParams, UpdateApiTokenBody, void>({
+    params: ApiTokenParams,
+    requirement: UPDATE[kind],
+    body: UpdateApiTokenBody,
+    run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(updateApiTokenExpiry(draft, refOf(params.token), body.expiresAt, ctx)),
+  })
+
 export const deleteApiTokenOp = (kind: ApiTokenKind) =>
-  write<IdParams, undefined, void>({
-    params: IdParams,
+  write<ApiTokenParams, undefined, void>({
+    params: ApiTokenParams,
     requirement: DELETE[kind],
-    run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, params.id, ctx)),
+    run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, refOf(params.token), ctx)),
   })
 
 // ------------------------------------------- personal and service-account tokens

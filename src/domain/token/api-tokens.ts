@@ -7,7 +7,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, exceedsLimit, notFound } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { refuse } from '../user/problems.js'
-import { expiryProblems } from './expiry.js'
+import { expiryProblems, storedExpiry } from './expiry.js'
 import { tokenScope } from './format.js'
 
 /** The digest and prefix of the token made before the transaction; the secret never gets here. */
@@ -77,7 +77,7 @@ export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx
     prefix: input.prefix,
     secretHash: input.secretHash,
     userId: null,
-    expiresAt: body.expiresAt ?? null,
+    expiresAt: body.expiresAt === undefined ? null : storedExpiry(body.expiresAt),
     createdAt: ctx.now,
   }
   setRow(draft.apiTokens as State['apiTokens'], String(token.id), token)
@@ -85,18 +85,48 @@ export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx
   return E.right(token.id)
 }
 
-/** An API token (not a personal one) by the id in a path. */
-export const findApiToken = (state: State, id: string): E.Either<DomainError, ApiTokenState> => {
-  const token = /^\d+$/.test(id) ? getRow(state.apiTokens, String(Number(id))) : undefined
-  return token && token.type !== 'personal' ? E.right(token) : E.left(notFound(`Could not find API token with id ${id}`))
+/**
+ * How a path names an API token: by the id flagport lists, or by its secret, as Unleash's
+ * paths do. The store keeps only a secret's digest, made outside the domain.
+ */
+export type ApiTokenRef = { readonly id: string } | { readonly secretHash: string }
+
+/** An API token (not a personal one) by the id or the secret in a path. */
+export const findApiToken = (state: State, ref: ApiTokenRef): E.Either<DomainError, ApiTokenState> => {
+  const token = 'id' in ref ? byId(state, ref.id) : bySecretHash(state, ref.secretHash)
+  return token && token.type !== 'personal' ? E.right(token) : E.left(notFound(`Could not find API token ${'id' in ref ? `with id ${ref.id}` : 'with that secret'}`))
+}
+
+const byId = (state: State, id: string): ApiTokenState | undefined => (/^\d+$/.test(id) ? getRow(state.apiTokens, String(Number(id))) : undefined)
+
+// A scan: tokens are few, and only deleting or updating one by its secret looks.
+const bySecretHash = (state: State, secretHash: string): ApiTokenState | undefined => {
+  for (const token of rows(state.apiTokens)) if (token.secretHash === secretHash) return token
+  return undefined
 }
 
 /** Deleting a token makes it stop working at once. */
-export const deleteApiToken = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
-  const found = findApiToken(draft, id)
+export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findApiToken(draft, ref)
   if (E.isLeft(found)) return E.right(undefined) // no such token: nothing to delete, a success in Unleash
   const preData = tokenEventData(found.right)
   deleteRow(draft.apiTokens as State['apiTokens'], String(found.right.id))
   recordEvent(draft, ctx, { type: 'api-token-deleted', preData })
+  return E.right(undefined)
+}
+
+/**
+ * A token's new expiry. A past one is taken, as Unleash takes it: the token stops working at
+ * once. No such token, or the same expiry: nothing changes, a success as in Unleash.
+ */
+export const updateApiTokenExpiry = (draft: Draft<State>, ref: ApiTokenRef, expiresAt: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findApiToken(draft, ref)
+  if (E.isLeft(found)) return E.right(undefined)
+  const before = found.right
+  const stored = storedExpiry(expiresAt)
+  if (before.expiresAt === stored) return E.right(undefined)
+  const after: ApiTokenState = { ...before, expiresAt: stored }
+  setRow(draft.apiTokens as State['apiTokens'], String(before.id), after)
+  recordEvent(draft, ctx, { type: 'api-token-updated', data: tokenEventData(after), preData: tokenEventData(before) })
   return E.right(undefined)
 }

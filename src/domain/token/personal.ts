@@ -8,7 +8,7 @@ import { type DomainError, nameExists } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { type AccountType, findAccount } from '../user/lookup.js'
 import { refuse } from '../user/problems.js'
-import { expiryProblems } from './expiry.js'
+import { expiryProblems, storedExpiry } from './expiry.js'
 import { PERSONAL_TOKEN_PREFIX } from './format.js'
 import { accountTokens } from './render.js'
 
@@ -49,7 +49,7 @@ export const createAccountToken = (
     prefix: PERSONAL_TOKEN_PREFIX,
     secretHash: input.secretHash,
     userId,
-    expiresAt: input.body.expiresAt ?? null,
+    expiresAt: input.body.expiresAt === undefined ? null : storedExpiry(input.body.expiresAt),
     createdAt: ctx.now,
   }
   setRow(draft.apiTokens as State['apiTokens'], String(token.id), token)

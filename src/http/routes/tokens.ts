@@ -6,7 +6,10 @@ export const tokenRoutes = ({ apiTokens, personalTokens, serviceAccounts }: Admi
   // As Unleash: the list the new token joins (no GET reads one token).
   route('POST', '/api/admin/api-tokens', apiTokens.create, { status: 201, body: true, headers: () => location('api-tokens') }),
   route('GET', '/api/admin/api-tokens', apiTokens.list),
-  route('DELETE', '/api/admin/api-tokens/:id', apiTokens.delete),
+  route('GET', '/api/admin/api-tokens/:name', apiTokens.listByName),
+  // `:token` is the secret, as in Unleash, or the id flagport lists.
+  route('PUT', '/api/admin/api-tokens/:token', apiTokens.update, { body: true }),
+  route('DELETE', '/api/admin/api-tokens/:token', apiTokens.delete),
 
   // The caller's own personal access tokens, at Unleash's path.
   route('POST', '/api/admin/user/tokens', personalTokens.createOwn, { status: 201, body: true }),
