@@ -74,8 +74,23 @@ export const FiniteNumber = new t.Type<number, number, unknown>(
   t.identity,
 )
 
-/** ISO-8601 date-time string, as written by `Date.prototype.toISOString`. */
-export const DateTime = refinedString('an ISO-8601 date-time', (s) => !Number.isNaN(Date.parse(s)))
+// RFC 3339's date-time, as Unleash's validator (ajv-formats) reads `format: date-time`: `T`, `t`
+// or a space between date and time, the time zone optional; a day the month has, a time of day.
+const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[t\s](\d{2}):(\d{2}):(\d{2})(\.\d+)?(z|[+-]\d{2}(:?\d{2})?)?$/i
+const DAYS_IN_MONTH = [0, 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+const isDateTime = (s: string): boolean => {
+  const m = DATE_TIME.exec(s)
+  if (m === null) return false
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number]
+  const days = month === 2 && isLeapYear(year) ? 29 : (DAYS_IN_MONTH[month] ?? 0)
+  // Date.parse last: what the validator takes but no Date can hold (a leap second, `+05`) is
+  // refused here, where Unleash answers 500.
+  return day >= 1 && day <= days && hour <= 23 && minute <= 59 && second <= 59 && !Number.isNaN(Date.parse(s))
+}
+
+/** An RFC 3339 date-time, as written by `Date.prototype.toISOString` and as Unleash takes one. */
+export const DateTime = refinedString('an RFC 3339 date-time, such as "2030-01-01T00:00:00.000Z"', isDateTime)
 
 /** One of a fixed list of strings, named by listing them. */
 export const oneOf = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> => {

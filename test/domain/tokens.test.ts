@@ -177,6 +177,32 @@ t.test("update an API token's expiry, by its secret or its id", async (t) => {
   t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired', 'a past expiry is taken, as Unleash takes it: revoked at once')
 })
 
+t.test('an expiry is an RFC 3339 date-time, read as Unleash reads one', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const token = ok(await create(api, { tokenName: 'sdk', type: 'admin' }))
+  const update = (expiresAt: string) => api.apiTokens.update({ ...admin, params: { token: token.secret }, body: { expiresAt } })
+  const taken = {
+    '2031-01-01t00:00:00z': '2031-01-01T00:00:00.000Z',
+    '2031-01-01 00:00:00Z': '2031-01-01T00:00:00.000Z',
+    '2031-01-01T05:30:00.123456+05:30': '2031-01-01T00:00:00.123Z',
+    '2031-01-01T01:00:00+0100': '2031-01-01T00:00:00.000Z',
+    '2032-02-29T00:00:00Z': '2032-02-29T00:00:00.000Z',
+  }
+  for (const [given, kept] of Object.entries(taken)) {
+    ok(await update(given))
+    t.equal(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens[0]!.expiresAt, kept, given)
+  }
+  const before = plain(api.state())
+  // Refused by Unleash too (400); the last two pass its validator, then fail it with a 500.
+  for (const given of ['2031-01-01', '2031-02-30T00:00:00Z', '2100-02-29T00:00:00Z', '2031-01-01T24:00:00Z', '2031-01-01T00:00Z', '+2031-01-01T00:00:00Z', '20310101T000000Z', '2031-01-01T23:59:60Z', '2031-01-01T00:00:00+05']) {
+    const refused = err(await update(given))
+    t.same(refused.details, [{ path: '/body/expiresAt', message: `The \`/body/expiresAt\` property must be an RFC 3339 date-time, such as "2030-01-01T00:00:00.000Z". You sent ${JSON.stringify(given)}.` }], given)
+    t.same(err(await create(api, { tokenName: 'x', type: 'admin', expiresAt: given })).details.map((d) => d.path), ['/body/expiresAt'])
+    t.same(err(await api.personalTokens.create({ ...admin, params: { id: '1' }, body: { description: 'x', expiresAt: given } })).details.map((d) => d.path), ['/body/expiresAt'])
+  }
+  t.same(plain(api.state()), before)
+})
+
 t.test('API tokens by name: every token of that name, none an empty list', async (t) => {
   const { api } = await makeApi({ tokens: true })
   ok(await create(api, { tokenName: 'sdk', type: 'client' }))
