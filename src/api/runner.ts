@@ -4,7 +4,7 @@ import type * as t from 'io-ts'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
 import { decodeWith } from '../domain/decode.js'
-import { type ApiError, type ValidationError, maintenanceMode, noAccess, storageError, validationError } from '../domain/errors.js'
+import { type ApiError, type ErrorDetail, type ValidationError, maintenanceMode, noAccess, storageError, validationError } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
@@ -181,11 +181,14 @@ const NO_REQUEST = Object.freeze({})
 
 /** The fields of a request that must be strings when given (headers: `/authorization` ...), named when they are not. */
 export const notStrings = (request: object, names: readonly string[]): ValidationError | undefined => {
-  const details = names.flatMap((name) => {
+  // A loop, not flatMap: every call runs it, and flatMap costs about a microsecond (docs/benchmarks.md).
+  let details: ErrorDetail[] | undefined
+  for (const name of names) {
     const value = (request as Record<string, unknown>)[name]
-    return value === undefined || typeof value === 'string' ? [] : [{ path: `/${name}`, message: `The \`/${name}\` must be a string. You sent ${value === null ? 'null' : typeof value}.` }]
-  })
-  return details.length > 0 ? validationError(details) : undefined
+    if (value === undefined || typeof value === 'string') continue
+    ;(details ??= []).push({ path: `/${name}`, message: `The \`/${name}\` must be a string. You sent ${value === null ? 'null' : typeof value}.` })
+  }
+  return details && validationError(details)
 }
 
 const NO_QUERY: Query = Object.freeze({})

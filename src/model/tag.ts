@@ -80,7 +80,6 @@ export const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
   )
 }
 
-
 /** Operation 8: `{ features, tags: { addedTags, removedTags } }`, every part required. */
 export const BulkTagsBody = closed(
   {

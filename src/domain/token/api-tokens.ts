@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { ApiTokenState, State } from '../../model/state.js'
 import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
+import { peek } from '../../model/table-layout.js'
 import type { CreateApiTokenBody } from '../../model/token.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, exceedsLimit, notFound } from '../errors.js'
@@ -122,7 +123,8 @@ export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx):
 export const updateApiTokenExpiry = (draft: Draft<State>, ref: ApiTokenRef, expiresAt: string, ctx: Ctx): E.Either<DomainError, void> => {
   const found = findApiToken(draft, ref)
   if (E.isLeft(found)) return E.right(undefined)
-  const before = found.right
+  // What the row holds (by id it is a draft): the new row is built whole, not through the draft.
+  const before = peek(found.right)
   const stored = storedExpiry(expiresAt)
   if (before.expiresAt === stored) return E.right(undefined)
   const after: ApiTokenState = { ...before, expiresAt: stored }
