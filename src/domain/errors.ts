@@ -85,13 +85,17 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
 /** A caller who is not a user (an API token) managing its own personal access tokens, in Unleash's words. */
 export const notAUser = (): NoAccessError => simple('NoAccessError')('PATs require an authenticated user.')
 
-export const noAccess = (permission: string, environment?: string): NoAccessError =>
-  simple('NoAccessError')(
-    `You don't have the required permissions to perform this operation. To perform this action, you need the "${permission}" permission${
+/** The 403 for a caller without `permission` (or without any of several, worded as Unleash words it). */
+export const noAccess = (permission: string | readonly string[], environment?: string): NoAccessError => {
+  const permissions = typeof permission === 'string' ? [permission] : [...permission]
+  const needed = permissions.length === 1 ? `the "${permissions[0]}" permission` : `one of the following permissions: ${permissions.map((p) => `"${p}"`).join(', ')}`
+  return simple('NoAccessError')(
+    `You don't have the required permissions to perform this operation. To perform this action, you need ${needed}${
       environment ? ` in the "${environment}" environment` : ''
     }.`,
-    { permissions: [permission] },
+    { permissions },
   )
+}
 
 export const LOGIN_PATH = '/auth/simple/login'
 

@@ -29,7 +29,8 @@ export const PERMISSIONS = [
   'CREATE_ADDON',
   'UPDATE_ADDON',
   'DELETE_ADDON',
-  'READ_API_TOKEN',
+  'READ_CLIENT_API_TOKEN',
+  'READ_FRONTEND_API_TOKEN',
   'CREATE_CLIENT_API_TOKEN',
   'CREATE_FRONTEND_API_TOKEN',
   'UPDATE_CLIENT_API_TOKEN',
@@ -42,7 +43,14 @@ export type Permission = (typeof PERMISSIONS)[number]
 
 /** Operations every authenticated caller may run. */
 export const NONE = 'NONE' as const
-export type Requirement = Permission | typeof NONE
+/**
+ * What an operation needs: no permission, one, or any one of several (as Unleash's routes
+ * list them, e.g. the API token routes: ADMIN or the permission for one kind of token).
+ */
+export type Requirement = Permission | typeof NONE | AnyOf
+
+/** Any one of these permissions will do. */
+export type AnyOf = readonly [Permission, Permission, ...Permission[]]
 
 export const ADMIN_ROLE_ID = 1
 export const EDITOR_ROLE_ID = 2
@@ -57,4 +65,4 @@ export const ROOT_ROLE_PERMISSIONS: Record<number, readonly Permission[]> = {
 
 /** Whether a holder of `held` may do what needs `required` (ADMIN implies everything). */
 export const allows = (held: readonly string[], required: Requirement): boolean =>
-  required === NONE || held.includes('ADMIN') || held.includes(required)
+  required === NONE || held.includes('ADMIN') || (typeof required === 'string' ? held.includes(required) : required.some((p) => held.includes(p)))

@@ -14,11 +14,11 @@ import type { FeatureVariant } from './variant.js'
  */
 export interface State {
   /**
-   * 4 since the built-in roles hold the permissions to update API tokens, 3 since accounts'
-   * identities are indexed, 2 since events are kept in chunks; earlier ones are read and
-   * upgraded (upgrade.ts).
+   * 5 since listing API tokens takes Unleash's permissions to read them by kind, 4 since the
+   * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
+   * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
    */
-  readonly schemaVersion: 4
+  readonly schemaVersion: 5
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters

@@ -5,7 +5,7 @@ import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.j
 import { committedEntries } from './table-layout.js'
 
 /** The schema this version writes: the one `State` describes. */
-export const SCHEMA_VERSION: State['schemaVersion'] = 4
+export const SCHEMA_VERSION: State['schemaVersion'] = 5
 
 /** Schema 1's event log: the events in a table keyed by id. */
 interface EventTable {
@@ -76,11 +76,32 @@ const grantTokenUpdates = (state: Stored): Stored => {
   return { rootRoles: granted }
 }
 
+/** Schema 4's permission to list API tokens, which Unleash splits by kind. */
+const READ_IN_4 = 'READ_API_TOKEN'
+const READ_IN_5 = ['READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN']
+
+/** Schema 4 to 5: every role that could list API tokens holds Unleash's two permissions to read them instead. */
+const splitTokenReading = (state: Stored): Stored => {
+  const roles = state['rootRoles']
+  if (!isTable(roles)) return {}
+  const split = emptyTable<unknown>()
+  for (const [key, role] of committedEntries(roles)) {
+    if (!isRole(role) || !role.permissions.includes(READ_IN_4)) {
+      setRow(split, key, role)
+      continue
+    }
+    const kept = role.permissions.filter((p) => p !== READ_IN_4)
+    setRow(split, key, { ...role, permissions: [...kept, ...READ_IN_5.filter((p) => !kept.includes(p))] })
+  }
+  return { rootRoles: split }
+}
+
 /** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
 const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
   { from: 1, change: chunkEvents },
   { from: 2, change: indexIdentities },
   { from: 3, change: grantTokenUpdates },
+  { from: 4, change: splitTokenReading },
 ]
 
 const schemaOf = (state: unknown): number | undefined => {
@@ -98,7 +119,8 @@ const schemaOf = (state: unknown): number | undefined => {
  *
  * Schema 1 kept the events in a table keyed by id; 2 keeps them in chunks. Schema 3 adds
  * the index of accounts' e-mails and usernames; 4 grants Admin and Editor the permissions to
- * update API tokens.
+ * update API tokens; 5 replaces READ_API_TOKEN with Unleash's READ_CLIENT_API_TOKEN and
+ * READ_FRONTEND_API_TOKEN.
  */
 export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)

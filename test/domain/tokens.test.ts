@@ -1,12 +1,17 @@
+import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
+import { tokenAuth } from '../../adapters/auth/api-tokens.js'
 import { hashToken } from '../../src/api/secrets.js'
-import { getRow } from '../../src/model/table.js'
+import { getRow, rows } from '../../src/model/table.js'
+import type { AuthPort } from '../../src/ports/auth.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 const admin = { authorization: ADMIN_TOKEN }
 const create = (api: Api, body: unknown, authorization = ADMIN_TOKEN) => api.apiTokens.create({ authorization, params: {}, body })
 const HEX56 = '[0-9a-f]{56}'
+/** What Unleash's api-token route for `verb` asks: ADMIN, or the permission for either kind. */
+const anyOf = (verb: string) => ['ADMIN', `${verb}_CLIENT_API_TOKEN`, `${verb}_FRONTEND_API_TOKEN`]
 
 /** A user with that root role and a personal token to call as them. */
 const callerWith = async (api: Api, rootRole: string) => {
@@ -211,10 +216,12 @@ t.test('API tokens by name: every token of that name, none an empty list', async
   t.same(ok(await api.apiTokens.listByName({ ...admin, params: { name: 'sdk' } })).tokens.map((x) => [x.id, x.type]), [[1, 'client'], [3, 'admin']])
   t.same(ok(await api.apiTokens.listByName({ ...admin, params: { name: 'nobody' } })), { tokens: [] })
   const viewer = await callerWith(api, 'Viewer')
-  t.same(err(await api.apiTokens.listByName({ authorization: viewer, params: { name: 'sdk' } })).extra, { permissions: ['READ_API_TOKEN'] })
+  t.same(err(await api.apiTokens.listByName({ authorization: viewer, params: { name: 'sdk' } })).extra, { permissions: anyOf('READ') })
+  const editor = await callerWith(api, 'Editor')
+  t.same(ok(await api.apiTokens.listByName({ authorization: editor, params: { name: 'sdk' } })).tokens.map((x) => x.id), [1], 'admin tokens are for ADMIN eyes')
 })
 
-t.test('permissions follow the token kind, as in Unleash', async (t) => {
+t.test('permissions: what the route asks, then what the kind needs, as Unleash checks them', async (t) => {
   const { api } = await makeApi({ tokens: true })
   const editor = await callerWith(api, 'Editor')
   const viewer = await callerWith(api, 'Viewer')
@@ -222,27 +229,77 @@ t.test('permissions follow the token kind, as in Unleash', async (t) => {
   const frontendToken = ok(await create(api, { tokenName: 'f', type: 'frontend' }, editor))
   const adminToken = ok(await create(api, { tokenName: 'a', type: 'admin' }))
   const before = plain(api.state())
-  t.same(err(await create(api, { tokenName: 'a', type: 'ADMIN' }, editor)).extra, { permissions: ['ADMIN'] })
-  t.same(err(await create(api, { tokenName: 'c', type: 'client' }, viewer)).extra, { permissions: ['CREATE_CLIENT_API_TOKEN'] })
-  t.same(err(await create(api, { tokenName: 'f', type: 'frontend' }, viewer)).extra, { permissions: ['CREATE_FRONTEND_API_TOKEN'] })
+  const refused = err(await create(api, { tokenName: 'c', type: 'client' }, viewer))
+  t.same(refused.extra, { permissions: anyOf('CREATE') }, 'a Viewer holds none of what the route asks')
+  t.equal(
+    refused.message,
+    'You don\'t have the required permissions to perform this operation. To perform this action, you need one of the following permissions: "ADMIN", "CREATE_CLIENT_API_TOKEN", "CREATE_FRONTEND_API_TOKEN".',
+  )
+  t.same(err(await create(api, { tokenName: 'f', type: 'frontend' }, viewer)).extra, { permissions: anyOf('CREATE') })
+  t.same(err(await create(api, { tokenName: 'a', type: 'ADMIN' }, editor)).extra, { permissions: ['ADMIN'] }, 'an Editor passes the route, not the kind')
   t.same(err(await create(api, { tokenName: 'x', type: 'bogus' }, editor)).extra, { permissions: ['ADMIN'] }, 'an unknown kind needs ADMIN')
   for (const type of ['constructor', '__proto__', 'toString']) {
     t.same(err(await create(api, { tokenName: 'x', type }, editor)).extra, { permissions: ['ADMIN'] }, `${type} is an unknown kind too`)
     t.same(err(await create(api, { tokenName: 'x', type })).details.map((d) => d.path), ['/body/type'])
   }
-  t.same(err(await api.apiTokens.list({ authorization: viewer, params: {} })).extra, { permissions: ['READ_API_TOKEN'] })
+  t.same(err(await api.apiTokens.list({ authorization: viewer, params: {} })).extra, { permissions: anyOf('READ') })
   t.same(err(await api.apiTokens.delete({ authorization: editor, params: { token: String(adminToken.id) } })).extra, { permissions: ['ADMIN'] })
-  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { token: String(clientToken.id) } })).extra, { permissions: ['DELETE_CLIENT_API_TOKEN'] })
-  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { token: '99' } })).extra, { permissions: ['ADMIN'] }, 'whether a token that is not there was deleted is told to admins only')
+  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { token: String(clientToken.id) } })).extra, { permissions: anyOf('DELETE') })
+  t.same(err(await api.apiTokens.delete({ authorization: viewer, params: { token: '99' } })).extra, { permissions: anyOf('DELETE') }, 'a token that is not there too')
   const expiry = { expiresAt: '2027-01-01T00:00:00.000Z' }
   t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: adminToken.secret }, body: expiry })).extra, { permissions: ['ADMIN'] })
-  t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: clientToken.secret }, body: expiry })).extra, { permissions: ['UPDATE_CLIENT_API_TOKEN'] })
-  t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: frontendToken.secret }, body: expiry })).extra, { permissions: ['UPDATE_FRONTEND_API_TOKEN'] })
-  t.same(plain(api.state()), before)
-  t.equal(ok(await api.apiTokens.list({ authorization: editor, params: {} })).tokens.length, 3)
+  t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: clientToken.secret }, body: expiry })).extra, { permissions: anyOf('UPDATE') })
+  t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: frontendToken.secret }, body: expiry })).extra, { permissions: anyOf('UPDATE') })
+  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: adminToken.secret }, body: {} })).details.map((d) => d.path), ['/body/expiresAt'], 'the body is read before the kind is checked')
+  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: 'nope' }, body: {} })).details.map((d) => d.path), ['/body/expiresAt'], 'and before the token is looked up')
+
+  const events = api.events(100).length
+  t.equal(ok(await api.apiTokens.delete({ authorization: editor, params: { token: '99' } })), undefined, 'an Editor deleting a token that is not there: a success, as in Unleash')
+  t.equal(ok(await api.apiTokens.update({ authorization: editor, params: { token: '*:*.gone' }, body: expiry })), undefined)
+  t.same(plain(api.state()), before, 'nothing changed')
+  t.equal(api.events(100).length, events, 'and nothing was recorded')
+
+  t.same(ok(await api.apiTokens.list({ authorization: editor, params: {} })).tokens.map((x) => x.id), [clientToken.id, frontendToken.id], 'an Editor does not see admin tokens')
+  t.equal(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens.length, 3)
   ok(await api.apiTokens.update({ authorization: editor, params: { token: frontendToken.secret }, body: expiry }))
   t.equal(ok(await api.apiTokens.listByName({ authorization: editor, params: { name: 'f' } })).tokens[0]!.expiresAt, expiry.expiresAt, 'an Editor updates client and frontend tokens')
   ok(await api.apiTokens.delete({ authorization: editor, params: { token: String(clientToken.id) } }))
+  t.same(ok(await api.apiTokens.list({ ...admin, params: {} })).tokens.map((x) => x.id), [frontendToken.id, adminToken.id])
+})
+
+t.test('a custom root role sees and changes the kinds of token it holds a permission on', async (t) => {
+  // `as:<permissions>` calls with exactly those permissions, as a custom root role would.
+  const tokens = tokenAuth({ adminTokens: [ADMIN_TOKEN] })
+  const auth: AuthPort = {
+    authenticate: (authorization, state) =>
+      authorization?.startsWith('as:')
+        ? E.right({ kind: 'user', actor: { id: 9, name: 'custom' }, permissions: authorization.slice(3).split(',') })
+        : tokens.authenticate(authorization, state),
+  }
+  const { api } = await makeApi({ auth })
+  const client = ok(await create(api, { tokenName: 'c', type: 'backend' }))
+  const frontend = ok(await create(api, { tokenName: 'f', type: 'frontend' }))
+  ok(await create(api, { tokenName: 'a', type: 'admin' }))
+  const listedBy = async (permissions: string) => ok(await api.apiTokens.list({ authorization: `as:${permissions}`, params: {} })).tokens.map((x) => x.tokenName)
+  t.same(await listedBy('READ_FRONTEND_API_TOKEN'), ['f'])
+  t.same(await listedBy('READ_CLIENT_API_TOKEN'), ['c'])
+  t.same(await listedBy('READ_CLIENT_API_TOKEN,READ_FRONTEND_API_TOKEN'), ['c', 'f'])
+  t.same(await listedBy('UPDATE_FRONTEND_API_TOKEN,READ_CLIENT_API_TOKEN'), ['c', 'f'], 'any permission on a kind shows its tokens')
+  t.same(await listedBy('ADMIN'), ['c', 'f', 'a'])
+  t.same(err(await api.apiTokens.list({ authorization: 'as:DELETE_FRONTEND_API_TOKEN', params: {} })).extra, { permissions: anyOf('READ') }, 'but listing needs one to read')
+
+  const frontendOnly = 'as:UPDATE_FRONTEND_API_TOKEN,DELETE_FRONTEND_API_TOKEN,CREATE_FRONTEND_API_TOKEN'
+  const before = plain(api.state())
+  const expiry = { expiresAt: '2027-01-01T00:00:00.000Z' }
+  t.same(err(await api.apiTokens.update({ authorization: frontendOnly, params: { token: client.secret }, body: expiry })).extra, { permissions: ['UPDATE_CLIENT_API_TOKEN'] })
+  t.same(err(await api.apiTokens.delete({ authorization: frontendOnly, params: { token: client.secret } })).extra, { permissions: ['DELETE_CLIENT_API_TOKEN'] })
+  t.same(err(await create(api, { tokenName: 'x', type: 'client' }, frontendOnly)).extra, { permissions: ['CREATE_CLIENT_API_TOKEN'] })
+  t.same(plain(api.state()), before)
+  ok(await api.apiTokens.update({ authorization: frontendOnly, params: { token: frontend.secret }, body: expiry }))
+  t.equal(getRow(api.state().apiTokens, String(frontend.id))!.expiresAt, expiry.expiresAt)
+  ok(await create(api, { tokenName: 'f2', type: 'frontend' }, frontendOnly))
+  ok(await api.apiTokens.delete({ authorization: frontendOnly, params: { token: frontend.secret } }))
+  t.same([...rows(api.state().apiTokens)].map((x) => x.tokenName).sort(), ['a', 'c', 'f2'])
 })
 
 t.test('personal access tokens of a user, managed by an admin', async (t) => {

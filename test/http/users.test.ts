@@ -93,6 +93,37 @@ for (const transport of TRANSPORTS) {
     t.same((await s.call('GET', '/api/admin/api-tokens/ci')).json, { tokens: [] })
   })
 
+  t.test(`${transport}: API token routes check what Unleash's route asks first: 403 naming them, then 415, then the kind`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const tokenOf = async (rootRole: string) => {
+      const user = (await s.call('POST', '/api/admin/user-admin', { body: { username: rootRole.toLowerCase(), rootRole } })).json
+      return (await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'test' } })).json.secret as string
+    }
+    const [editor, viewer] = [await tokenOf('Editor'), await tokenOf('Viewer')]
+    const admin = (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'ci', type: 'admin' } })).json
+    const path = `/api/admin/api-tokens/${encodeURIComponent(admin.secret)}`
+    const expiry = { expiresAt: '2031-01-01T00:00:00.000Z' }
+    const before = plain(s.api.state())
+
+    const byViewer = await s.call('PUT', path, { token: viewer, body: expiry, headers: { 'content-type': 'text/plain' } })
+    t.same([byViewer.status, byViewer.json.name, byViewer.json.permissions], [403, 'NoAccessError', ['ADMIN', 'UPDATE_CLIENT_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN']])
+    t.match(byViewer.json.message, /you need one of the following permissions: "ADMIN", "UPDATE_CLIENT_API_TOKEN", "UPDATE_FRONTEND_API_TOKEN"\.$/)
+    t.equal((await s.call('PUT', path, { token: editor, body: expiry, headers: { 'content-type': 'text/plain' } })).status, 415, 'an Editor passes the route: the content type is next')
+    const byEditor = await s.call('PUT', path, { token: editor, body: expiry })
+    t.same([byEditor.status, byEditor.json.permissions], [403, ['ADMIN']], 'then the kind: an admin token needs ADMIN')
+    t.equal((await s.call('DELETE', path, { token: editor })).json.permissions[0], 'ADMIN')
+    t.same((await s.call('DELETE', '/api/admin/api-tokens/*:*.unknown', { token: viewer })).json.permissions, ['ADMIN', 'DELETE_CLIENT_API_TOKEN', 'DELETE_FRONTEND_API_TOKEN'])
+    const unknown = await s.call('DELETE', '/api/admin/api-tokens/*:*.unknown', { token: editor })
+    t.same([unknown.status, unknown.text], [200, ''], 'a token that is not there: 200 for an Editor, as in Unleash')
+    t.equal((await s.call('PUT', '/api/admin/api-tokens/*:*.unknown', { token: editor, body: expiry })).status, 200)
+    t.same(plain(s.api.state()), before, 'nothing changed')
+
+    const listed = await s.call('GET', '/api/admin/api-tokens', { token: editor })
+    t.same([listed.status, listed.json.tokens], [200, []], 'an admin token is not listed to an Editor')
+    t.equal((await s.call('GET', '/api/admin/api-tokens/ci', { token: viewer })).status, 403)
+  })
+
   t.test(`${transport}: service accounts and their tokens; personal access tokens`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

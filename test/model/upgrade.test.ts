@@ -3,7 +3,7 @@ import { initialState } from '../../src/domain/seed.js'
 import { emptyEventLog, latestEvents } from '../../src/model/event-log.js'
 import type { EventLog, State, StoredEvent, UserState } from '../../src/model/state.js'
 import { committedEntries } from '../../src/model/table-layout.js'
-import { emptyTable, setRow, tableFrom } from '../../src/model/table.js'
+import { emptyTable, getRow, setRow, tableFrom } from '../../src/model/table.js'
 import { SCHEMA_VERSION, isOutdated, upgradeFor, upgradeState } from '../../src/model/upgrade.js'
 
 const event = (id: number): StoredEvent => ({ id, type: 'feature-created', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin', createdByUserId: 1, featureName: `f${id}` })
@@ -57,18 +57,44 @@ t.test('of two accounts holding one identity, the index names the older; parts i
   t.same(latestEvents(partly.events, 10), [], 'rows that are not events are left out')
 })
 
+/** What each root role holds, sorted, by role name. */
+const held = (state: State) => [...committedEntries(state.rootRoles)].map(([, role]) => [role.name, [...role.permissions].sort()] as const).sort()
+
+/** A store of schema 4: the one permission to list API tokens that 5 splits in two. */
+const asOf4 = (state: State): State => {
+  const split = ['READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN']
+  const roles = [...committedEntries(state.rootRoles)].map(([key, role]) =>
+    [key, role.permissions.includes(split[0]!) ? { ...role, permissions: [...role.permissions.filter((p) => !split.includes(p)), 'READ_API_TOKEN'] } : role] as const,
+  )
+  return { ...state, schemaVersion: 4, rootRoles: tableFrom(roles) } as unknown as State
+}
+
 t.test('schema 3 to 4: Admin and Editor get the permissions to update API tokens, and nothing else changes', async (t) => {
-  const current = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const current = asOf4(initialState('upgrade', '2026-01-01T00:00:00.000Z'))
   const added = ['UPDATE_CLIENT_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN']
   const roles = tableFrom([...committedEntries(current.rootRoles)].map(([key, role]) => [key, { ...role, permissions: role.permissions.filter((p) => !added.includes(p)) }] as const))
   const three = { ...current, schemaVersion: 3, rootRoles: roles } as unknown as State
   t.ok(isOutdated(three))
-  const four = upgradeState(three)
-  t.equal(four.schemaVersion, 4)
-  const held = (state: State) => [...committedEntries(state.rootRoles)].map(([, role]) => [role.name, [...role.permissions].sort()]).sort()
-  t.same(held(four), held(current), 'what the roles of a new store hold (appended, in another order)')
+  const four = upgradeState(three, 4)
+  t.equal(four.schemaVersion as number, 4)
+  t.same(held(four), held(current), 'what the roles of a schema 4 store hold (appended, in another order)')
   t.equal(four.users, three.users, 'the other parts are the same values')
-  t.same(upgradeState(four), four)
+  t.same(upgradeState(four, 4), four)
   const unreadable = upgradeState({ schemaVersion: 3, rootRoles: 'lost' }) as unknown as { rootRoles: unknown }
+  t.equal(unreadable.rootRoles, 'lost', 'roles it cannot read are left as they are')
+})
+
+t.test("schema 4 to 5: a role that could list API tokens holds Unleash's two permissions to read them instead", async (t) => {
+  const current = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const custom = { id: 7, name: 'Token reader', description: '', type: 'root' as const, permissions: ['READ_API_TOKEN', 'READ_FRONTEND_API_TOKEN'] }
+  const four = asOf4({ ...current, rootRoles: tableFrom([...committedEntries(current.rootRoles), ['7', custom] as const]) } as State)
+  t.ok(held(four).some(([, permissions]) => permissions.includes('READ_API_TOKEN')), 'schema 4 named one permission to list them')
+  const five = upgradeState(four)
+  t.equal(five.schemaVersion, 5)
+  t.same(held(five), held({ ...current, rootRoles: tableFrom([...committedEntries(current.rootRoles), ['7', { ...custom, permissions: ['READ_FRONTEND_API_TOKEN', 'READ_CLIENT_API_TOKEN'] }] as const]) }), 'as a new store, and once each')
+  t.equal(getRow(five.rootRoles, '3'), getRow(four.rootRoles, '3'), 'a role that could not (Viewer) is the same value')
+  t.equal(five.features, four.features, 'the other parts are the same values')
+  t.same(upgradeState(five), five)
+  const unreadable = upgradeState({ schemaVersion: 4, rootRoles: 'lost' }) as unknown as { rootRoles: unknown }
   t.equal(unreadable.rootRoles, 'lost', 'roles it cannot read are left as they are')
 })

@@ -39,27 +39,30 @@ export const groupMethods = (run: Run) => {
 }
 
 /**
- * Admin, client (backend) and frontend tokens. Creating, updating or deleting one needs the
- * permission for its kind (ADMIN for admin tokens), so the kind is read first: from the body
- * to create, from the store to update or delete. A path names a token by its secret, as
- * Unleash's do, or by the id flagport lists.
+ * Admin, client (backend) and frontend tokens, checked as Unleash checks them: first what the
+ * route asks (ADMIN, or the permission for either kind), then the permission for the token's
+ * kind, read from the body to create, from the store to update or delete. A path names a
+ * token by its secret, as Unleash's do, or by the id flagport lists.
  */
 export const apiTokenMethods = (run: Run) => {
   const m = bind(run)
-  const create: Method<NoParams, CreatedApiToken> = (request) => run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request)
-  // No such token: a success that changes nothing, as in Unleash, told to admins only.
+  const create: Method<NoParams, CreatedApiToken> = async (request) => {
+    const admitted = await run(tk.mayCreateApiTokensOp, request)
+    return E.isLeft(admitted) ? admitted : run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request)
+  }
+  // A path that names no token: a success that changes nothing, as in Unleash.
   const ofStoredKind =
-    <B>(op: (kind: ApiTokenKind) => Operation<ApiTokenParams, B, void>): Method<ApiTokenParams, void> =>
+    <B>(kindOf: Operation<ApiTokenParams, B, ApiTokenKind | undefined>, change: (kind: ApiTokenKind | undefined) => Operation<ApiTokenParams, B, void>): Method<ApiTokenParams, void> =>
     async (request) => {
-      const kind = await run(tk.apiTokenKindOp, request)
-      return E.isLeft(kind) ? kind : run(op(kind.right ?? 'admin'), request)
+      const kind = await run(kindOf, request)
+      return E.isLeft(kind) ? kind : run(change(kind.right), request)
     }
   return {
     create,
     list: m(tk.listApiTokensOp),
     listByName: m(tk.listApiTokensByNameOp),
-    update: ofStoredKind(tk.updateApiTokenOp),
-    delete: ofStoredKind(tk.deleteApiTokenOp),
+    update: ofStoredKind(tk.updatedTokenKindOp, tk.updateApiTokenOp),
+    delete: ofStoredKind(tk.deletedTokenKindOp, tk.deleteApiTokenOp),
   }
 }
 

@@ -4,12 +4,13 @@ import { PERSONAL_TOKEN_PREFIX, tokenPrefix, tokenScope } from '../../domain/tok
 import { createAccountToken, deleteAccountToken } from '../../domain/token/personal.js'
 import { accountTokens, apiTokensOf, renderApiToken, renderPersonalToken } from '../../domain/token/render.js'
 import { type NoAccessError, notAUser } from '../../domain/errors.js'
-import type { Permission, Requirement } from '../../domain/permissions.js'
+import type { Requirement } from '../../domain/permissions.js'
+import { anyTokenPermission, mayListToken, tokenPermission } from '../../domain/token/access.js'
 import { type AccountType, findAccount } from '../../domain/user/lookup.js'
 import type { ApiTokenState, State, UserState } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import {
-  type ApiTokenKind,
+  ApiTokenKind,
   type ApiTokenList,
   CreateApiTokenBody,
   type CreatedApiToken,
@@ -40,42 +41,32 @@ const tokenAt = (id: number) => (next: State): ApiTokenState => getRow(next.apiT
 
 // ---------------------------------------------------------------- API tokens
 
-/** Who may create or delete a token of each kind, as in Unleash. */
-const CREATE: Record<ApiTokenKind, Permission> = {
-  admin: 'ADMIN',
-  client: 'CREATE_CLIENT_API_TOKEN',
-  backend: 'CREATE_CLIENT_API_TOKEN',
-  frontend: 'CREATE_FRONTEND_API_TOKEN',
-}
-const UPDATE: Record<ApiTokenKind, Permission> = {
-  admin: 'ADMIN',
-  client: 'UPDATE_CLIENT_API_TOKEN',
-  backend: 'UPDATE_CLIENT_API_TOKEN',
-  frontend: 'UPDATE_FRONTEND_API_TOKEN',
-}
-const DELETE: Record<ApiTokenKind, Permission> = {
-  admin: 'ADMIN',
-  client: 'DELETE_CLIENT_API_TOKEN',
-  backend: 'DELETE_CLIENT_API_TOKEN',
-  frontend: 'DELETE_FRONTEND_API_TOKEN',
-}
-
 /** The token a path names: digits are the id a list shows; anything else is a secret, found by its digest. */
 const refOf = (token: string): ApiTokenRef => (/^\d+$/.test(token) ? { id: token } : { secretHash: hashToken(token) })
 
 /** The kind a request asks for, before the body is decoded; anything unknown needs ADMIN (the codec refuses it then). */
 export const requestedKind = (body: unknown): ApiTokenKind => {
   const type = (body as { type?: unknown } | null | undefined)?.type
-  const lower = typeof type === 'string' ? type.toLowerCase() : ''
-  // Own keys only: `constructor` or `__proto__` as a type is unknown like any other word.
-  return Object.hasOwn(CREATE, lower) ? (lower as ApiTokenKind) : 'admin'
+  // The codec's own reading: `constructor` or `__proto__` as a type is unknown like any other word.
+  const kind = ApiTokenKind.decode(type)
+  return E.isRight(kind) ? kind.right : 'admin'
 }
+
+/**
+ * The check Unleash's create route makes before the body is read: ADMIN, or the permission
+ * to create either kind. The kind's own permission follows (`createApiTokenOp`).
+ */
+export const mayCreateApiTokensOp = read<NoParams, undefined, undefined>({
+  params: NoParams,
+  requirement: anyTokenPermission('create'),
+  run: () => E.right(undefined),
+})
 
 /** Creating a token of `kind`; the secret is in the answer and nowhere else. */
 export const createApiTokenOp = (kind: ApiTokenKind) =>
   write<NoParams, CreateApiTokenBody, CreatedApiToken>({
     params: NoParams,
-    requirement: CREATE[kind],
+    requirement: tokenPermission('create', kind),
     body: CreateApiTokenBody,
     prepare: async ({ body }) => mint(tokenPrefix(tokenScope(body))),
     run: (draft, { body, ctx, prepared }) => {
@@ -86,41 +77,59 @@ export const createApiTokenOp = (kind: ApiTokenKind) =>
     },
   })
 
+/** The tokens the caller may see (Unleash's `canReadToken`): ADMIN all, others those of the kinds they hold a permission on. */
+const visibleTokens = (state: State, principal: Principal): ApiTokenState[] =>
+  apiTokensOf(state).filter((token) => mayListToken(principal.permissions, token.type as ApiTokenKind))
+
 export const listApiTokensOp = read<NoParams, undefined, ApiTokenList>({
   params: NoParams,
-  requirement: 'READ_API_TOKEN',
-  run: (state) => E.right({ tokens: apiTokensOf(state).map(renderApiToken) }),
+  requirement: anyTokenPermission('read'),
+  run: (state, { principal }) => E.right({ tokens: visibleTokens(state, principal).map(renderApiToken) }),
 })
 
 /** API tokens named `name` (names are not unique), in creation order; none is an empty list, as in Unleash. */
 export const listApiTokensByNameOp = read<NameParams, undefined, ApiTokenList>({
   params: NameParams,
-  requirement: 'READ_API_TOKEN',
-  run: (state, { params }) => E.right({ tokens: apiTokensOf(state).filter((t) => t.tokenName === params.name).map(renderApiToken) }),
+  requirement: anyTokenPermission('read'),
+  run: (state, { params, principal }) =>
+    E.right({ tokens: visibleTokens(state, principal).filter((t) => t.tokenName === params.name).map(renderApiToken) }),
 })
 
-/** The kind of a stored token, so that changing it can ask for the right permission; undefined when there is none. */
-export const apiTokenKindOp = read<ApiTokenParams, undefined, ApiTokenKind | undefined>({
-  params: ApiTokenParams,
-  requirement: 'NONE',
-  run: (state, { params }) => {
-    const found = findApiToken(state, refOf(params.token))
-    return E.right(E.isRight(found) ? (found.right.type as ApiTokenKind) : undefined)
-  },
-})
+/**
+ * The check Unleash's update and delete routes make before the handler (ADMIN, or the
+ * permission for either kind; then the body), and the kind of the token the path names:
+ * undefined when it names none.
+ */
+const storedKindOp = <B>(action: 'update' | 'delete', body?: t.Decoder<unknown, B>) =>
+  read<ApiTokenParams, B, ApiTokenKind | undefined>({
+    params: ApiTokenParams,
+    requirement: anyTokenPermission(action),
+    ...(body ? { body } : {}),
+    run: (state, { params }) => {
+      const found = findApiToken(state, refOf(params.token))
+      return E.right(E.isRight(found) ? (found.right.type as ApiTokenKind) : undefined)
+    },
+  })
 
-export const updateApiTokenOp = (kind: ApiTokenKind) =>
+export const updatedTokenKindOp = storedKindOp('update', UpdateApiTokenBody)
+export const deletedTokenKindOp = storedKindOp<undefined>('delete')
+
+/** What changing a token of `kind` needs; a path that names none needs what the route asks (the change is nothing). */
+const changeRequirement = (action: 'update' | 'delete', kind: ApiTokenKind | undefined): Requirement =>
+  kind === undefined ? anyTokenPermission(action) : tokenPermission(action, kind)
+
+export const updateApiTokenOp = (kind: ApiTokenKind | undefined) =>
   write<ApiTokenParams, UpdateApiTokenBody, void>({
     params: ApiTokenParams,
-    requirement: UPDATE[kind],
+    requirement: changeRequirement('update', kind),
     body: UpdateApiTokenBody,
     run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(updateApiTokenExpiry(draft, refOf(params.token), body.expiresAt, ctx)),
   })
 
-export const deleteApiTokenOp = (kind: ApiTokenKind) =>
+export const deleteApiTokenOp = (kind: ApiTokenKind | undefined) =>
   write<ApiTokenParams, undefined, void>({
     params: ApiTokenParams,
-    requirement: DELETE[kind],
+    requirement: changeRequirement('delete', kind),
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, refOf(params.token), ctx)),
   })
 
