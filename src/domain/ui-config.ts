@@ -72,6 +72,11 @@ export const buildUiConfig = (settings: InstanceSettings, state: State, build: B
   },
   oidcConfiguredThroughEnv: false,
   samlConfiguredThroughEnv: false,
+  // Unleash OSS: no Prometheus API, impact metrics off, no session counts, no stories page.
+  prometheusAPIAvailable: false,
+  impactMetrics: 'disabled',
+  maxSessionsCount: 0,
+  storiesPageEnabled: false,
 })
 
 /** Turns maintenance mode on or off; setting the current value changes nothing. */

@@ -18,6 +18,8 @@ export const ResourceLimits = t.type({
   projects: t.number,
   segments: t.number,
   featureFlags: t.number,
+  /** Reported as Unleash 8.2 reports it; flagport has no release templates to limit. */
+  releaseTemplates: t.number,
 })
 export type ResourceLimits = t.TypeOf<typeof ResourceLimits>
 
@@ -39,6 +41,7 @@ export const DEFAULT_LIMITS: ResourceLimits = {
   projects: 500,
   segments: 300,
   featureFlags: 5000,
+  releaseTemplates: 10,
 }
 
 /** Unleash's floors for host-set limits: these resources always allow at least one. */

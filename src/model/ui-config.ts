@@ -38,6 +38,11 @@ export const UiConfig = t.intersection([
     versionInfo: VersionInfo,
     oidcConfiguredThroughEnv: t.boolean,
     samlConfiguredThroughEnv: t.boolean,
+    /** Unleash 8.2 sends these too, with these values in its open-source build. */
+    prometheusAPIAvailable: t.boolean,
+    impactMetrics: t.literal('disabled'),
+    maxSessionsCount: t.number,
+    storiesPageEnabled: t.boolean,
   }),
   /** Present only when the host configures them, as in Unleash. */
   t.partial({ name: t.string, slogan: t.string, feedbackUriPath: t.string }),

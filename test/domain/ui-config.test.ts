@@ -31,7 +31,26 @@ t.test('the UI configuration with Unleash OSS defaults', async (t) => {
     maintenanceMode: false,
     segmentValuesLimit: 1000,
     strategySegmentsLimit: 5,
-    resourceLimits: DEFAULT_LIMITS,
+    // Unleash 8.2's defaults, as its ui-config answered them (../shared/reference/unleash-samples/06-get-ui-config.txt).
+    resourceLimits: {
+      segmentValues: 1000,
+      strategySegments: 5,
+      signalEndpoints: 5,
+      actionSetActions: 10,
+      actionSetsPerProject: 5,
+      actionSetFilters: 5,
+      actionSetFilterValues: 25,
+      signalTokensPerEndpoint: 5,
+      featureEnvironmentStrategies: 30,
+      constraintValues: 250,
+      constraints: 30,
+      environments: 50,
+      projects: 500,
+      apiTokens: 2000,
+      segments: 300,
+      featureFlags: 5000,
+      releaseTemplates: 10,
+    },
     networkViewEnabled: false,
     frontendApiOrigins: ['*'],
     flags: { featuresExportImport: true, messageBanner: { name: 'disabled', enabled: false, feature_enabled: false } },
@@ -40,9 +59,13 @@ t.test('the UI configuration with Unleash OSS defaults', async (t) => {
     versionInfo: { current: { oss: PACKAGE_VERSION, enterprise: '' }, latest: {}, isLatest: true, instanceId: api.state().instanceId },
     oidcConfiguredThroughEnv: false,
     samlConfiguredThroughEnv: false,
+    prometheusAPIAvailable: false,
+    impactMetrics: 'disabled',
+    maxSessionsCount: 0,
+    storiesPageEnabled: false,
   })
   t.notOk('name' in config, 'name and slogan only when configured, as in Unleash')
-  t.equal(Object.keys(config.resourceLimits).length, 16)
+  t.equal(Object.keys(config.resourceLimits).length, 17)
   t.same(ok(await api.instance.uiConfig({ params: {} })).versionInfo.instanceId, config.versionInfo.instanceId, 'stable per store')
 })
 
