@@ -9,7 +9,6 @@ import { ADMIN_TOKEN, makeApi, ok, plain } from '../support/api.js'
  * client token on the admin API), and a refusal changes nothing.
  */
 
-type Api = Awaited<ReturnType<typeof makeApi>>['api']
 type Caller = 'Admin' | 'Editor' | 'Viewer' | 'admin token' | 'client token' | 'frontend token' | 'unknown token' | 'no token'
 const CALLERS: Caller[] = ['Admin', 'Editor', 'Viewer', 'admin token', 'client token', 'frontend token', 'unknown token', 'no token']
 
