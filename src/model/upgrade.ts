@@ -64,37 +64,36 @@ const ADDED_IN_4 = ['UPDATE_CLIENT_API_TOKEN', 'UPDATE_FRONTEND_API_TOKEN']
 const isRole = (value: unknown): value is RootRoleState =>
   value !== null && typeof value === 'object' && Number.isSafeInteger((value as RootRoleState).id) && Array.isArray((value as RootRoleState).permissions)
 
-/** Schema 3 to 4: Admin and Editor hold the permissions to update client and frontend API tokens. */
-const grantTokenUpdates = (state: Stored): Stored => {
+/**
+ * The roles, each one it can read through `change` (its permissions a list); a role it cannot
+ * read is kept as it is, and a table it cannot read too (no part replaced).
+ */
+const changeRoles = (state: Stored, change: (role: RootRoleState) => RootRoleState): Stored => {
   const roles = state['rootRoles']
   if (!isTable(roles)) return {}
-  const granted = emptyTable<unknown>()
-  for (const [key, role] of committedEntries(roles)) {
-    const grant = isRole(role) && FULL_ROLES.has(role.id) ? ADDED_IN_4.filter((p) => !role.permissions.includes(p)) : []
-    setRow(granted, key, grant.length > 0 ? { ...(role as RootRoleState), permissions: [...(role as RootRoleState).permissions, ...grant] } : role)
-  }
-  return { rootRoles: granted }
+  const changed = emptyTable<unknown>()
+  for (const [key, role] of committedEntries(roles)) setRow(changed, key, isRole(role) ? change(role) : role)
+  return { rootRoles: changed }
 }
+
+/** Schema 3 to 4: Admin and Editor hold the permissions to update client and frontend API tokens. */
+const grantTokenUpdates = (state: Stored): Stored =>
+  changeRoles(state, (role) => {
+    const grant = FULL_ROLES.has(role.id) ? ADDED_IN_4.filter((p) => !role.permissions.includes(p)) : []
+    return grant.length > 0 ? { ...role, permissions: [...role.permissions, ...grant] } : role
+  })
 
 /** Schema 4's permission to list API tokens, which Unleash splits by kind. */
 const READ_IN_4 = 'READ_API_TOKEN'
 const READ_IN_5 = ['READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN']
 
 /** Schema 4 to 5: every role that could list API tokens holds Unleash's two permissions to read them instead. */
-const splitTokenReading = (state: Stored): Stored => {
-  const roles = state['rootRoles']
-  if (!isTable(roles)) return {}
-  const split = emptyTable<unknown>()
-  for (const [key, role] of committedEntries(roles)) {
-    if (!isRole(role) || !role.permissions.includes(READ_IN_4)) {
-      setRow(split, key, role)
-      continue
-    }
+const splitTokenReading = (state: Stored): Stored =>
+  changeRoles(state, (role) => {
+    if (!role.permissions.includes(READ_IN_4)) return role
     const kept = role.permissions.filter((p) => p !== READ_IN_4)
-    setRow(split, key, { ...role, permissions: [...kept, ...READ_IN_5.filter((p) => !kept.includes(p))] })
-  }
-  return { rootRoles: split }
-}
+    return { ...role, permissions: [...kept, ...READ_IN_5.filter((p) => !kept.includes(p))] }
+  })
 
 /** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
 const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
