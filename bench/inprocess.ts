@@ -1,7 +1,7 @@
 import { openAuth } from '../adapters/auth/open.js'
 import { createAdminApi } from '../src/api/admin-api.js'
 import { buildState, featureName } from './fixtures.js'
-import { measure, type Row } from './measure.js'
+import { measure, type MeasureOptions, type Row } from './measure.js'
 import type { BenchStore } from './stores.js'
 import type { State } from '../src/model/state.js'
 
@@ -13,7 +13,7 @@ export const inProcessRows = async (open: (state: State) => Promise<BenchStore>,
   const api = await createAdminApi({ storage: store.storage, auth: openAuth(), config: { resourceLimits: LIMITS } })
   const section = `in-process ${store.name}`
   const rows: Row[] = []
-  const run = async (operation: string, op: (i: number) => Promise<unknown>, options: { seconds?: number; warmup?: number } = {}) => {
+  const run = async (operation: string, op: (i: number) => Promise<unknown>, options: MeasureOptions = {}) => {
     // Each call must succeed, or the figure would measure a refusal.
     const checked = async (i: number) => {
       const r = (await op(i)) as { _tag: string; left?: unknown }
@@ -40,7 +40,7 @@ export const inProcessRows = async (open: (state: State) => Promise<BenchStore>,
   await run('ui config', () => api.instance.uiConfig({ params: {} }))
   const hundred = Array.from({ length: Math.min(100, size) }, (_, k) => featureName(k))
   await run('export 100 features', () => api.batch.exportFeatures({ params: {}, body: { environment: 'development', features: hundred } }))
-  await run('export all features', () => api.batch.exportFeatures({ params: {}, body: { environment: 'development', features: [] } }), { seconds: Math.min(seconds, 3), warmup: 1 })
+  await run('export all features', () => api.batch.exportFeatures({ params: {}, body: { environment: 'development', features: [] } }), { seconds: Math.min(seconds, 3), warmupSeconds: 0 })
   await run('create project', (i) => api.projects.create({ params: {}, body: { name: `Bench project ${i}` } }))
   await run('create user', (i) => api.users.create({ params: {}, body: { email: `bench-${i}@example.com`, rootRole: 3 } }))
   await store.dispose()

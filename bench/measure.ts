@@ -19,35 +19,65 @@ export interface TimedRow extends Row {
 
 const percentile = (sorted: Float64Array, p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 
+/** Options of `measure`: how long to run, in how many rounds, after how long a warm-up. */
+export interface MeasureOptions {
+  /** Seconds of measured calls, all rounds together. */
+  readonly seconds?: number
+  /** Rounds the measured time is split into; the note gives the lowest and highest round's throughput. */
+  readonly rounds?: number
+  /** Seconds of unmeasured calls first (at least one call), so that no row is timed while V8 is still compiling its code. */
+  readonly warmupSeconds?: number
+  /** At most this many measured calls, all rounds together. */
+  readonly maxOps?: number
+}
+
+const fmt = (n: number | undefined): string => (n === undefined ? '' : n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 1 : 2))
+
+const now = (): bigint => process.hrtime.bigint()
+
 /**
- * Runs `op` sequentially for about `seconds` (after a warm-up) and reports throughput and
- * latency percentiles. Sequential on purpose: it measures the cost of one call.
+ * Runs `op` sequentially for about `seconds`, after a warm-up, and reports throughput and
+ * latency percentiles over every call. Sequential on purpose: it measures the cost of one
+ * call. The time is split into rounds, whose throughputs the note gives: a VM whose speed
+ * drifts, or a collection of the old generation (hundreds of milliseconds at 100k features),
+ * shows as a spread between them, where one figure for the whole second would hide it.
  */
 export const measure = async (
   section: string,
   operation: string,
   storeSize: number,
   op: (i: number) => unknown | Promise<unknown>,
-  { seconds = 1.5, warmup = 200, maxOps = 200_000 } = {},
+  { seconds = 1.5, rounds = 3, warmupSeconds = 0.25, maxOps = 200_000 }: MeasureOptions = {},
 ): Promise<TimedRow> => {
-  for (let i = 0; i < warmup; i++) await op(i)
+  let i = 0
+  const warm = now() + BigInt(Math.round(warmupSeconds * 1e9))
+  do await op(i++)
+  while (now() < warm)
   const samples: number[] = []
-  const started = process.hrtime.bigint()
-  const deadline = started + BigInt(Math.round(seconds * 1e9))
-  let i = warmup
-  for (;;) {
-    const t0 = process.hrtime.bigint()
-    await op(i++)
-    const t1 = process.hrtime.bigint()
-    samples.push(Number(t1 - t0) / 1000)
-    if (t1 > deadline || samples.length >= maxOps) break
+  const throughputs: number[] = []
+  let measured = 0n
+  const perRound = Math.max(1, Math.floor(maxOps / rounds))
+  for (let round = 0; round < rounds; round++) {
+    const started = now()
+    const deadline = started + BigInt(Math.round((seconds / rounds) * 1e9))
+    let calls = 0
+    for (;;) {
+      const t0 = now()
+      await op(i++)
+      const t1 = now()
+      samples.push(Number(t1 - t0) / 1000)
+      calls++
+      if (t1 > deadline || calls >= perRound) break
+    }
+    const elapsed = now() - started
+    measured += elapsed
+    throughputs.push(calls / (Number(elapsed) / 1e9))
   }
-  const elapsed = Number(process.hrtime.bigint() - started) / 1e9
   const sorted = Float64Array.from(samples).sort()
-  return { section, operation, storeSize, opsPerSec: samples.length / elapsed, p50us: percentile(sorted, 0.5), p99us: percentile(sorted, 0.99) }
+  const spread = rounds > 1 ? `rounds ${fmt(Math.min(...throughputs))}-${fmt(Math.max(...throughputs))}/s` : undefined
+  return { section, operation, storeSize, opsPerSec: samples.length / (Number(measured) / 1e9), p50us: percentile(sorted, 0.5), p99us: percentile(sorted, 0.99), ...(spread ? { note: spread } : {}) }
 }
 
-const fmt = (n: number | undefined): string => (n === undefined ? '' : n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(n >= 10 ? 1 : 2))
 
 /** Prints rows as a Markdown table (readable in a terminal, pasteable into a note). */
 export const printTable = (rows: readonly Row[]): void => {

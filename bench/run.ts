@@ -45,7 +45,7 @@ if (!skip.has('scaling')) {
       { section: 'scaling', operation: 'memory per feature, all read', storeSize: f.size, note: `${f.builtBytesPerFeature} bytes` },
       { section: 'scaling', operation: 'memory per feature, all updated once', storeSize: f.size, note: `${f.updatedBytesPerFeature} bytes` },
       { section: 'scaling', operation: 'commit (update feature, file), rows read', storeSize: f.size, opsPerSec: 1e6 / f.commitP50us, p50us: f.commitP50us, p99us: f.commitP99us, note: 'every row read first' },
-      ...(cold ? [{ ...cold, section: 'scaling', operation: 'commit, first touch of each bucket', note: 'reads the bucket from the snapshot too' }] : []),
+      ...(cold ? [{ ...cold, section: 'scaling', operation: 'commit, first touch of each bucket', note: `reads the bucket from the snapshot too${cold.note ? `; ${cold.note}` : ''}` }] : []),
     ]
   })
   printTable(scaling)
