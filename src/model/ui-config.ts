@@ -17,6 +17,13 @@ export const VersionInfo = t.type({
   instanceId: t.string,
 })
 
+/**
+ * Who the UI configuration was asked by, for the flags of Unleash's own UI: a user's id and
+ * the SHA-256 (hex) of their e-mail, when they have one; nothing for a token.
+ */
+export const UnleashContext = t.partial({ email: t.string, userId: t.number })
+export type UnleashContext = t.TypeOf<typeof UnleashContext>
+
 /** Operation 6: the UI configuration record of the spec. */
 export const UiConfig = t.intersection([
   t.type({
@@ -42,6 +49,7 @@ export const UiConfig = t.intersection([
     prometheusAPIAvailable: t.boolean,
     impactMetrics: t.literal('disabled'),
     maxSessionsCount: t.number,
+    unleashContext: UnleashContext,
     storiesPageEnabled: t.boolean,
   }),
   /** Present only when the host configures them, as in Unleash. */

@@ -1,12 +1,13 @@
 import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
+import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import type { Operation } from '../../src/api/operation.js'
 import { setMaintenanceOp } from '../../src/api/operations/ui-config.js'
 import { VERSION } from '../../src/api/version.js'
 import { DEFAULT_LIMITS } from '../../src/model/limits.js'
 import type { AuthPort } from '../../src/ports/auth.js'
-import { makeApi, ok, err, plain } from '../support/api.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
@@ -62,6 +63,7 @@ t.test('the UI configuration with Unleash OSS defaults', async (t) => {
     prometheusAPIAvailable: false,
     impactMetrics: 'disabled',
     maxSessionsCount: 0,
+    unleashContext: {},
     storiesPageEnabled: false,
   })
   t.notOk('name' in config, 'name and slogan only when configured, as in Unleash')
@@ -140,6 +142,44 @@ t.test('any authenticated caller may read it; an unauthenticated one may not', a
   t.equal(ok(await viewer.instance.uiConfig({ params: {} })).environment, 'Open Source')
   const { api } = await makeApi({ tokens: true })
   t.equal(err(await api.instance.uiConfig({ params: {} }))._tag, 'AuthenticationRequired')
+})
+
+/** The hex SHA-256 of a string, computed here apart from the code under test. */
+const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex')
+
+t.test("unleashContext: a user's id and e-mail digest, as Unleash gives them; nothing for a token", async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const admin = { authorization: ADMIN_TOKEN }
+  const tokenOf = async (id: number) => ok(await api.personalTokens.create({ ...admin, params: { id: String(id) }, body: { description: 'ui' } })).secret
+  const ada = ok(await api.users.create({ ...admin, params: {}, body: { email: 'ada@example.com', rootRole: 'Viewer' } }))
+  const bob = ok(await api.users.create({ ...admin, params: {}, body: { username: 'bob', rootRole: 'Editor' } }))
+  const robot = ok(await api.serviceAccounts.create({ ...admin, params: {}, body: { username: 'robot', name: 'Robot', rootRole: 'Viewer' } }))
+  const [adaToken, bobToken] = [await tokenOf(ada.id), await tokenOf(bob.id)]
+  const robotToken = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: String(robot.id) }, body: { description: 'ui' } })).secret
+  const read = async (authorization: string) => ok(await api.instance.uiConfig({ authorization, params: {} }))
+
+  const shared = await read(ADMIN_TOKEN)
+  t.same(shared.unleashContext, {}, 'an admin token: nothing, as Unleash 8.2 answered one (06-get-ui-config.txt)')
+  const asAda = await read(adaToken)
+  t.same(asAda.unleashContext, { email: sha256('ada@example.com'), userId: ada.id })
+  t.same(Object.keys(asAda.unleashContext), ['email', 'userId'], "Unleash's order")
+  t.same((await read(bobToken)).unleashContext, { userId: bob.id }, 'no e-mail, no digest')
+  t.same((await read(robotToken)).unleashContext, { userId: robot.id }, 'a service account through its personal token')
+  const { unleashContext: _ada, ...adaRest } = asAda
+  const { unleashContext: _shared, ...sharedRest } = shared
+  t.same(adaRest, sharedRest, 'the rest of the record is the shared one')
+  t.same(Object.keys(asAda), Object.keys(shared), 'in the same order')
+
+  t.equal(await read(adaToken), asAda, "a user's record is kept while nothing it was made from changed")
+  t.throws(() => ((asAda.unleashContext as { userId: number }).userId = 1), TypeError, 'and frozen, like the shared one')
+  t.same((await read(ADMIN_TOKEN)).unleashContext, {}, "the shared record did not take a user's context")
+
+  ok(await api.users.update({ ...admin, params: { id: String(ada.id) }, body: { email: 'ada@example.org' } }))
+  t.same((await read(adaToken)).unleashContext, { email: sha256('ada@example.org'), userId: ada.id }, 'a changed e-mail shows at once')
+  ok(await api.instance.setFrontendApiOrigins({ ...admin, params: {}, body: { frontendApiOrigins: ['https://app.example.com'] } }))
+  const after = await read(adaToken)
+  t.same(after.frontendApiOrigins, ['https://app.example.com'], "a user's record follows the shared one")
+  t.same(after.unleashContext, { email: sha256('ada@example.org'), userId: ada.id })
 })
 
 t.test('front-end API origins: stored, reported, an event; duplicates dropped', async (t) => {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import t from 'tap'
 import { plain } from '../support/api.js'
 import { serve, TRANSPORTS } from './support.js'
@@ -49,6 +50,13 @@ for (const transport of TRANSPORTS) {
     const ui = await s.call('GET', '/api/admin/ui-config')
     t.equal(ui.status, 200)
     t.match(ui.json, { version: String, unleashUrl: 'http://localhost:4242', baseUriPath: '', frontendApiOrigins: ['*'], maintenanceMode: false })
+    t.same(ui.json.unleashContext, {}, 'an admin token has no context, as in Unleash')
+    const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'ui@example.com', rootRole: 'Viewer' } })).json
+    const secret = (await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'ui' } })).json.secret
+    const asUser = await s.call('GET', '/api/admin/ui-config', { token: secret })
+    t.equal(asUser.status, 200)
+    t.same(asUser.json.unleashContext, { email: createHash('sha256').update('ui@example.com').digest('hex'), userId: user.id }, "a user's own")
+    t.same({ ...asUser.json, unleashContext: {} }, ui.json, 'and otherwise the same record')
 
     t.equal((await s.call('POST', '/api/admin/ui-config/cors', { body: { frontendApiOrigins: ['https://example.com'] } })).status, 204)
     t.same((await s.call('GET', '/api/admin/ui-config')).json.frontendApiOrigins, ['https://example.com'])
