@@ -78,7 +78,6 @@ export const measure = async (
   return { section, operation, storeSize, opsPerSec: samples.length / (Number(measured) / 1e9), p50us: percentile(sorted, 0.5), p99us: percentile(sorted, 0.99), ...(spread ? { note: spread } : {}) }
 }
 
-
 /** Prints rows as a Markdown table (readable in a terminal, pasteable into a note). */
 export const printTable = (rows: readonly Row[]): void => {
   const header = ['section', 'operation', 'store size', 'ops/s', 'p50 µs', 'p99 µs', 'note']
