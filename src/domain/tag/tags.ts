@@ -30,8 +30,7 @@ export const findTag = (state: State, type: string, value: string): E.Either<Not
   return tag ? E.right({ type: tag.type, value: tag.value }) : E.left(notFound(`No tag with type: [${type}] and value [${value}]`))
 }
 
-/** All tags, or those of one type (which must exist), sorted by type then value. */
-/** The tags, of one type when `type` is given (an unknown type has none, as in Unleash). */
+/** The tags, of one type when `type` is given (an unknown type has none, as in Unleash), sorted by type then value. */
 export const listTags = (state: State, type?: string): Tag[] =>
   rowList(state.tags)
     .filter((tag) => type === undefined || tag.type === type)
