@@ -2,7 +2,7 @@ import * as t from 'io-ts'
 import { NonEmptyString, NonNegativeInteger, dictOf, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { CreateContextFieldBody, LegalValue } from './context-field.js'
-import { Dependency, DependencyBody, FeatureName, FeatureType } from './feature.js'
+import { DependencyBody, DependencyRecord, FeatureName, FeatureType } from './feature.js'
 import { StrategyBody } from './strategy.js'
 import { CreateTagTypeBody, TagTypeRecord, TagValue } from './tag.js'
 import { FeatureVariant, FeatureVariantInput, StrategyVariant } from './variant.js'
@@ -96,7 +96,7 @@ export const ExportedSegment = t.type({
   constraints: t.array(Constraint),
 })
 
-export const ExportedDependencies = t.type({ feature: t.string, dependencies: t.array(Dependency) })
+export const ExportedDependencies = t.type({ feature: t.string, dependencies: t.array(DependencyRecord) })
 
 export type ExportedFeature = t.TypeOf<typeof ExportedFeature>
 export type ExportedStrategy = t.TypeOf<typeof ExportedStrategy>

@@ -18,11 +18,16 @@ export const FeatureName = refinedString(
   (s) => s.length >= 1 && s.length <= 100 && urlFriendly(s),
 )
 
+/** A parent dependency as stored: `variants` only when the parent must resolve to one of them. */
 export const Dependency = t.intersection([
   t.type({ feature: t.string, enabled: t.boolean }),
   t.partial({ variants: t.array(t.string) }),
 ])
 export type Dependency = t.TypeOf<typeof Dependency>
+
+/** A parent dependency as returned: `variants` always, `[]` when any will do (Unleash's column default). */
+export const DependencyRecord = t.type({ feature: t.string, enabled: t.boolean, variants: t.array(t.string) })
+export type DependencyRecord = t.TypeOf<typeof DependencyRecord>
 
 export const Lifecycle = t.type({ stage: LifecycleStage, enteredStageAt: DateTime })
 export type Lifecycle = t.TypeOf<typeof Lifecycle>
@@ -68,7 +73,7 @@ export const Feature = t.type({
   tags: t.array(Tag),
   children: t.array(t.string),
   lifecycle: Lifecycle,
-  dependencies: t.array(Dependency),
+  dependencies: t.array(DependencyRecord),
   collaborators: t.type({ users: t.array(UserRef) }),
 })
 export type Feature = t.TypeOf<typeof Feature>

@@ -1,13 +1,24 @@
+import { tlds } from '@hapi/tlds'
 import * as t from 'io-ts'
 import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString } from './codec.js'
 import { PersonalToken } from './token.js'
 
-// Joi's e-mail rule as Unleash applies it (unicode allowed, one domain label is enough, no TLD list).
+// Joi's e-mail rule as Unleash applies it: unicode allowed, one domain label is enough, and the
+// last label must be a top-level domain on IANA's list, the list Joi itself checks against.
 const ATOM = "[\\p{L}\\p{N}!#$%&'*+/=?^_`{|}~-]+"
 const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{N}-]*[\\p{L}\\p{N}])?'
 const EMAIL = new RegExp(`^${ATOM}(?:\\.${ATOM})*@${LABEL}(?:\\.${LABEL})*$`, 'u')
+const ASCII = /^[\x00-\x7f]*$/
 
-export const isEmail = (s: string): boolean => EMAIL.test(s)
+/** A domain's last label as the list holds it: lower-case, and punycode when it is not ASCII (`рф` is `xn--p1ai`). */
+const topLevelDomain = (domain: string): string => {
+  const label = domain.slice(domain.lastIndexOf('.') + 1)
+  if (ASCII.test(label)) return label.toLowerCase()
+  const url = `http://${label}`
+  return URL.canParse(url) ? new URL(url).hostname : label
+}
+
+export const isEmail = (s: string): boolean => EMAIL.test(s) && tlds.has(topLevelDomain(s.slice(s.lastIndexOf('@') + 1)))
 
 /** An e-mail address; `""` counts as none, as in Unleash. */
 export const Email = refinedString('a valid e-mail address', (s) => s === '' || isEmail(s))

@@ -179,12 +179,18 @@ t.test('context fields, segments and tag types: only those the exported data use
   t.same(production.segments, [])
 })
 
-t.test('dependencies are exported by child, with their variants', async (t) => {
+t.test('dependencies are exported by child, with their variants ([] when any will do, as Unleash answers)', async (t) => {
   const { api } = await makeApi()
-  for (const name of ['child', 'parent', 'loner']) ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
+  for (const name of ['child', 'parent', 'loner', 'any', 'off']) ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
   ok(await api.features.addDependency({ params: { projectId: 'default', featureName: 'child' }, body: { feature: 'parent', variants: ['blue'] } }))
+  ok(await api.features.addDependency({ params: { projectId: 'default', featureName: 'any' }, body: { feature: 'parent' } }))
+  ok(await api.features.addDependency({ params: { projectId: 'default', featureName: 'off' }, body: { feature: 'parent', enabled: false, variants: ['blue'] } }))
   const { body } = await exported(api, { environment: 'development', project: 'default' })
-  t.same(body.dependencies, [{ feature: 'child', dependencies: [{ feature: 'parent', enabled: true, variants: ['blue'] }] }])
+  t.same(body.dependencies, [
+    { feature: 'any', dependencies: [{ feature: 'parent', enabled: true, variants: [] }] },
+    { feature: 'child', dependencies: [{ feature: 'parent', enabled: true, variants: ['blue'] }] },
+    { feature: 'off', dependencies: [{ feature: 'parent', enabled: false, variants: [] }] },
+  ])
 })
 
 t.test('export needs no permission, and keys such as __proto__ survive', async (t) => {

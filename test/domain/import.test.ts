@@ -139,7 +139,7 @@ t.test('an import replaces the strategies, tags, variants and dependencies of fe
   t.equal(env.enabled, true)
   t.same(env.variants.map((v) => [v.name, v.weight, v.weightType, v.stickiness]), [['only', 1000, 'variable', 'default']])
   t.same(f.tags, [{ value: 'both', type: 'simple' }, { value: 'new-tag', type: 'simple' }])
-  t.same(f.dependencies, [{ feature: 'parent', enabled: true }])
+  t.same(f.dependencies, [{ feature: 'parent', enabled: true, variants: [] }])
   t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'old-parent' } })).children, [])
   t.same(f.environments.find((e) => e.name === 'production')!.strategies, [], 'other environments are left alone')
 })
@@ -349,7 +349,7 @@ t.test('dependencies stay one level deep and need live parents', async (t) => {
   // Replacing parent's own dependency in the same import makes the chain legal.
   ok(await importInto(api, { features: [{ name: 'parent' }, { name: 'child' }], featureStrategies: [], tagTypes: [], dependencies: [{ feature: 'child', dependencies: [{ feature: 'parent' }] }] }))
   t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'parent' } })).dependencies, [])
-  t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'child' } })).dependencies, [{ feature: 'parent', enabled: true }])
+  t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'child' } })).dependencies, [{ feature: 'parent', enabled: true, variants: [] }])
 })
 
 t.test('the target: an unknown project or an environment not enabled for it is 404', async (t) => {

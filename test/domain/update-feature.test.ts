@@ -19,6 +19,15 @@ t.test('only the fields sent change', async (t) => {
   t.match(g, { description: 'second', type: 'kill-switch', impressionData: false, stale: true })
 })
 
+t.test('an empty description is none: null, as Unleash stores it, on update and on create', async (t) => {
+  const { api } = await setup()
+  t.equal(ok(await api.features.update({ params, body: { description: '' } })).description, null)
+  t.equal(ok(await api.features.get({ params })).description, null, 'and kept so')
+  t.match(api.events(1)[0], { type: 'feature-metadata-updated', data: { description: null }, preData: { description: 'first' } })
+  t.equal(ok(await api.features.update({ params, body: { description: ' ' } })).description, ' ', 'a blank one is kept, as in Unleash')
+  t.equal(ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'bare', description: '' } })).description, null)
+})
+
 t.test('an empty body changes nothing in the metadata and records no metadata event', async (t) => {
   const { api } = await setup()
   const f = ok(await api.features.update({ params, body: {} }))

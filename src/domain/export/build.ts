@@ -3,6 +3,7 @@ import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatu
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
+import { renderDependency } from '../feature/render.js'
 import { renderTagType } from '../tag/tag-types.js'
 
 const sortedNames = (names: Iterable<string>): string[] => [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -58,7 +59,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
     ...(record ? { environment: record } : {}),
     tags: feature.tags.map((t) => ({ featureName: feature.name, tagType: t.type, tagValue: t.value })),
     ...(feature.dependencies.length > 0
-      ? { dependencies: { feature: feature.name, dependencies: feature.dependencies.map((d) => ({ ...d, ...(d.variants ? { variants: [...d.variants] } : {}) })) } }
+      ? { dependencies: { feature: feature.name, dependencies: feature.dependencies.map(renderDependency) } }
       : {}),
     contextNames: [...strategies.flatMap((s) => strategyRefs(s)), ...(record ? variantRefs(record.variants) : [])].map((ref) => ref.name),
     segmentIds: strategies.flatMap((s) => s.segments),

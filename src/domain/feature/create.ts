@@ -37,11 +37,13 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
   }
   const limited = checkFeatureLimits(draft as State, projectId, ctx)
   if (E.isLeft(limited)) return limited
+  // An empty description is none, as Unleash stores it.
+  const description = body.description || null
   setRow(draft.features as State['features'], body.name, {
     name: body.name,
     project: projectId,
     type: body.type ?? 'release',
-    description: body.description ?? null,
+    description,
     stale: false,
     impressionData: body.impressionData ?? false,
     archived: false,
@@ -60,7 +62,7 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
     type: 'feature-created',
     project: projectId,
     featureName: body.name,
-    data: { name: body.name, type: body.type ?? 'release', description: body.description ?? null, impressionData: body.impressionData ?? false, project: projectId },
+    data: { name: body.name, type: body.type ?? 'release', description, impressionData: body.impressionData ?? false, project: projectId },
   })
   return E.right(body.name)
 }

@@ -1,4 +1,4 @@
-import type { Feature, FeatureEnvironment } from '../../model/feature.js'
+import type { Dependency, DependencyRecord, Feature, FeatureEnvironment } from '../../model/feature.js'
 import { copyDict, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
@@ -51,6 +51,9 @@ export const renderEnvironments = (state: State, feature: FeatureState, parts: P
       }
     })
 
+/** A parent dependency as returned: with `variants`, `[]` when any variant will do, as Unleash answers. */
+export const renderDependency = (d: Dependency): DependencyRecord => ({ feature: d.feature, enabled: d.enabled, variants: d.variants ? [...d.variants] : [] })
+
 /** The full feature record of the spec; `environments` as `renderEnvironments` gives them. */
 export const renderFeature = (state: State, feature: FeatureState, environments = renderEnvironments(state, feature)): Feature => {
   return {
@@ -73,7 +76,7 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     tags: feature.tags.map((t) => ({ value: t.value, type: t.type })),
     children: [...feature.children],
     lifecycle: { ...feature.lifecycle },
-    dependencies: feature.dependencies.map((d) => ({ ...d, ...(d.variants ? { variants: [...d.variants] } : {}) })),
+    dependencies: feature.dependencies.map(renderDependency),
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
   }
 }

@@ -39,7 +39,8 @@ export const updateFeature = (
   if (E.isLeft(found)) return found
   const feature = found.right
   const before = metadata(feature)
-  if (body.description !== undefined) feature.description = body.description
+  // An empty description is none, as Unleash stores it.
+  if (body.description !== undefined) feature.description = body.description || null
   if (body.type !== undefined) feature.type = body.type
   if (body.stale !== undefined) feature.stale = body.stale
   if (body.impressionData !== undefined) feature.impressionData = body.impressionData

@@ -3,13 +3,13 @@ import type { Account, User, UsersAndRoles } from '../../model/user.js'
 import { accountsOf } from './lookup.js'
 import { rootRolesOf } from './roles.js'
 
-/** An account as returned; fields Unleash leaves out when empty are left out. */
+/** An account as returned, in Unleash's key order; fields Unleash leaves out when empty are left out. */
 export const renderAccount = (user: UserState): Account => ({
   accountType: user.accountType,
   id: user.id,
   ...(user.name ? { name: user.name } : {}),
-  ...(user.email ? { email: user.email } : {}),
   ...(user.username ? { username: user.username } : {}),
+  ...(user.email ? { email: user.email } : {}),
   imageUrl: user.imageUrl,
   seenAt: user.seenAt,
   loginAttempts: user.loginAttempts,
