@@ -67,7 +67,7 @@ export const initialState = (instanceId: string, now: string): State => ({
     contextField('currentTime', 'Allows you to constrain on date values', 3, now),
     contextField('environment', 'Allows you to constrain on application environment', 0, now),
     contextField('userId', 'Allows you to constrain on userId', 1, now),
-    contextField('sessionId', 'Allows you to constrain on sessionId', 4, now),
+    contextField('sessionId', 'Allows you to constrain on sessionId', 4, now, true),
     contextField('remoteAddress', 'Allows you to constrain on remoteAddress', 5, now),
   ]),
   rootRoles: tableFrom(

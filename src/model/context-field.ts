@@ -8,7 +8,7 @@ export type LegalValue = t.TypeOf<typeof LegalValue>
 export const ContextField = t.intersection([
   t.type({
     name: t.string,
-    description: t.string,
+    description: t.union([t.string, t.null]),
     stickiness: t.boolean,
     sortOrder: t.number,
     legalValues: t.array(LegalValue),
@@ -25,10 +25,10 @@ export const ContextFieldName = refinedString(
 
 export const LegalValueInput = open({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
 
-/** Creating a context field: description "", stickiness false, sortOrder 10, no legal values. */
+/** Creating a context field: no description (null), stickiness false, sortOrder 0, no legal values. */
 export const CreateContextFieldBody = open(
   { name: ContextFieldName },
-  { description: t.string, stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput), project: t.string },
+  { description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput), project: t.string },
   'a context field',
 )
 export type CreateContextFieldBody = t.TypeOf<typeof CreateContextFieldBody>
@@ -36,7 +36,7 @@ export type CreateContextFieldBody = t.TypeOf<typeof CreateContextFieldBody>
 /** Only the fields sent change; `name` and `project` are fixed once created. */
 export const UpdateContextFieldBody = open(
   {},
-  { description: t.string, stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput) },
+  { description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput) },
   'a context field update',
 )
 export type UpdateContextFieldBody = t.TypeOf<typeof UpdateContextFieldBody>

@@ -78,7 +78,7 @@ export const ExportedFeatureEnvironment = t.type({
 })
 
 export const ExportedContextField = t.intersection([
-  t.type({ name: t.string, description: t.string, stickiness: t.boolean, sortOrder: t.number, legalValues: t.array(LegalValue) }),
+  t.type({ name: t.string, description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: t.number, legalValues: t.array(LegalValue) }),
   t.partial({ project: t.string }),
 ])
 

@@ -153,7 +153,7 @@ export interface LegalValue {
 
 export interface ContextFieldState {
   readonly name: string
-  readonly description: string
+  readonly description: string | null
   readonly stickiness: boolean
   readonly sortOrder: number
   readonly legalValues: readonly LegalValue[]

@@ -14,13 +14,15 @@ const refused = async (t: Test, api: Api, call: () => Promise<unknown>, tag: str
 
 t.test('the seeded context fields are listed by sortOrder, then name', async (t) => {
   const { api } = await makeApi()
-  t.same(ok(await api.contextFields.list({ params: {} })).map((f) => f.name), ['environment', 'userId', 'appName', 'currentTime', 'sessionId', 'remoteAddress'])
+  const seeded = ok(await api.contextFields.list({ params: {} }))
+  t.same(seeded.map((f) => f.name), ['environment', 'userId', 'appName', 'currentTime', 'sessionId', 'remoteAddress'])
+  t.same(seeded.filter((f) => f.stickiness).map((f) => f.name), ['sessionId'], 'sessionId is a stickiness field, as Unleash seeds it')
 })
 
 t.test('a context field is created with defaults, read, updated partially and deleted, each recorded', async (t) => {
   const { api } = await makeApi()
   const created = ok(await api.contextFields.create({ params: {}, body: { name: 'tenant' } }))
-  t.same(created, { name: 'tenant', description: '', stickiness: false, sortOrder: 10, legalValues: [], createdAt: '2026-01-01T00:00:00.000Z' })
+  t.same(created, { name: 'tenant', description: null, stickiness: false, sortOrder: 0, legalValues: [], createdAt: '2026-01-01T00:00:00.000Z' }, "Unleash 8.2's defaults")
   t.match(api.events(1)[0], { type: 'context-field-created', data: { name: 'tenant' } })
   const full = ok(
     await api.contextFields.create({

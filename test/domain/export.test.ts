@@ -169,7 +169,7 @@ t.test('context fields, segments and tag types: only those the exported data use
   ok(await api.strategies.add({ params: { ...dev('other'), environment: 'production' }, body: { name: 'default', constraints: [{ contextName: 'unused', operator: 'IN', values: ['v1'] }] } }))
   const { body } = await exported(api, { environment: 'development', features: ['flag'] })
   t.same(body.contextFields.map((f) => f.name), ['envVariant', 'inSegment', 'override', 'sticky', 'strategyVariant', 'tenant', 'userId'])
-  t.same(body.contextFields[0], { name: 'envVariant', description: 'envVariant field', stickiness: false, sortOrder: 10, legalValues: [{ value: 'v1' }] })
+  t.same(body.contextFields[0], { name: 'envVariant', description: 'envVariant field', stickiness: false, sortOrder: 0, legalValues: [{ value: 'v1' }] })
   t.same(body.segments, [{ id: 1, name: 'used', description: null, project: null, constraints: [{ contextName: 'inSegment', operator: 'IN', values: ['1'], caseInsensitive: false, inverted: false }] }])
   t.same(body.tagTypes.map((x) => x.name), ['simple'])
   t.same(body.featureEnvironments[0]!.variants, [{ name: 'x', weight: 1000, weightType: 'variable', stickiness: 'envVariant', overrides: [{ contextName: 'override', values: ['1'] }] }])

@@ -163,15 +163,28 @@ t.test('segments named like a target segment are used by its id; context fields 
   t.equal(api.state().segments.size, 2, 'no segment was created')
 })
 
-t.test("Unleash's recorded export (sample 01) imports into an empty store", async (t) => {
-  const sample = JSON.parse(
-    '{"features":[{"name":"oracle-feature-a","description":"first oracle feature","type":"release","project":"default","stale":false,"impressionData":false,"archived":false},{"name":"oracle-feature-b","description":null,"type":"experiment","project":"default","stale":false,"impressionData":false,"archived":false}],"featureStrategies":[{"name":"default","id":"01M805A3BCGT6AZ6Q5JY26SKQT","featureName":"oracle-feature-a","title":"first","parameters":{},"constraints":[],"variants":[],"disabled":false,"segments":[]},{"name":"flexibleRollout","id":"01M805A3GAMDJVBG8QFABWSBCY","featureName":"oracle-feature-a","title":"second","parameters":{"groupId":"oracle-feature-a","rollout":"50","stickiness":"default"},"constraints":[],"variants":[],"disabled":false,"segments":[]},{"name":"remoteAddress","id":"01M805A3P3JBTA50AEVW0RNAHB","featureName":"oracle-feature-a","title":"third","parameters":{"IPs":"127.0.0.1"},"constraints":[],"variants":[],"disabled":false,"segments":[]}],"featureEnvironments":[{"enabled":true,"featureName":"oracle-feature-a","environment":"development","variants":[],"name":"oracle-feature-a"},{"enabled":false,"featureName":"oracle-feature-b","environment":"development","variants":[],"name":"oracle-feature-b"}],"contextFields":[],"featureTags":[{"featureName":"oracle-feature-a","tagType":"simple","tagValue":"oracle-tag"}],"segments":[],"tagTypes":[{"name":"simple","description":"Used to simplify filtering of features","icon":"#","color":"#FFFFFF"}],"dependencies":[],"links":[]}',
-  )
-  const { api } = await makeApi()
-  ok(await importInto(api, sample))
-  const again = await exportOf(api, { features: ['oracle-feature-a', 'oracle-feature-b'] })
-  t.same(again, { ...sample, featureStrategies: sample.featureStrategies.map((s: object, i: number) => ({ ...s, sortOrder: i })) })
+// Exports recorded from Unleash 8.2: sample 01 of the shared reference; and a context field
+// without a description, a constraint as Unleash stores it (no flags, jsonb's key order) and a
+// dependency on any variant.
+const UNLEASH_EXPORTS = [
+  '{"features":[{"name":"oracle-feature-a","description":"first oracle feature","type":"release","project":"default","stale":false,"impressionData":false,"archived":false},{"name":"oracle-feature-b","description":null,"type":"experiment","project":"default","stale":false,"impressionData":false,"archived":false}],"featureStrategies":[{"name":"default","id":"01M805A3BCGT6AZ6Q5JY26SKQT","featureName":"oracle-feature-a","title":"first","parameters":{},"constraints":[],"variants":[],"disabled":false,"segments":[]},{"name":"flexibleRollout","id":"01M805A3GAMDJVBG8QFABWSBCY","featureName":"oracle-feature-a","title":"second","parameters":{"groupId":"oracle-feature-a","rollout":"50","stickiness":"default"},"constraints":[],"variants":[],"disabled":false,"segments":[]},{"name":"remoteAddress","id":"01M805A3P3JBTA50AEVW0RNAHB","featureName":"oracle-feature-a","title":"third","parameters":{"IPs":"127.0.0.1"},"constraints":[],"variants":[],"disabled":false,"segments":[]}],"featureEnvironments":[{"enabled":true,"featureName":"oracle-feature-a","environment":"development","variants":[],"name":"oracle-feature-a"},{"enabled":false,"featureName":"oracle-feature-b","environment":"development","variants":[],"name":"oracle-feature-b"}],"contextFields":[],"featureTags":[{"featureName":"oracle-feature-a","tagType":"simple","tagValue":"oracle-tag"}],"segments":[],"tagTypes":[{"name":"simple","description":"Used to simplify filtering of features","icon":"#","color":"#FFFFFF"}],"dependencies":[],"links":[]}',
+  '{"features":[{"name":"ex1","description":null,"type":"release","project":"default","stale":false,"impressionData":false,"archived":false},{"name":"ex2","description":null,"type":"release","project":"default","stale":false,"impressionData":false,"archived":false}],"featureStrategies":[{"name":"default","id":"01M85YFVXD00DRJ7HSS3ARECX1","featureName":"ex1","title":null,"parameters":{},"constraints":[{"values":["eu"],"operator":"IN","contextName":"region"}],"variants":[],"disabled":false,"segments":[]}],"featureEnvironments":[{"enabled":false,"featureName":"ex1","environment":"development","variants":[],"name":"ex1"},{"enabled":false,"featureName":"ex2","environment":"development","variants":[],"name":"ex2"}],"contextFields":[{"name":"region","description":null,"stickiness":false,"sortOrder":0,"legalValues":[{"value":"eu"}]}],"featureTags":[],"segments":[],"tagTypes":[],"dependencies":[{"feature":"ex2","dependencies":[{"feature":"ex1","enabled":true,"variants":[]}]}],"links":[]}',
+]
+
+/** What flagport's export adds to Unleash's: each strategy's sortOrder, each constraint's two flags. */
+const withOurDefaults = (sample: { featureStrategies: { constraints: object[] }[] }) => ({
+  ...sample,
+  featureStrategies: sample.featureStrategies.map((s, i) => ({ ...s, sortOrder: i, constraints: s.constraints.map((c) => ({ caseInsensitive: false, inverted: false, ...c })) })),
 })
+
+UNLEASH_EXPORTS.forEach((text, i) =>
+  t.test(`Unleash's recorded export ${i + 1} imports into an empty store and exports back the same`, async (t) => {
+    const sample = JSON.parse(text)
+    const { api } = await makeApi()
+    ok(await importInto(api, sample))
+    t.same(await exportOf(api, { features: sample.features.map((f: { name: string }) => f.name) }), withOurDefaults(sample))
+  }),
+)
 
 const refused = async (t: Test, api: Api, data: unknown, tag: string, paths: (string | undefined)[], project = 'default', environment = 'development') => {
   const before = plain(api.state())

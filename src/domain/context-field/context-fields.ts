@@ -39,7 +39,7 @@ const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): 
   return values.map((v) => ({ value: v.value, ...(v.description !== undefined ? { description: v.description } : {}) }))
 }
 
-/** Creates a context field with Unleash's defaults (sortOrder 10, not a stickiness field). */
+/** Creates a context field with Unleash's defaults (no description, sortOrder 0, not a stickiness field). */
 export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
   if (getRow(draft.contextFields as State['contextFields'], body.name)) {
     return E.left(nameExists(`A context field with name "${body.name}" already exists.`))
@@ -52,9 +52,9 @@ export const createContextField = (draft: Draft<State>, body: CreateContextField
   if (problems.length > 0) return E.left(validationError(problems))
   const field: ContextFieldState = {
     name: body.name,
-    description: body.description ?? '',
+    description: body.description ?? null,
     stickiness: body.stickiness ?? false,
-    sortOrder: body.sortOrder ?? 10,
+    sortOrder: body.sortOrder ?? 0,
     legalValues,
     ...(body.project !== undefined ? { project: body.project } : {}),
     createdAt: ctx.now,
