@@ -28,6 +28,9 @@ export const countLive = (draft: Draft<State>, projectId: string, delta: 1 | -1)
   draft.liveFeatures[projectId] = (lookup(draft.liveFeatures, projectId) ?? 0) + delta
 }
 
+/** A description as stored: an empty one is none (null), as Unleash stores it; a blank one is kept. */
+export const storedDescription = (description: string | null | undefined): string | null => description || null
+
 /** Creates a feature in a project: the name must be free, archived features included. */
 export const createFeature = (draft: Draft<State>, projectId: string, body: CreateFeatureBody, ctx: Ctx): E.Either<DomainError, string> => {
   const project = getRow(draft.projects as State['projects'], projectId)
@@ -37,8 +40,7 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
   }
   const limited = checkFeatureLimits(draft as State, projectId, ctx)
   if (E.isLeft(limited)) return limited
-  // An empty description is none, as Unleash stores it.
-  const description = body.description || null
+  const description = storedDescription(body.description)
   setRow(draft.features as State['features'], body.name, {
     name: body.name,
     project: projectId,
