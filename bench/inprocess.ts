@@ -24,7 +24,16 @@ export const inProcessRows = async (open: (state: State) => Promise<BenchStore>,
   const pick = (i: number) => featureName((i * 7919) % size)
 
   // A new description each time: every call is a real change, with its event and commit.
-  await run('update feature', (i) => api.features.update({ params: { projectId: 'default', featureName: pick(i) }, body: { description: `bench ${i}` } }))
+  let updated = 0
+  await run('update feature', (i) => {
+    updated = Math.max(updated, i + 1)
+    return api.features.update({ params: { projectId: 'default', featureName: pick(i) }, body: { description: `bench ${i}` } })
+  })
+  // The floor under that row: the same call on a feature it already updated (the caller is its
+  // latest collaborator), sending what the feature holds, so nothing changes: no event, no commit.
+  await run('update feature, nothing changed', (i) =>
+    api.features.update({ params: { projectId: 'default', featureName: pick(i % updated) }, body: { type: 'release' } }),
+  )
   await run('set strategy sort order', (i) =>
     api.strategies.setSortOrder({ params: { projectId: 'default', featureName: pick(i), environment: 'development' }, body: [{ id: `development-${(i * 7919) % size}-1`, sortOrder: i }] }),
   )

@@ -21,6 +21,12 @@ export const tableFrom = <T>(entries: Iterable<readonly [string, T]>): Table<T> 
   return table
 }
 
+// A committed table is never changed (a change makes a new table object), so its first scan
+// serves every later one: listing 50 users scanned 4,096 slots of the users table each time
+// (23 µs of 61). Only a table being built is changed in place, and `setRow`/`deleteRow` drop
+// its scan.
+const scans = new WeakMap<Table<unknown>, readonly unknown[]>()
+
 /** The row under `key`; inside a transaction, a draft of it to change. */
 export const getRow = <T>(table: Table<T>, key: string): T | undefined => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).get(key)
@@ -37,6 +43,7 @@ export const hasRow = (table: Table<unknown>, key: string): boolean => {
 /** Sets a row on a table inside a transaction, or on a table being built. */
 export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).set(key, value)
+  scans.delete(table)
   const [s, b] = slotOf(key)
   const shard = table.shards[s] as (Dict<T> | null)[]
   settle(shard, b)
@@ -49,6 +56,7 @@ export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
 /** Removes a row; returns whether it was there. An emptied bucket is dropped. */
 export const deleteRow = (table: Table<unknown>, key: string): boolean => {
   if (table instanceof TableDraft) return table.delete(key)
+  scans.delete(table)
   const [s, b] = slotOf(key)
   const shard = table.shards[s] as (Dict<unknown> | null)[]
   if (bucketAt(shard, b) === null) return false
@@ -64,23 +72,28 @@ export const deleteRow = (table: Table<unknown>, key: string): boolean => {
 const entries = <T>(table: Table<T>): Iterable<[string, T]> =>
   table instanceof TableDraft ? (table as TableDraft<T>).entries() : committedEntries(table)
 
-/**
- * Every row, as it is now, also inside a transaction. Rows read from a table inside a
- * transaction are for reading only: to change rows found by a scan, use `draftRows`.
- */
-export function* rows<T>(table: Table<T>): Generator<T> {
-  if (table instanceof TableDraft) {
-    for (const [, row] of (table as TableDraft<T>).entries()) yield row
-    return
-  }
+const scan = <T>(table: Table<T>): readonly T[] => {
+  const found: T[] = []
   for (const shard of table.shards) {
     for (let i = 0; i < shard.length; i++) {
       // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
       if (shard[i] === null) continue
       const bucket = bucketAt(shard, i)
-      if (bucket !== null) for (const property in bucket) yield bucket[property]!
+      if (bucket !== null) for (const property in bucket) found.push(bucket[property]!)
     }
   }
+  return Object.freeze(found)
+}
+
+/**
+ * Every row, as it is now, also inside a transaction. Rows read from a table inside a
+ * transaction are for reading only: to change rows found by a scan, use `draftRows`.
+ */
+export const rows = <T>(table: Table<T>): readonly T[] => {
+  if (table instanceof TableDraft) return Array.from((table as TableDraft<T>).entries(), ([, row]) => row)
+  let found = scans.get(table)
+  if (found === undefined) scans.set(table, (found = scan(table)))
+  return found as readonly T[]
 }
 
 /** The rows of a table inside a transaction that `keep` selects, as drafts to change. */
