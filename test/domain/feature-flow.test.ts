@@ -26,7 +26,7 @@ t.test('a feature is created, given strategies, enabled, and updated', async (t)
   t.equal(updated.stale, true)
   t.equal(updated.description, 'new checkout', 'fields not sent are kept')
   t.equal(updated.environments[0]!.enabled, true)
-  t.equal(updated.lifecycle.stage, 'pre-live')
+  t.equal(updated.lifecycle.stage, 'initial', 'turning on leaves the lifecycle alone, as in Unleash')
 })
 
 t.test('a refused call leaves the store as it was', async (t) => {

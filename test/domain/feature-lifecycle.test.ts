@@ -1,4 +1,5 @@
 import t from 'tap'
+import { getRow } from '../../src/model/table.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 
 const inDefault = (featureName: string) => ({ projectId: 'default', featureName })
@@ -40,13 +41,15 @@ t.test('create: the featureFlags limit', async (t) => {
   t.same(plain(api.state()), before)
 })
 
-t.test('enable and disable in an environment; enabling adds the default strategy when there is none', async (t) => {
+t.test('enable and disable in an environment; enabling adds a flexibleRollout to everyone when there is no strategy', async (t) => {
   const { api } = await setup()
   const env = { ...inDefault('parent'), environment: 'production' }
   ok(await api.features.enableEnvironment({ params: env }))
   const on = ok(await api.features.getEnvironment({ params: env }))
   t.match(on, { enabled: true, hasStrategies: true, hasEnabledStrategies: true })
-  t.equal(on.strategies[0]!.name, 'default')
+  t.match(on.strategies, [{ name: 'flexibleRollout', disabled: false, sortOrder: 0, constraints: [], segments: [], variants: [] }])
+  t.same(Object.entries(on.strategies[0]!.parameters), [['rollout', '100'], ['stickiness', 'default'], ['groupId', 'parent']], "Unleash's getDefaultStrategy")
+  t.equal(ok(await api.features.get({ params: inDefault('parent') })).lifecycle.stage, 'initial', 'turning on leaves the lifecycle alone, as in Unleash')
   ok(await api.features.disableEnvironment({ params: env }))
   t.equal(ok(await api.features.getEnvironment({ params: env })).enabled, false)
   t.equal(err(await api.features.enableEnvironment({ params: { ...env, environment: 'staging' } }))._tag, 'NotFoundError')
@@ -56,7 +59,9 @@ t.test('enable and disable in an environment; enabling adds the default strategy
 t.test('archive, revive and delete', async (t) => {
   const { api } = await setup()
   ok(await api.features.archive({ params: inDefault('other') }))
-  t.equal(ok(await api.features.get({ params: inDefault('other') })).archived, true)
+  t.equal(getRow(api.state().features, 'other')!.archived, true)
+  t.match(err(await api.features.get({ params: inDefault('other') })), { _tag: 'NotFoundError', message: 'Could not find feature flag with name other' }, 'get finds live features only, as in Unleash')
+  t.match(err(await api.features.get({ params: { projectId: 'elsewhere', featureName: 'other' } })), { message: `There's no feature named "other" in project "elsewhere", but there's a feature with that name in project "default"` }, 'the project is checked first')
   t.same(ok(await api.features.listInProject({ params: { projectId: 'default' } })).features.map((f) => f.name), ['child', 'parent'])
   ok(await api.features.revive({ params: { featureName: 'other' } }))
   t.equal(ok(await api.features.get({ params: inDefault('other') })).archived, false)
@@ -134,8 +139,24 @@ t.test('enabling where every strategy is disabled adds the default strategy afte
   t.match(ok(await api.features.getEnvironment({ params: env })), { hasStrategies: true, hasEnabledStrategies: false })
   ok(await api.features.enableEnvironment({ params: env }))
   const on = ok(await api.features.getEnvironment({ params: env }))
-  t.same(on.strategies.map((s) => [s.id === off.id ? 'kept' : s.name, s.disabled, s.sortOrder]), [['kept', true, 0], ['default', false, 1]])
+  t.same(on.strategies.map((s) => [s.id === off.id ? 'kept' : s.name, s.disabled, s.sortOrder]), [['kept', true, 0], ['flexibleRollout', false, 1]])
   t.match(on, { enabled: true, hasEnabledStrategies: true })
+})
+
+t.test('turning on an environment already on adds the strategy when none is enabled, as Unleash does, and nothing else', async (t) => {
+  const { api } = await setup()
+  const env = { ...inDefault('parent'), environment: 'development' }
+  ok(await api.features.enableEnvironment({ params: env }))
+  const [added] = ok(await api.features.getEnvironment({ params: env })).strategies
+  ok(await api.strategies.update({ params: { ...env, strategyId: added!.id }, body: { name: 'flexibleRollout', disabled: true } }))
+  const eventsBefore = api.events(1)[0]!.id
+  ok(await api.features.enableEnvironment({ params: env }))
+  const on = ok(await api.features.getEnvironment({ params: env }))
+  t.same(on.strategies.map((s) => [s.name, s.disabled, s.sortOrder]), [['flexibleRollout', true, 0], ['flexibleRollout', false, 1]])
+  t.same(api.events(5).filter((e) => e.id > eventsBefore).map((e) => e.type), ['feature-strategy-add'], 'no environment event: it was on already')
+  const unchanged = plain(api.state())
+  ok(await api.features.enableEnvironment({ params: env }))
+  t.same(plain(api.state()), unchanged, 'on, with an enabled strategy: nothing changes')
 })
 
 t.test('an archived feature cannot be turned on or off; revived, it is off everywhere', async (t) => {

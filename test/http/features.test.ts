@@ -34,7 +34,9 @@ for (const transport of TRANSPORTS) {
     t.equal(archived.status, 202, 'an archive is 202 Accepted, as in Unleash')
     t.equal(archived.text, '', 'with no body')
     t.equal(archived.headers['content-type'], undefined)
-    t.equal((await s.call('GET', `${FEATURES}/checkout`)).json.archived, true)
+    const gone = await s.call('GET', `${FEATURES}/checkout`)
+    t.equal(gone.status, 404, 'an archived feature is not found, as in Unleash')
+    t.match(gone.json, { name: 'NotFoundError', message: 'Could not find feature flag with name checkout' })
 
     const revived = await s.call('POST', '/api/admin/archive/revive/checkout')
     t.equal(revived.status, 200)

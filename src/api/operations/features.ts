@@ -8,10 +8,11 @@ import { renderEnvironments } from '../../domain/feature/render.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { setEnvironmentVariants } from '../../domain/feature/variants.js'
 import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
+import type { State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
+import { notFound } from '../../domain/errors.js'
 import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, ProjectParams } from '../../model/params.js'
 
 /** The answer of a write: the feature's record once committed. */
@@ -27,10 +28,16 @@ export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>(
   run: (draft, env) => E.map((name: string) => rendered(name, env))(createFeature(draft, env.params.projectId, env.body, env.ctx)),
 })
 
+/** A live feature of the project; an archived one is a 404 with Unleash's words (its `getFeature` asks for `archived: false`). */
 export const getFeatureOp = read<FeatureParams, undefined, Feature>({
   params: FeatureParams,
   requirement: 'NONE',
-  run: (state, env) => E.map((f: FeatureState) => featureRecord(env)(state, f))(featureInProject(state, env.params.projectId, env.params.featureName)),
+  run: (state, env) => {
+    const found = featureInProject(state, env.params.projectId, env.params.featureName)
+    if (E.isLeft(found)) return found
+    if (found.right.archived) return E.left(notFound(`Could not find feature flag with name ${env.params.featureName}`))
+    return E.right(featureRecord(env)(state, found.right))
+  },
 })
 
 /** Features of a project, archived ones left out, sorted by name; an unknown project has none, as in Unleash. */

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import { emptyDict } from '../../model/dict.js'
+import { dictFrom } from '../../model/dict.js'
+import type { Strategy } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, validationError } from '../errors.js'
@@ -8,10 +9,32 @@ import { recordEvent } from '../events.js'
 import { featureEnvironment, featureInProject, touch } from './lookup.js'
 
 /**
- * Turns a feature on or off in an environment. Turning on a feature with no enabled strategy
- * adds the `default` strategy, as Unleash does, so "on" means on for everyone. The first time
- * a feature is enabled anywhere its lifecycle moves from `initial` to `pre-live`. An archived
- * feature is refused, as in Unleash: revive it first.
+ * The strategy Unleash adds when a feature is turned on in an environment where no strategy is
+ * enabled (its `getDefaultStrategy`): a `flexibleRollout` to everyone, grouped by the feature.
+ */
+const defaultStrategy = (featureName: string, id: string, sortOrder: number): Strategy => ({
+  id,
+  name: 'flexibleRollout',
+  title: null,
+  disabled: false,
+  featureName,
+  sortOrder,
+  segments: [],
+  constraints: [],
+  variants: [],
+  parameters: dictFrom([
+    ['rollout', '100'],
+    ['stickiness', 'default'],
+    ['groupId', featureName],
+  ]),
+})
+
+/**
+ * Turns a feature on or off in an environment, as Unleash does. Turning on where no strategy
+ * is enabled adds a `flexibleRollout` to everyone (`defaultStrategy`), so "on" means on for
+ * everyone; Unleash adds it even when the environment is already on. The lifecycle is left
+ * alone: Unleash moves a feature to `pre-live` when clients report metrics for it, not when it
+ * is turned on. An archived feature is refused, as in Unleash: revive it first.
  */
 export const setEnvironmentEnabled = (
   draft: Draft<State>,
@@ -26,29 +49,18 @@ export const setEnvironmentEnabled = (
   }
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  if (env.right.enabled === enabled) return E.right(undefined)
-  env.right.enabled = enabled
   const strategies = env.right.strategies
-  if (enabled && strategies.every((s) => s.disabled)) {
-    const strategy = {
-      id: ctx.uuid(),
-      name: 'default',
-      title: null,
-      disabled: false,
-      featureName: path.featureName,
-      sortOrder: strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1,
-      segments: [],
-      constraints: [],
-      variants: [],
-      parameters: emptyDict<string>() as Record<string, string>,
-    }
-    strategies.push(strategy)
+  const addsStrategy = enabled && strategies.every((s) => s.disabled)
+  if (!addsStrategy && env.right.enabled === enabled) return E.right(undefined)
+  if (addsStrategy) {
+    const sortOrder = strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1
+    const strategy = defaultStrategy(path.featureName, ctx.uuid(), sortOrder)
+    strategies.push(strategy as Draft<Strategy>)
     recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy })
   }
-  if (enabled && feature.right.lifecycle.stage === 'initial') {
-    feature.right.lifecycle = { stage: 'pre-live', enteredStageAt: ctx.now }
-  }
   touch(feature.right, ctx)
+  if (env.right.enabled === enabled) return E.right(undefined)
+  env.right.enabled = enabled
   recordEvent(draft, ctx, {
     type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled',
     project: path.projectId,
