@@ -19,6 +19,8 @@ interface ErrorOf<N extends string> {
 export type ValidationError = ErrorOf<'ValidationError'>
 export type NotFoundError = ErrorOf<'NotFoundError'>
 export type NameExistsError = ErrorOf<'NameExistsError'>
+/** What is asked for conflicts with what the store holds (deleting a segment or context field still in use). */
+export type ConflictError = ErrorOf<'ConflictError'>
 export type ExceedsLimitError = ErrorOf<'ExceedsLimitError'>
 export type AuthenticationRequired = ErrorOf<'AuthenticationRequired'>
 export type NoAccessError = ErrorOf<'NoAccessError'>
@@ -32,7 +34,7 @@ export type StorageError = ErrorOf<'StorageError'>
 export type TooManyRequestsError = ErrorOf<'TooManyRequestsError'>
 
 /** What the pure domain can refuse. */
-export type DomainError = ValidationError | NotFoundError | NameExistsError | ExceedsLimitError
+export type DomainError = ValidationError | NotFoundError | NameExistsError | ConflictError | ExceedsLimitError
 
 /** Everything the facade or the HTTP handler can answer with. */
 export type ApiError =

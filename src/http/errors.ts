@@ -10,6 +10,7 @@ export const STATUS: Readonly<Record<ErrorName, number>> = {
   NotFoundError: 404,
   MethodNotAllowedError: 405,
   NameExistsError: 409,
+  ConflictError: 409,
   PayloadTooLargeError: 413,
   ContentTypeerror: 415,
   TooManyRequestsError: 429,

@@ -85,6 +85,18 @@ for (const transport of TRANSPORTS) {
     t.same([updatedField.status, updatedField.text], [200, ''], 'an update is 200 with no body, as in Unleash')
     t.equal((await s.call('GET', '/api/admin/context/tenant')).json.description, 'who pays')
     t.equal((await s.call('POST', '/api/admin/context', { body: { name: 'tenant' } })).status, 409)
+    // In use by a strategy (with the segment): both deletes are 409 ConflictError, as in Unleash, and change nothing.
+    const reused = await s.call('POST', '/api/admin/segments', { body: { name: 'tenants', constraints: [] } })
+    t.equal((await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'uses' } })).status, 201)
+    const strategy = { name: 'default', segments: [reused.json.id], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['a'] }] }
+    t.equal((await s.call('POST', '/api/admin/projects/default/features/uses/environments/development/strategies', { body: strategy })).status, 200)
+    for (const path of [`/api/admin/segments/${reused.json.id}`, '/api/admin/context/tenant']) {
+      const refused = await s.call('DELETE', path)
+      t.same([refused.status, refused.json.name], [409, 'ConflictError'], path)
+      t.equal((await s.call('GET', path)).status, 200, 'still there')
+    }
+    t.equal((await s.call('DELETE', '/api/admin/projects/default/features/uses')).status, 202)
+    t.equal((await s.call('DELETE', '/api/admin/archive/uses')).status, 200)
     t.equal((await s.call('DELETE', '/api/admin/context/tenant')).status, 200)
     t.equal((await s.call('GET', '/api/admin/context/tenant')).status, 404)
   })

@@ -90,7 +90,9 @@ export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx):
   if (E.isLeft(found)) return found
   const uses = contextFieldUses(stateBefore(draft), name)
   if (uses.length > 0) {
-    return E.left({ _tag: 'ValidationError', message: `The context field "${name}" is in use; remove it from these first.`, details: uses.map((message) => ({ message })) })
+    // Unleash's 409 and message; the details name each use.
+    const message = 'This context field is in use by existing flags. To delete it, first remove its usage from all flags.'
+    return E.left({ _tag: 'ConflictError', message, details: uses.map((use) => ({ message: use })) })
   }
   const before = renderContextField(found.right)
   deleteRow(draft.contextFields, name)

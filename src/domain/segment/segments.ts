@@ -98,8 +98,9 @@ export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Eith
   if (E.isLeft(found)) return found
   const uses = strategiesUsingSegment(stateBefore(draft), found.right.id)
   if (uses.length > 0) {
+    // A 409, as in Unleash (which sends no body); ours names the strategies.
     const message = `Segment ${found.right.id} is in use; remove it from these strategies first.`
-    return E.left({ _tag: 'ValidationError', message, details: uses.map((use) => ({ message: `Used by ${describeUse(use)}.` })) })
+    return E.left({ _tag: 'ConflictError', message, details: uses.map((use) => ({ message: `Used by ${describeUse(use)}.` })) })
   }
   const before = renderSegment(found.right)
   deleteRow(draft.segments, String(before.id))
