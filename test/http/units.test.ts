@@ -138,6 +138,7 @@ t.test('every error kind has a status; extra fields never override the body', as
     NotFoundError: 404,
     MethodNotAllowedError: 405,
     NameExistsError: 409,
+    ConflictError: 409,
     PayloadTooLargeError: 413,
     ContentTypeerror: 415,
     TooManyRequestsError: 429,
