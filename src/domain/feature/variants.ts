@@ -5,29 +5,31 @@ import { lookup } from '../../model/dict.js'
 import type { State } from '../../model/state.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
 import { checkWeights, distributeWeights } from './validate-strategy.js'
 
-/** Replaces a feature's variants in each listed environment, weights checked and shared out. */
+/**
+ * Replaces a feature's variants in each listed environment, weights checked and shared out.
+ * Refused in Unleash's order: no environment listed (400 `No environments provided`), the
+ * feature (404), the variants (400), then an environment the feature does not have (404).
+ */
 export const setEnvironmentVariants = (
   draft: Draft<State>,
   path: { projectId: string; featureName: string },
   body: VariantsBatchBody,
   ctx: Ctx,
 ): E.Either<DomainError, void> => {
+  if (body.environments.length === 0) return E.left(validationError('No environments provided'))
   const found = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const feature = found.right
   const problems: ErrorDetail[] = []
-  body.environments.forEach((env, i) => {
-    if (!lookup(feature.environments, env)) {
-      problems.push({ path: `/body/environments/${i}`, message: `Feature ${path.featureName} does not have environment ${env}.` })
-    }
-  })
   checkWeights(body.variants, '/body/variants', problems)
   if (problems.length > 0) return E.left(validationError(problems))
+  const missing = body.environments.find((env) => !lookup(feature.environments, env))
+  if (missing !== undefined) return E.left(notFound(`Could not find ${path.featureName} in ${missing}`))
   const variants: FeatureVariant[] = distributeWeights(
     body.variants.map((v) => ({
       name: v.name,
