@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { refinedString } from './codec.js'
 
 /*
  * Path parameters: what a URL's `:name` placeholders carry over HTTP, and what a caller in
@@ -49,8 +50,15 @@ export type TagTypeParams = t.TypeOf<typeof TagTypeParams>
 export const NameParams = t.type({ name: t.string })
 export type NameParams = t.TypeOf<typeof NameParams>
 
+/**
+ * A numeric id in a path: Unleash's schemas declare these parameters integers, so anything else
+ * ("abc", "1.5") is a 400 naming the parameter (`must be integer`, Unleash's words), not a 404.
+ * It stays text: the lookups read it as a key.
+ */
+const IntegerText = refinedString('integer', (s) => /^-?\d+$/.test(s))
+
 /** A record named by its id (a user, a service account, a group). */
-export const IdParams = t.type({ id: t.string })
+export const IdParams = t.type({ id: IntegerText })
 export type IdParams = t.TypeOf<typeof IdParams>
 
 /**
@@ -61,14 +69,14 @@ export const ApiTokenParams = t.type({ token: t.string })
 export type ApiTokenParams = t.TypeOf<typeof ApiTokenParams>
 
 /** A token of the caller's own. */
-export const OwnTokenParams = t.type({ tokenId: t.string })
+export const OwnTokenParams = t.type({ tokenId: IntegerText })
 export type OwnTokenParams = t.TypeOf<typeof OwnTokenParams>
 
 /** A token of the account in the path. */
 export const AccountTokenParams = t.type({ ...IdParams.props, ...OwnTokenParams.props })
 export type AccountTokenParams = t.TypeOf<typeof AccountTokenParams>
 
-export const SegmentParams = t.type({ segmentId: t.string })
+export const SegmentParams = t.type({ segmentId: IntegerText })
 export type SegmentParams = t.TypeOf<typeof SegmentParams>
 
 export const ContextFieldParams = t.type({ contextName: t.string })

@@ -45,13 +45,19 @@ t.test('a segment is created with the next id, listed, read, updated and deleted
   t.equal(third.id, 3, 'ids are never reused')
 })
 
-t.test('unknown segment ids are 404 for get, update and delete', async (t) => {
+t.test('unknown segment ids are 404 for get, update and delete; ids that are not integers 400', async (t) => {
   const { api } = await makeApi()
-  for (const segmentId of ['1', 'abc', '__proto__']) {
+  for (const segmentId of ['1', '-2']) {
     const e = err(await api.segments.get({ params: { segmentId } }))
     t.same([e._tag, e.message], ['NotFoundError', `Could not find segment with id "${segmentId}".`])
     await refused(t, api, () => api.segments.update({ params: { segmentId }, body: beta }), 'NotFoundError', [undefined])
     await refused(t, api, () => api.segments.delete({ params: { segmentId } }), 'NotFoundError', [undefined])
+  }
+  // Unleash's schema declares the id an integer: anything else is a 400 naming it.
+  for (const segmentId of ['abc', '__proto__']) {
+    await refused(t, api, () => api.segments.get({ params: { segmentId } }), 'ValidationError', ['/params/segmentId'])
+    await refused(t, api, () => api.segments.update({ params: { segmentId }, body: beta }), 'ValidationError', ['/params/segmentId'])
+    await refused(t, api, () => api.segments.delete({ params: { segmentId } }), 'ValidationError', ['/params/segmentId'])
   }
 })
 

@@ -348,6 +348,9 @@ t.test('a user manages their own personal access tokens', async (t) => {
     t.same([refused._tag, refused.message], ['NoAccessError', 'PATs require an authenticated user.'], 'a 403 in Unleash\'s words')
   }
   t.same(plain(api.state()), before)
+  const notAnId = err(await api.personalTokens.deleteOwn({ authorization: viewer, params: { tokenId: 'abc' } }))
+  t.same([notAnId._tag, notAnId.details.map((d) => d.path)], ['ValidationError', ['/params/tokenId']], 'an id that is not an integer is a 400, as in Unleash')
+  t.same(plain(api.state()), before)
   ok(await api.personalTokens.deleteOwn({ authorization: viewer, params: { tokenId: String(mine.id) } }))
   t.equal(err(await api.users.list({ authorization: mine.secret, params: {} }))._tag, 'AuthenticationRequired')
   t.same(err(await api.personalTokens.list({ authorization: viewer, params: { id: '1' } })).extra, { permissions: ['ADMIN'] }, "others' tokens need ADMIN")

@@ -254,16 +254,23 @@ t.test('list users: creation order, service accounts left out, root roles (sampl
   t.ok(users.every((u) => u.accountType === 'User' && !('emailSent' in u)))
 })
 
-t.test('get a user; unknown ids, service accounts and non-numbers are not found', async (t) => {
+t.test('get a user; unknown ids and service accounts are not found, non-integers are refused', async (t) => {
   const { api } = await makeApi()
   const user = ok(await create(api, { username: '__proto__', rootRole: 3 }))
   ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 1 } }))
   t.equal(ok(await api.users.get({ params: { id: '1' } })).username, '__proto__')
   t.equal(ok(await api.users.get({ params: { id: String(user.id) } })).inviteLink, user.inviteLink)
-  for (const id of ['99', '2', 'abc', '-1', '__proto__']) {
+  for (const id of ['99', '2', '-1']) {
     const e = err(await api.users.get({ params: { id } }))
     t.equal(e._tag, 'NotFoundError')
     t.equal(e.message, `Could not find user with id ${id}`)
+  }
+  // Unleash's schema declares the id an integer: anything else is a 400 naming it.
+  for (const id of ['abc', '1.5', '__proto__', '']) {
+    for (const call of [api.users.get, api.users.delete]) {
+      const e = err(await call({ params: { id } }))
+      t.same([e._tag, e.details], ['ValidationError', [{ path: '/params/id', message: `The \`/params/id\` property must be integer. You sent ${JSON.stringify(id)}.` }]], id)
+    }
   }
 })
 
