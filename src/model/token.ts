@@ -56,7 +56,7 @@ export const ApiTokenList = t.type({ tokens: t.array(ApiToken) })
 export type ApiTokenList = t.TypeOf<typeof ApiTokenList>
 
 /** Body of creating a personal access token (or a service account's token). */
-export const CreatePatBody = open({ description: NonBlankString }, { expiresAt: DateTime }, 'a personal access token')
+export const CreatePatBody = open({ description: NonBlankString, expiresAt: DateTime }, {}, 'a personal access token')
 export type CreatePatBody = t.TypeOf<typeof CreatePatBody>
 
 /** A personal access token as listed: never its secret. */

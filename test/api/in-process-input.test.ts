@@ -107,7 +107,7 @@ t.test('a parameter left out is refused after the credentials and the permission
   const { api } = await makeApi({ tokens: true })
   const admin = { authorization: ADMIN_TOKEN }
   const viewer = ok(await api.users.create({ ...admin, params: {}, body: { username: 'viewer', rootRole: 'Viewer' } }))
-  const secret = ok(await api.personalTokens.create({ ...admin, params: { id: String(viewer.id) }, body: { description: 'x' } })).secret
+  const secret = ok(await api.personalTokens.create({ ...admin, params: { id: String(viewer.id) }, body: { description: 'x', expiresAt: '2100-01-01T00:00:00.000Z' } })).secret
   const before = plain(api.state())
   t.equal(err(await api.features.update({ params: {} as never, body: { description: 'x' } }))._tag, 'AuthenticationRequired')
   const refused = err(await api.strategies.add({ authorization: secret, params: { projectId: 'default' } as never, body: { name: 'default' } }))

@@ -73,7 +73,7 @@ const seeded = async () => {
   await keep('environments.create', api.environments.create({ params: {}, body: { name: 'qa', type: 'test' } }))
   await keep('tagTypes.create', api.tagTypes.create({ params: {}, body: { name: 'area' } }))
   await keep('tags.create', api.tags.create({ params: {}, body: { type: 'area', value: 'checkout' } }))
-  await keep('serviceAccounts.createToken', api.serviceAccounts.createToken({ params: { id: String(robot.id) }, body: { description: 'ci' } }))
+  await keep('serviceAccounts.createToken', api.serviceAccounts.createToken({ params: { id: String(robot.id) }, body: { description: 'ci', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)] }
   return { api, answers, ids }
 }

@@ -20,7 +20,7 @@ const setup = async () => {
   const admin = { authorization: ADMIN_TOKEN }
   const pat = async (rootRole: string) => {
     const user = ok(await api.users.create({ ...admin, params: {}, body: { username: `${rootRole.toLowerCase()}-user`, rootRole } }))
-    return ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'matrix' } })).secret
+    return ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'matrix', expiresAt: '2100-01-01T00:00:00.000Z' } })).secret
   }
   const credentials: Record<Caller, string | undefined> = {
     Admin: await pat('Admin'),

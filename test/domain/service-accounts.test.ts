@@ -67,7 +67,7 @@ t.test('update a service account: name and root role', async (t) => {
 t.test("a service account's tokens act with its root role, which may change", async (t) => {
   const { api } = await makeApi({ tokens: true })
   ok(await create(api, { username: 'bot', rootRole: 'Viewer' }))
-  const token = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: '1' }, body: { description: 'ci' } }))
+  const token = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: '1' }, body: { description: 'ci', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   t.match(token.secret, /^user:[0-9a-f]{56}$/)
   t.equal(getRow(api.state().apiTokens, String(token.id))!.secretHash, hashToken(token.secret))
   const callAsBot = () => api.users.list({ authorization: token.secret, params: {} })
@@ -76,10 +76,10 @@ t.test("a service account's tokens act with its root role, which may change", as
   t.ok(ok(await callAsBot()), 'Admin may, from the next request on')
 
   const account = ok(await api.serviceAccounts.get({ ...admin, params: { id: '1' } }))
-  t.same(account.tokens, [{ id: token.id, description: 'ci', expiresAt: null, createdAt: '2026-01-01T00:00:00.000Z', seenAt: null, userId: 1 }])
+  t.same(account.tokens, [{ id: token.id, description: 'ci', expiresAt: '2100-01-01T00:00:00.000Z', createdAt: '2026-01-01T00:00:00.000Z', seenAt: null, userId: 1 }])
   t.same(ok(await api.serviceAccounts.listTokens({ ...admin, params: { id: '1' } })).pats, account.tokens)
   t.notOk(JSON.stringify(account).includes(token.secret))
-  t.equal(err(await api.personalTokens.create({ ...admin, params: { id: '1' }, body: { description: 'x' } })).message, 'Could not find user with id 1', 'not through the personal-token methods')
+  t.equal(err(await api.personalTokens.create({ ...admin, params: { id: '1' }, body: { description: 'x', expiresAt: '2100-01-01T00:00:00.000Z' } })).message, 'Could not find user with id 1', 'not through the personal-token methods')
 
   ok(await api.serviceAccounts.deleteToken({ ...admin, params: { id: '1', tokenId: String(token.id) } }))
   t.equal(err(await callAsBot())._tag, 'AuthenticationRequired')
@@ -88,7 +88,7 @@ t.test("a service account's tokens act with its root role, which may change", as
 t.test('deleting a service account deletes its tokens', async (t) => {
   const { api } = await makeApi({ tokens: true })
   ok(await create(api, { username: 'bot', rootRole: 'Admin' }))
-  const token = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: '1' }, body: { description: 'ci' } }))
+  const token = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: '1' }, body: { description: 'ci', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   ok(await api.serviceAccounts.delete({ ...admin, params: { id: '1' } }))
   t.equal(api.state().apiTokens.size, 0)
   t.equal(err(await api.users.list({ authorization: token.secret, params: {} }))._tag, 'AuthenticationRequired')
@@ -101,7 +101,7 @@ t.test('deleting a service account deletes its tokens', async (t) => {
 t.test('service accounts are managed with ADMIN only', async (t) => {
   const { api } = await makeApi({ tokens: true })
   const editor = ok(await api.users.create({ ...admin, params: {}, body: { username: 'ed', rootRole: 'Editor' } }))
-  const pat = ok(await api.personalTokens.create({ ...admin, params: { id: String(editor.id) }, body: { description: 'p' } }))
+  const pat = ok(await api.personalTokens.create({ ...admin, params: { id: String(editor.id) }, body: { description: 'p', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   const before = plain(api.state())
   const e = err(await api.serviceAccounts.create({ authorization: pat.secret, params: {}, body: { username: 'bot', rootRole: 1 } }))
   t.equal(e._tag, 'NoAccessError')

@@ -16,7 +16,7 @@ const anyOf = (verb: string) => ['ADMIN', `${verb}_CLIENT_API_TOKEN`, `${verb}_F
 /** A user with that root role and a personal token to call as them. */
 const callerWith = async (api: Api, rootRole: string) => {
   const user = ok(await api.users.create({ ...admin, params: {}, body: { username: rootRole.toLowerCase(), rootRole } }))
-  return ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'test' } })).secret
+  return ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'test', expiresAt: '2100-01-01T00:00:00.000Z' } })).secret
 }
 
 t.test('an admin token: *:*.<secret>, shown once, stored as a digest only', async (t) => {
@@ -314,12 +314,14 @@ t.test('personal access tokens of a user, managed by an admin', async (t) => {
   t.same(api.events(1)[0]!.data, { id: 1, userId: user.id, description: 'laptop', expiresAt: '2027-01-01T00:00:00.000Z' })
 
   const before = plain(api.state())
-  const dup = err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'laptop' } }))
+  const dup = err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'laptop', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   t.equal(dup._tag, 'NameExistsError')
   t.equal(dup.message, 'PAT description already exists')
   t.same(err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'old', expiresAt: '2026-01-01T00:00:00.000Z' } })).details.map((d) => d.path), ['/body/expiresAt'])
-  t.same(err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: ' ' } })).details.map((d) => d.path), ['/body/description'])
-  t.equal(err(await api.personalTokens.create({ ...admin, params: { id: '9' }, body: { description: 'x' } })).message, 'Could not find user with id 9')
+  t.same(err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: ' ', expiresAt: '2100-01-01T00:00:00.000Z' } })).details.map((d) => d.path), ['/body/description'])
+  const noExpiry = err(await api.personalTokens.create({ ...admin, params: { id }, body: { description: 'forever' } as never }))
+  t.same(noExpiry.details, [{ path: '/body/expiresAt', message: 'The `/body/expiresAt` property is required. It was not present on the data you sent.' }], "required, as in Unleash's createPatSchema")
+  t.equal(err(await api.personalTokens.create({ ...admin, params: { id: '9' }, body: { description: 'x', expiresAt: '2100-01-01T00:00:00.000Z' } })).message, 'Could not find user with id 9')
   const unchanged = plain(api.state())
   t.equal(ok(await api.personalTokens.delete({ ...admin, params: { id, tokenId: '7' } })), undefined, 'no such token: a success, as in Unleash')
   t.same(plain(api.state()), unchanged)
@@ -334,14 +336,14 @@ t.test('a user manages their own personal access tokens', async (t) => {
   const { api } = await makeApi({ tokens: true })
   const viewer = await callerWith(api, 'Viewer')
   const other = await callerWith(api, 'Editor')
-  const mine = ok(await api.personalTokens.createOwn({ authorization: viewer, params: {}, body: { description: 'second' } }))
+  const mine = ok(await api.personalTokens.createOwn({ authorization: viewer, params: {}, body: { description: 'second', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   t.equal(mine.userId, 1)
   t.same(ok(await api.personalTokens.listOwn({ authorization: viewer, params: {} })).pats.map((p) => p.description), ['test', 'second'])
   const before = plain(api.state())
   ok(await api.personalTokens.deleteOwn({ authorization: other, params: { tokenId: String(mine.id) } }))
   t.same(ok(await api.personalTokens.listOwn({ authorization: viewer, params: {} })).pats.map((p) => p.description), ['test', 'second'], "another user's token is not yours to delete: nothing is")
   for (const refused of [
-    err(await api.personalTokens.createOwn({ ...admin, params: {}, body: { description: 'x' } })),
+    err(await api.personalTokens.createOwn({ ...admin, params: {}, body: { description: 'x', expiresAt: '2100-01-01T00:00:00.000Z' } })),
     err(await api.personalTokens.listOwn({ ...admin, params: {} })),
     err(await api.personalTokens.deleteOwn({ ...admin, params: { tokenId: String(mine.id) } })),
   ]) {

@@ -150,12 +150,12 @@ const sha256 = (text: string): string => createHash('sha256').update(text, 'utf8
 t.test("unleashContext: a user's id and e-mail digest, as Unleash gives them; nothing for a token", async (t) => {
   const { api } = await makeApi({ tokens: true })
   const admin = { authorization: ADMIN_TOKEN }
-  const tokenOf = async (id: number) => ok(await api.personalTokens.create({ ...admin, params: { id: String(id) }, body: { description: 'ui' } })).secret
+  const tokenOf = async (id: number) => ok(await api.personalTokens.create({ ...admin, params: { id: String(id) }, body: { description: 'ui', expiresAt: '2100-01-01T00:00:00.000Z' } })).secret
   const ada = ok(await api.users.create({ ...admin, params: {}, body: { email: 'ada@example.com', rootRole: 'Viewer' } }))
   const bob = ok(await api.users.create({ ...admin, params: {}, body: { username: 'bob', rootRole: 'Editor' } }))
   const robot = ok(await api.serviceAccounts.create({ ...admin, params: {}, body: { username: 'robot', name: 'Robot', rootRole: 'Viewer' } }))
   const [adaToken, bobToken] = [await tokenOf(ada.id), await tokenOf(bob.id)]
-  const robotToken = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: String(robot.id) }, body: { description: 'ui' } })).secret
+  const robotToken = ok(await api.serviceAccounts.createToken({ ...admin, params: { id: String(robot.id) }, body: { description: 'ui', expiresAt: '2100-01-01T00:00:00.000Z' } })).secret
   const read = async (authorization: string) => ok(await api.instance.uiConfig({ authorization, params: {} }))
 
   const shared = await read(ADMIN_TOKEN)

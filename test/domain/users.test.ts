@@ -194,7 +194,7 @@ t.test('create user admits its caller on the synced store (a token made by anoth
   const storage: StoragePort = { ...writer.storage, head: () => stale ?? writer.storage.head(), sync: async () => ((stale = null), writer.storage.sync()) }
   const { api: reader } = await makeApi({ tokens: true, storage })
   stale = writer.storage.head()
-  const pat = ok(await writer.personalTokens.create({ authorization: ADMIN_TOKEN, params: { id: String(admin.id) }, body: { description: 'elsewhere' } }))
+  const pat = ok(await writer.personalTokens.create({ authorization: ADMIN_TOKEN, params: { id: String(admin.id) }, body: { description: 'elsewhere', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   t.equal(ok(await reader.users.create({ authorization: pat.secret, params: {}, body: { username: 'made-with-a-fresh-token', rootRole: 3 } })).username, 'made-with-a-fresh-token')
 })
 
@@ -316,7 +316,7 @@ t.test('delete a user: it leaves its groups and its tokens stop working', async 
   const { api } = await makeApi({ tokens: true })
   const admin = { authorization: '*:*.test-admin-secret' }
   const user = ok(await api.users.create({ ...admin, params: {}, body: { username: 'leaver', rootRole: 1 } }))
-  const pat = ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'laptop' } }))
+  const pat = ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'laptop', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   ok(await api.groups.create({ ...admin, params: {}, body: { name: 'team', users: [{ user: { id: user.id } }] } }))
   ok(await api.users.list({ authorization: pat.secret, params: {} }))
 

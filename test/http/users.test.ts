@@ -98,7 +98,7 @@ for (const transport of TRANSPORTS) {
     t.teardown(s.close)
     const tokenOf = async (rootRole: string) => {
       const user = (await s.call('POST', '/api/admin/user-admin', { body: { username: rootRole.toLowerCase(), rootRole } })).json
-      return (await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'test' } })).json.secret as string
+      return (await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'test', expiresAt: '2100-01-01T00:00:00.000Z' } })).json.secret as string
     }
     const [editor, viewer] = [await tokenOf('Editor'), await tokenOf('Viewer')]
     const admin = (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'ci', type: 'admin' } })).json
@@ -134,7 +134,7 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', `/api/admin/service-account/${account.json.id}`)).json.username, 'robot')
     t.equal((await s.call('PUT', `/api/admin/service-account/${account.json.id}`, { body: { name: 'R2' } })).json.name, 'R2')
 
-    const token = await s.call('POST', `/api/admin/service-account/${account.json.id}/token`, { body: { description: 'deploys' } })
+    const token = await s.call('POST', `/api/admin/service-account/${account.json.id}/token`, { body: { description: 'deploys', expiresAt: '2100-01-01T00:00:00.000Z' } })
     t.equal(token.status, 201)
     t.match(token.json.secret, /^user:/)
     t.equal((await s.call('POST', FEATURES, { token: token.json.secret, body: { name: 'by-robot' } })).status, 201, 'it acts as an Editor')
@@ -144,10 +144,10 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('DELETE', `/api/admin/service-account/${account.json.id}`)).status, 200)
 
     const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'p@example.com', rootRole: 'Viewer' } })).json
-    const pat = await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'laptop' } })
+    const pat = await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'laptop', expiresAt: '2100-01-01T00:00:00.000Z' } })
     t.equal(pat.status, 201)
     t.same((await s.call('GET', `/api/admin/user-admin/${user.id}/tokens`)).json.pats.map((p: { id: number }) => p.id), [pat.json.id])
-    const own = await s.call('POST', '/api/admin/user/tokens', { token: pat.json.secret, body: { description: 'mine' } })
+    const own = await s.call('POST', '/api/admin/user/tokens', { token: pat.json.secret, body: { description: 'mine', expiresAt: '2100-01-01T00:00:00.000Z' } })
     t.equal(own.status, 201, 'a user manages their own tokens')
     t.same((await s.call('GET', '/api/admin/user/tokens', { token: pat.json.secret })).json.pats.map((p: { id: number }) => p.id).sort(), [pat.json.id, own.json.id].sort())
     t.equal((await s.call('DELETE', `/api/admin/user/tokens/${own.json.id}`, { token: pat.json.secret })).status, 200)
