@@ -52,10 +52,10 @@ export type ErrorName = ApiError['_tag']
 
 const VALIDATION_PREFIX = 'Request validation failed: your request body or params contain invalid data'
 
-/** One problem: the message names it. Several: each is a detail with its path. */
-export const validationError = (details: readonly ErrorDetail[] | string): ValidationError => {
+/** One problem: the message names it (and its detail the path, when given). Several: each is a detail with its path. */
+export const validationError = (details: readonly ErrorDetail[] | string, path?: string): ValidationError => {
   if (typeof details === 'string') {
-    return { _tag: 'ValidationError', message: `${VALIDATION_PREFIX}: ${details}`, details: [{ message: details }] }
+    return { _tag: 'ValidationError', message: `${VALIDATION_PREFIX}: ${details}`, details: [path === undefined ? { message: details } : { path, message: details }] }
   }
   return {
     _tag: 'ValidationError',

@@ -56,8 +56,14 @@ export type CreateTagTypeBody = t.TypeOf<typeof CreateTagTypeBody>
  * A tag in a request: the type defaults to `simple`. `color` is allowed by Unleash's schema
  * and ignored (a tag's colour is its type's).
  */
-export const TagInput = closed({ value: TagValue }, { type: lengthBetween(2, 50), color: t.union([TagColor, t.null]) }, 'a tag')
+const TAG_TYPE = lengthBetween(2, 50)
+const TAG_COLOR = t.union([TagColor, t.null])
+export const TagInput = closed({ value: TagValue }, { type: TAG_TYPE, color: TAG_COLOR }, 'a tag')
 export type TagInput = t.TypeOf<typeof TagInput>
+
+/** One tag for one feature: a `TagInput` whose `type` is required, as in Unleash's `tagSchema`. */
+export const FeatureTagBody = closed({ value: TagValue, type: TAG_TYPE }, { color: TAG_COLOR }, 'a tag')
+export type FeatureTagBody = t.TypeOf<typeof FeatureTagBody>
 
 export const CreateTagBody = open({ value: TagValue, type: TagTypeName }, {}, 'a tag')
 export type CreateTagBody = t.TypeOf<typeof CreateTagBody>

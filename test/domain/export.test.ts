@@ -81,7 +81,7 @@ t.test('selection order: tag, then non-empty features, then project, then every 
   const { api } = await makeApi()
   ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
   for (const [projectId, name] of [['default', 'b-archived'], ['default', 'a-live'], ['other', 'c-other']] as const) ok(await api.features.create({ params: { projectId }, body: { name } }))
-  for (const name of ['a-live', 'b-archived']) ok(await api.featureTags.add({ params: { featureName: name }, body: { value: 'shared' } }))
+  for (const name of ['a-live', 'b-archived']) ok(await api.featureTags.add({ params: { featureName: name }, body: { type: 'simple', value: 'shared' } }))
   ok(await api.tagTypes.create({ params: {}, body: { name: 'area' } }))
   ok(await api.featureTags.add({ params: { featureName: 'c-other' }, body: { type: 'area', value: 'shared' } }))
   ok(await api.features.archive({ params: { projectId: 'default', featureName: 'b-archived' } }))
@@ -164,7 +164,7 @@ t.test('context fields, segments and tag types: only those the exported data use
       body: { environments: ['development'], variants: [{ name: 'x', weight: 1000, stickiness: 'envVariant', overrides: [{ contextName: 'override', values: ['1'] }] }] },
     }),
   )
-  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'team' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'simple', value: 'team' } }))
   ok(await api.featureTags.add({ params: { featureName: 'other' }, body: { type: 'area', value: 'checkout' } }))
   ok(await api.strategies.add({ params: { ...dev('other'), environment: 'production' }, body: { name: 'default', constraints: [{ contextName: 'unused', operator: 'IN', values: ['v1'] }] } }))
   const { body } = await exported(api, { environment: 'development', features: ['flag'] })

@@ -63,7 +63,7 @@ const richStore = async () => {
       )
     }
     if (i % 2 === 0 && strategies > 0) ok(await api.features.enableEnvironment({ params: at(name) }))
-    if (i % 3 === 0) ok(await api.featureTags.add({ params: { featureName: name }, body: { value: 'team-a' } }))
+    if (i % 3 === 0) ok(await api.featureTags.add({ params: { featureName: name }, body: { type: 'simple', value: 'team-a' } }))
     if (i % 4 === 1) ok(await api.featureTags.add({ params: { featureName: name }, body: { type: 'area', value: 'checkout' } }))
     ok(await api.strategies.add({ params: at(name, 'production'), body: { name: 'default', constraints: [{ contextName: 'sessionId', operator: 'IN', values: ['s'] }] } }))
   }
@@ -120,8 +120,8 @@ t.test('an import replaces the strategies, tags, variants and dependencies of fe
   const { api } = await makeApi()
   for (const name of ['flag', 'parent', 'old-parent']) ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
   ok(await api.strategies.add({ params: at('flag'), body: { name: 'default', title: 'old' } }))
-  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'old-tag' } }))
-  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'both' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'simple', value: 'old-tag' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'simple', value: 'both' } }))
   ok(await api.features.addDependency({ params: { projectId: 'default', featureName: 'flag' }, body: { feature: 'old-parent' } }))
   const data = {
     features: [{ name: 'flag', description: 'imported', type: 'kill-switch', stale: true }],

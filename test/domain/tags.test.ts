@@ -113,7 +113,7 @@ t.test('creating a tag: 404 for an unknown type, 409 when it exists, 400 for a s
 t.test('a feature is tagged and untagged; repeats are no-ops without events', async (t) => {
   const api = await withFeature()
   const params = { featureName: 'flag' }
-  t.same(ok(await api.featureTags.add({ params, body: { value: 'team-a' } })), { type: 'simple', value: 'team-a' }, 'type defaults to simple')
+  t.same(ok(await api.featureTags.add({ params, body: { type: 'simple', value: 'team-a' } })), { type: 'simple', value: 'team-a' })
   t.same(api.events(2).map((e) => e.type), ['feature-tagged', 'tag-created'])
   t.match(api.events(1)[0], { project: 'default', featureName: 'flag', data: { type: 'simple', value: 'team-a' } })
   const afterAdd = plain(api.state())
@@ -140,15 +140,17 @@ t.test('a feature is tagged and untagged; repeats are no-ops without events', as
   t.same(ok(await api.tags.get({ params: { type: 'simple', value: 'team-a' } })).tag, { type: 'simple', value: 'team-a' }, 'the tag itself stays')
 })
 
-t.test('tagging a feature: 404 for an unknown feature or tag type, 400 for a bad tag', async (t) => {
+t.test('tagging a feature: 404 for an unknown feature, 400 for an unknown tag type or a bad tag', async (t) => {
   const api = await withFeature()
   const before = plain(api.state())
-  const noFeature = err(await api.featureTags.add({ params: { featureName: 'ghost' }, body: { value: 'team-a' } }))
+  const noFeature = err(await api.featureTags.add({ params: { featureName: 'ghost' }, body: { type: 'simple', value: 'team-a' } }))
   t.equal(noFeature._tag, 'NotFoundError')
   t.equal(noFeature.message, `There's no feature named "ghost".`)
-  t.equal(err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'nope', value: 'team-a' } })).message, "Tag type 'nope' does not exist")
-  const bad = err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'x', extra: 1 } }))
-  t.same(bad.details.map((d) => d.path), ['/body/value', '/body/extra'])
+  const unknownType = err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'nope', value: 'team-a' } }))
+  t.same([unknownType._tag, unknownType.details], ['ValidationError', [{ path: '/body/type', message: "Tag type 'nope' does not exist" }]], "Unleash's 400 (bulk tagging's is a 404)")
+  t.equal(unknownType.message, "Request validation failed: your request body or params contain invalid data: Tag type 'nope' does not exist")
+  const bad = err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'x', extra: 1 } as never }))
+  t.same(bad.details.map((d) => d.path), ['/body/value', '/body/type', '/body/extra'], 'the type is required here, as in Unleash')
   t.equal(err(await api.featureTags.list({ params: { featureName: 'ghost' } }))._tag, 'NotFoundError')
   t.equal(err(await api.featureTags.remove({ params: { featureName: 'ghost', type: 'simple', value: 'aa' } }))._tag, 'NotFoundError')
   t.same(plain(api.state()), before)
@@ -157,9 +159,9 @@ t.test('tagging a feature: 404 for an unknown feature or tag type, 400 for a bad
 t.test('deleting a tag takes it off every feature; deleting an unknown one changes nothing', async (t) => {
   const api = await withFeature('one')
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'two' } }))
-  ok(await api.featureTags.add({ params: { featureName: 'one' }, body: { value: 'gone' } }))
-  ok(await api.featureTags.add({ params: { featureName: 'one' }, body: { value: 'kept' } }))
-  ok(await api.featureTags.add({ params: { featureName: 'two' }, body: { value: 'gone' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'one' }, body: { type: 'simple', value: 'gone' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'one' }, body: { type: 'simple', value: 'kept' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'two' }, body: { type: 'simple', value: 'gone' } }))
   ok(await api.tags.delete({ params: { type: 'simple', value: 'gone' } }))
   t.same(api.events(3).map((e) => [e.type, e.featureName]).sort(), [['feature-untagged', 'one'], ['feature-untagged', 'two'], ['tag-deleted', undefined]])
   t.same(ok(await api.featureTags.list({ params: { featureName: 'one' } })).tags.map((x) => x.value), ['kept'])

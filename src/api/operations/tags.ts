@@ -7,10 +7,10 @@ import type { State } from '../../model/state.js'
 import {
   BulkTagsBody,
   CreateTagBody,
+  FeatureTagBody,
   CreateTagTypeBody,
   type FeatureTagList,
   type Tag,
-  TagInput,
   type TagList,
   type TagTypeList,
   type TagTypeRecord,
@@ -80,10 +80,11 @@ export const listFeatureTagsOp = read<FeatureNameParams, undefined, FeatureTagLi
   run: (state, { params }) => featureTags(state, params.featureName),
 })
 
-export const addFeatureTagOp = write<FeatureNameParams, TagInput, Tag>({
+/** One tag on one feature: its `type` is required here, as in Unleash (bulk tagging defaults it to `simple`). */
+export const addFeatureTagOp = write<FeatureNameParams, FeatureTagBody, Tag>({
   params: FeatureNameParams,
   requirement: 'UPDATE_FEATURE',
-  body: TagInput,
+  body: FeatureTagBody,
   // A copy: the tag given to the domain is the very object now stored in the feature's tags.
   run: (draft, { params, body, ctx }) => E.map((tag: Tag) => () => ({ type: tag.type, value: tag.value }))(addFeatureTag(draft, params.featureName, body, ctx)),
 })

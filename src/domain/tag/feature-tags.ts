@@ -5,10 +5,9 @@ import { getRow, hasRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
 import type { FeatureTagList, Tag, TagInput } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type NotFoundError, notFound } from '../errors.js'
+import { type DomainError, type NotFoundError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { touch } from '../feature/lookup.js'
-import { tagTypeMissing } from './tag-types.js'
 import { ensureTag, sameTag } from './tags.js'
 
 /** A tag as requested: the type defaults to `simple`; a colour is the type's, not the tag's. */
@@ -60,7 +59,8 @@ export const addFeatureTag = (draft: Draft<State>, featureName: string, input: T
   const feature = featureNamed(draft, featureName)
   if (E.isLeft(feature)) return feature
   const tag = tagOf(input)
-  if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) return E.left(tagTypeMissing(tag.type))
+  // A 400 here, as Unleash's tagging of one feature answers (bulk tagging's is a 404, see decisions.md).
+  if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) return E.left(validationError(`Tag type '${tag.type}' does not exist`, '/body/type'))
   changeFeatureTags(draft, feature.right, [tag], [], ctx)
   return E.right(tag)
 }
