@@ -103,7 +103,7 @@ t.test('strategies use segments by id; a segment in use cannot be deleted', asyn
   const segment = ok(await api.segments.create({ params: {}, body: beta }))
   const strategy = ok(await api.strategies.add({ params: path, body: { name: 'default', segments: [segment.id] } }))
   t.same(strategy.segments, [1])
-  await refused(t, api, () => api.strategies.add({ params: path, body: { name: 'default', segments: [99] } }), 'ValidationError', ['/body/segments/0'])
+  await refused(t, api, () => api.strategies.add({ params: path, body: { name: 'default', segments: [99] } }), 'NotFoundError', [undefined])
   const inUse = await refused(t, api, () => api.segments.delete({ params: { segmentId: '1' } }), 'ConflictError', [undefined])
   t.equal(inUse.message, 'Segment 1 is in use; remove it from these strategies first.')
   t.same(inUse.details.map((d) => d.message), [`Used by strategy ${strategy.id} of feature "flag" in environment "development".`])

@@ -40,9 +40,21 @@ t.test('constraints: known operator, values or value as the operator needs', asy
 t.test('every problem is reported at once', async (t) => {
   await refused(
     t,
-    { name: 'default', constraints: [{ contextName: 'n', operator: 'NUM_GT', value: 'x' }, { contextName: 'u', operator: 'IN', values: [] }], segments: [99] },
-    ['/body/constraints/0/value', '/body/constraints/1/values', '/body/segments/0'],
+    { name: 'default', constraints: [{ contextName: 'n', operator: 'NUM_GT', value: 'x' }, { contextName: 'u', operator: 'IN', values: [] }], parameters: { rollout: 'x' } },
+    ['/body/constraints/0/value', '/body/constraints/1/values', '/body/parameters/rollout'],
   )
+})
+
+t.test("an unknown segment is Unleash's 404, after the strategy type and before the rest; an environment the project lacks its 400", async (t) => {
+  const api = await setup()
+  const before = plain(api.state())
+  const segment = err(await api.strategies.add({ params: path, body: { name: 'default', segments: [99], constraints: [{ contextName: 'u', operator: 'IN', values: [] }] } }))
+  t.same([segment._tag, segment.message], ['NotFoundError', 'No segment exists with ID "99"'])
+  const type = err(await api.strategies.add({ params: path, body: { name: 'nope', segments: [99] } }))
+  t.same([type._tag, type.details.map((d) => d.path)], ['ValidationError', ['/body/name']], 'an unknown type first')
+  const env = err(await api.strategies.add({ params: { ...path, environment: 'staging' }, body: { name: 'default' } }))
+  t.same([env._tag, env.message], ['ValidationError', 'Request validation failed: your request body or params contain invalid data: You have not added the current environment to the project'])
+  t.same(plain(api.state()), before, 'none changed anything')
 })
 
 t.test('valid single-value constraints are accepted and keep their value', async (t) => {

@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import { dictFrom } from '../../model/dict.js'
 import type { SetSortOrderBody, Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -42,6 +42,11 @@ const build = (state: State, path: StrategyPath, body: StrategyBody, id: string,
   const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
   if (exceeded) return E.left(exceeded)
   const checked = checkStrategy(state, body, ctx)
+  // Unleash looks a strategy's segments up after its type and before the rest: an unknown one is its 404.
+  if (getRow(state.strategyTypes, body.name)) {
+    const missing = (body.segments ?? []).find((segment) => !hasRow(state.segments, String(segment)))
+    if (missing !== undefined) return E.left(notFound(`No segment exists with ID "${missing}"`))
+  }
   const problems = [...checked.problems, ...checkStrategyPlacement(placementIn(state), body, checked.constraints, path.projectId)]
   if (problems.length > 0) return E.left(validationError(problems))
   return E.right({
@@ -63,7 +68,8 @@ export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: Strat
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
-  if (E.isLeft(env)) return env
+  // Unleash's words for a strategy added in an environment the feature's project lacks.
+  if (E.isLeft(env)) return E.left(validationError('You have not added the current environment to the project'))
   const strategies = env.right.strategies
   if (strategies.length >= ctx.limits.featureEnvironmentStrategies) {
     return E.left(exceedsLimit('strategy', ctx.limits.featureEnvironmentStrategies))

@@ -1,7 +1,7 @@
 import { type ConstraintInput, type Constraint, isMultiValue } from '../../model/constraint.js'
 import type { StrategyBody } from '../../model/strategy.js'
 import type { LegalValue, SegmentState, State } from '../../model/state.js'
-import { getRow, hasRow } from '../../model/table.js'
+import { getRow } from '../../model/table.js'
 import type { StrategyVariant } from '../../model/variant.js'
 import type { ResourceLimits } from '../../model/limits.js'
 import type { Ctx } from '../context.js'
@@ -133,9 +133,6 @@ export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { pro
   if (segments.length > ctx.limits.strategySegments) {
     problems.push({ path: '/body/segments', message: `A strategy may use at most ${ctx.limits.strategySegments} segments; it uses ${segments.length}.` })
   }
-  segments.forEach((id, i) => {
-    if (!hasRow(state.segments, String(id))) problems.push({ path: `/body/segments/${i}`, message: `There is no segment with id ${id}.` })
-  })
   const rollout = body.parameters?.rollout
   if (rollout !== undefined) {
     // Stored as a string: `true` would become "true", not 1.
