@@ -52,7 +52,7 @@ for (const transport of TRANSPORTS) {
     t.match(ui.json, { version: String, unleashUrl: 'http://localhost:4242', baseUriPath: '', frontendApiOrigins: ['*'], maintenanceMode: false })
     t.same(ui.json.unleashContext, {}, 'an admin token has no context, as in Unleash')
     const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'ui@example.com', rootRole: 'Viewer' } })).json
-    const secret = (await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'ui' } })).json.secret
+    const secret = (await s.call('POST', `/api/admin/user-admin/${user.id}/tokens`, { body: { description: 'ui', expiresAt: '2100-01-01T00:00:00.000Z' } })).json.secret
     const asUser = await s.call('GET', '/api/admin/ui-config', { token: secret })
     t.equal(asUser.status, 200)
     t.same(asUser.json.unleashContext, { email: createHash('sha256').update('ui@example.com').digest('hex'), userId: user.id }, "a user's own")

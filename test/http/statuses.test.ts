@@ -8,7 +8,7 @@ import { FEATURES, type Served, serve, TRANSPORTS } from './support.js'
 /** A viewer's personal access token, made through the HTTP API itself. */
 const viewerToken = async (s: Served): Promise<string> => {
   const user = await s.call('POST', '/api/admin/user-admin', { body: { email: 'viewer@example.com', rootRole: 'Viewer' } })
-  const pat = await s.call('POST', `/api/admin/user-admin/${user.json.id}/tokens`, { body: { description: 'viewer' } })
+  const pat = await s.call('POST', `/api/admin/user-admin/${user.json.id}/tokens`, { body: { description: 'viewer', expiresAt: '2100-01-01T00:00:00.000Z' } })
   return pat.json.secret
 }
 
