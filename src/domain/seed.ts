@@ -21,9 +21,10 @@ export const initialState = (instanceId: string, now: string): State => ({
   instanceId,
   settings: { maintenanceMode: false, frontendApiOrigins: null },
   counters: { user: 0, group: 0, segment: 0, event: 0, apiToken: 0 },
+  // sortOrder 2 and 3, as Unleash seeds them (its third, `default`, 1, is left out: decisions.md).
   environments: tableFrom([
-    ['development', { name: 'development', type: 'development', enabled: true, sortOrder: 100, protected: false, requiredApprovals: null }],
-    ['production', { name: 'production', type: 'production', enabled: true, sortOrder: 200, protected: false, requiredApprovals: null }],
+    ['development', { name: 'development', type: 'development', enabled: true, sortOrder: 2, protected: false, requiredApprovals: null }],
+    ['production', { name: 'production', type: 'production', enabled: true, sortOrder: 3, protected: false, requiredApprovals: null }],
   ]),
   projects: tableFrom([
     [

@@ -18,18 +18,30 @@ export const CreateEnvironmentBody = open(
 )
 export type CreateEnvironmentBody = t.TypeOf<typeof CreateEnvironmentBody>
 
-/** An environment as returned. */
+/** An environment as returned, in Unleash's key order. */
 export const Environment = t.type({
   name: t.string,
   type: t.string,
+  sortOrder: t.number,
   enabled: t.boolean,
   protected: t.boolean,
-  sortOrder: t.number,
   requiredApprovals: t.union([t.number, t.null]),
-  /** How many projects the environment is connected to. */
-  projectCount: t.number,
 })
 export type Environment = t.TypeOf<typeof Environment>
 
-export const EnvironmentList = t.type({ version: t.literal(1), environments: t.array(Environment) })
+/** An environment as listed: with Unleash's counts of what uses it. */
+export const ListedEnvironment = t.intersection([
+  Environment,
+  t.type({
+    /** Projects it is connected to. */
+    projectCount: t.number,
+    /** API tokens scoped to it (personal ones are not API tokens). */
+    apiTokenCount: t.number,
+    /** Features enabled in it, archived ones included. */
+    enabledToggleCount: t.number,
+  }),
+])
+export type ListedEnvironment = t.TypeOf<typeof ListedEnvironment>
+
+export const EnvironmentList = t.type({ version: t.literal(1), environments: t.array(ListedEnvironment) })
 export type EnvironmentList = t.TypeOf<typeof EnvironmentList>

@@ -2,7 +2,7 @@ import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
 import { getRow } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
-import { makeApi, ok, err, plain } from '../support/api.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 
 const holding = (permissions: string[]): AuthPort => ({
   authenticate: () => E.right({ kind: 'user', actor: { id: 9, name: 'limited' }, permissions }),
@@ -27,14 +27,30 @@ const featureEnvs = (api: Awaited<ReturnType<typeof shop>>, name: string) => Obj
 t.test('create an environment: the record, its defaults, an event', async (t) => {
   const { api } = await makeApi()
   const env = ok(await api.environments.create({ params: {}, body: { name: 'staging', type: 'test' } }))
-  t.same(env, { name: 'staging', type: 'test', enabled: true, protected: false, sortOrder: 201, requiredApprovals: null, projectCount: 0 })
+  t.same(Object.entries(env), Object.entries({ name: 'staging', type: 'test', sortOrder: 4, enabled: true, protected: false, requiredApprovals: null }), "after the last (development 2, production 3, as Unleash seeds them), in Unleash's key order")
   t.match(api.events(1)[0], { type: 'environment-created', environment: 'staging', data: { name: 'staging', type: 'test' } })
-  const explicit = ok(await api.environments.create({ params: {}, body: { name: 'qa', type: 'test', enabled: false, sortOrder: 150, requiredApprovals: 12 } }))
-  t.same(explicit, { name: 'qa', type: 'test', enabled: false, protected: false, sortOrder: 150, requiredApprovals: 10, projectCount: 0 }, 'approvals clamped to 1..10')
+  const explicit = ok(await api.environments.create({ params: {}, body: { name: 'qa', type: 'test', enabled: false, sortOrder: 2.5, requiredApprovals: 12 } }))
+  t.same(explicit, { name: 'qa', type: 'test', sortOrder: 2.5, enabled: false, protected: false, requiredApprovals: 10 }, 'approvals clamped to 1..10')
   const list = ok(await api.environments.list({ params: {} }))
   t.equal(list.version, 1)
   t.same(names(list.environments), ['development', 'qa', 'production', 'staging'], 'by sortOrder')
+  t.same(list.environments[0], { ...ok(await api.environments.get({ params: { name: 'development' } })), projectCount: 1, apiTokenCount: 0, enabledToggleCount: 0 }, "listed with Unleash's counts")
   t.same(ok(await api.environments.get({ params: { name: 'qa' } })), explicit)
+})
+
+t.test("the list counts each environment's projects, API tokens and enabled features, as Unleash's does", async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const admin = { authorization: ADMIN_TOKEN }
+  for (const name of ['a', 'b', 'c']) ok(await api.features.create({ ...admin, params: { projectId: 'default' }, body: { name } }))
+  for (const name of ['a', 'b']) ok(await api.features.enableEnvironment({ ...admin, params: { projectId: 'default', featureName: name, environment: 'production' } }))
+  ok(await api.features.enableEnvironment({ ...admin, params: { projectId: 'default', featureName: 'c', environment: 'development' } }))
+  ok(await api.features.archive({ ...admin, params: { projectId: 'default', featureName: 'b' } }))
+  for (const tokenName of ['sdk-1', 'sdk-2']) ok(await api.apiTokens.create({ ...admin, params: {}, body: { tokenName, type: 'client', environment: 'production' } }))
+  ok(await api.apiTokens.create({ ...admin, params: {}, body: { tokenName: 'web', type: 'frontend', environment: 'development' } }))
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { email: 'u@example.com', rootRole: 2 } }))
+  ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'mine', expiresAt: '2100-01-01T00:00:00.000Z' } }))
+  const counts = ok(await api.environments.list({ ...admin, params: {} })).environments.map((e) => [e.name, e.projectCount, e.apiTokenCount, e.enabledToggleCount])
+  t.same(counts, [['development', 1, 1, 1], ['production', 1, 2, 2]], 'archived features counted, personal tokens not')
 })
 
 t.test('environment names: URL friendly, 1 to 100 characters, not *; a type is required', async (t) => {
@@ -87,7 +103,7 @@ t.test('unknown environments are 404s that change nothing', async (t) => {
   const off = err(await api.environments.disable({ params: { name: 'nope' } }))
   t.equal(off._tag, 'NotFoundError')
   t.equal(off.message, 'Could not find environment nope')
-  t.equal(err(await api.environments.get({ params: { name: 'nope' } })).message, 'Could not find environment with name nope')
+  t.equal(err(await api.environments.get({ params: { name: 'nope' } })).message, 'Could not find environment with name: nope', "Unleash's words")
   t.same(plain(api.state()), before)
 })
 
@@ -100,7 +116,7 @@ t.test('connecting an environment gives each of the project’s features a fresh
   t.same(featureEnvs(api, 'old'), ['development', 'production'], 'archived features too')
   t.same(featureEnvs(api, 'other'), ['development', 'production'], 'features of other projects untouched')
   t.match(api.events(1)[0], { type: 'project-environment-added', project: 'shop', environment: 'production' })
-  t.equal(ok(await api.environments.get({ params: { name: 'production' } })).projectCount, 2)
+  t.equal(ok(await api.environments.list({ params: {} })).environments.find((e) => e.name === 'production')!.projectCount, 2)
   const created = ok(await api.features.create({ params: { projectId: 'shop' }, body: { name: 'later' } }))
   t.same(names(created.environments), ['development', 'production'], 'new features follow the project')
 })

@@ -15,7 +15,7 @@ export const createEnvironmentOp = write<NoParams, CreateEnvironmentBody, Enviro
   requirement: 'CREATE_ENVIRONMENT',
   body: CreateEnvironmentBody,
   run: (draft, { body, ctx }) =>
-    E.map((name: string) => (next: State) => renderEnvironment(next, getRow(next.environments, name)!))(createEnvironment(draft, body, ctx)),
+    E.map((name: string) => (next: State) => renderEnvironment(getRow(next.environments, name)!))(createEnvironment(draft, body, ctx)),
 })
 
 export const getEnvironmentOp = read<NameParams, undefined, Environment>({
@@ -23,7 +23,7 @@ export const getEnvironmentOp = read<NameParams, undefined, Environment>({
   requirement: 'NONE',
   run: (state, { params }) => {
     const env = getRow(state.environments, params.name)
-    return env ? E.right(renderEnvironment(state, env)) : E.left(notFound(`Could not find environment with name ${params.name}`))
+    return env ? E.right(renderEnvironment(env)) : E.left(notFound(`Could not find environment with name: ${params.name}`))
   },
 })
 

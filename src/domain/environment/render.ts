@@ -1,28 +1,36 @@
-import type { Environment } from '../../model/environment.js'
+import type { Environment, ListedEnvironment } from '../../model/environment.js'
 import type { EnvironmentState, State } from '../../model/state.js'
 import { rows } from '../../model/table.js'
 import { sortedEnvironments } from './lookup.js'
 
-/** How many projects each environment is connected to, in one pass over the projects. */
-const projectCounts = (state: State): Map<string, number> => {
-  const counts = new Map<string, number>()
-  for (const p of rows(state.projects)) for (const env of p.environments) counts.set(env, (counts.get(env) ?? 0) + 1)
-  return counts
-}
-
-const render = (env: EnvironmentState, projectCount: number): Environment => ({
+/** An environment as Unleash answers one. */
+export const renderEnvironment = (env: EnvironmentState): Environment => ({
   name: env.name,
   type: env.type,
+  sortOrder: env.sortOrder,
   enabled: env.enabled,
   protected: env.protected,
-  sortOrder: env.sortOrder,
   requiredApprovals: env.requiredApprovals,
-  projectCount,
 })
 
-export const renderEnvironment = (state: State, env: EnvironmentState): Environment => render(env, projectCounts(state).get(env.name) ?? 0)
+const count = (counts: Map<string, number>, key: string): void => void counts.set(key, (counts.get(key) ?? 0) + 1)
 
-export const listEnvironments = (state: State): Environment[] => {
-  const counts = projectCounts(state)
-  return sortedEnvironments(state).map((env) => render(env, counts.get(env.name) ?? 0))
+/**
+ * Every environment with Unleash's counts: the projects connected to it, the API tokens scoped
+ * to it, and the features enabled in it (archived ones too, as Unleash counts its rows), each
+ * found in one pass.
+ */
+export const listEnvironments = (state: State): ListedEnvironment[] => {
+  const projects = new Map<string, number>()
+  for (const p of rows(state.projects)) for (const env of p.environments) count(projects, env)
+  const tokens = new Map<string, number>()
+  for (const token of rows(state.apiTokens)) if (token.userId === null) count(tokens, token.environment)
+  const enabled = new Map<string, number>()
+  for (const feature of rows(state.features)) for (const env in feature.environments) if (feature.environments[env]!.enabled) count(enabled, env)
+  return sortedEnvironments(state).map((env) => ({
+    ...renderEnvironment(env),
+    projectCount: projects.get(env.name) ?? 0,
+    apiTokenCount: tokens.get(env.name) ?? 0,
+    enabledToggleCount: enabled.get(env.name) ?? 0,
+  }))
 }
