@@ -27,7 +27,7 @@ export const TagColor = refinedString('a colour such as #FFFFFF', (s) => /^#[0-9
 
 /** A tag type as stored; `color` is optional so that rows written before it existed stay valid. */
 export const TagType = t.intersection([
-  t.type({ name: t.string, description: t.string, icon: t.union([t.string, t.null]) }),
+  t.type({ name: t.string, description: t.union([t.string, t.null]), icon: t.union([t.string, t.null]) }),
   t.partial({ color: t.union([t.string, t.null]) }),
 ])
 export type TagType = t.TypeOf<typeof TagType>
@@ -35,7 +35,7 @@ export type TagType = t.TypeOf<typeof TagType>
 /** A tag type as returned: always with its colour (null when it has none). */
 export const TagTypeRecord = t.type({
   name: t.string,
-  description: t.string,
+  description: t.union([t.string, t.null]),
   icon: t.union([t.string, t.null]),
   color: t.union([t.string, t.null]),
 })
@@ -44,10 +44,13 @@ export type TagTypeRecord = t.TypeOf<typeof TagTypeRecord>
 export const TagTypeList = t.type({ version: t.number, tagTypes: t.array(TagTypeRecord) })
 export type TagTypeList = t.TypeOf<typeof TagTypeList>
 
-/** Creating a tag type: description defaults to "", icon to null, colour to #FFFFFF. */
+/**
+ * Creating a tag type (and a tag type in an import): description, icon and colour default to
+ * null, as Unleash 8.2 stores them, and an export of Unleash's holds them as null.
+ */
 export const CreateTagTypeBody = open(
   { name: TagTypeName },
-  { description: t.string, icon: t.union([t.string, t.null]), color: t.union([TagColor, t.null]) },
+  { description: t.union([t.string, t.null]), icon: t.union([t.string, t.null]), color: t.union([TagColor, t.null]) },
   'a tag type',
 )
 export type CreateTagTypeBody = t.TypeOf<typeof CreateTagTypeBody>

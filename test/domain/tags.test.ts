@@ -24,8 +24,11 @@ t.test('tag type simple is seeded, with Unleash description, icon and colour', a
 t.test('a tag type is created with defaults and an event; names are taken once', async (t) => {
   const { api } = await makeApi()
   const created = ok(await api.tagTypes.create({ params: {}, body: { name: 'team' } }))
-  t.same(created, { name: 'team', description: '', icon: null, color: '#FFFFFF' })
+  t.same(created, { name: 'team', description: null, icon: null, color: null }, 'null for what is left out, as Unleash 8.2 stores it')
   t.match(api.events(1)[0], { type: 'tag-type-created', data: created })
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
+  ok(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'team', value: 'checkout' } }))
+  t.same(ok(await api.featureTags.list({ params: { featureName: 'flag' } })).tags, [{ value: 'checkout', type: 'team', color: null }], "a tag shows its type's colour: none")
   t.same(ok(await api.tagTypes.list({ params: {} })).tagTypes.map((x) => x.name), ['simple', 'team'])
   const before = plain(api.state())
   const e = err(await api.tagTypes.create({ params: {}, body: { name: 'team', description: 'again' } }))

@@ -23,12 +23,12 @@ export const listTagTypes = (state: State): TagTypeRecord[] =>
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map(renderTagType)
 
-/** The record a creation body describes, with Unleash's defaults. */
+/** The record a creation body describes, with Unleash 8.2's defaults: null for what is left out. */
 export const tagTypeOf = (body: CreateTagTypeBody): TagTypeRecord => ({
   name: body.name,
-  description: body.description ?? '',
+  description: body.description ?? null,
   icon: body.icon ?? null,
-  color: body.color ?? '#FFFFFF',
+  color: body.color ?? null,
 })
 
 /** Creates a tag type; its name must be free. */
