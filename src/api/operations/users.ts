@@ -3,11 +3,11 @@ import { createHash } from 'node:crypto'
 import { createUser } from '../../domain/user/create.js'
 import { deleteAccount } from '../../domain/user/delete.js'
 import { findAccount } from '../../domain/user/lookup.js'
-import { listUsers, renderUser } from '../../domain/user/render.js'
+import { listUsers, renderAccount, renderUser } from '../../domain/user/render.js'
 import { updateAccount } from '../../domain/user/update.js'
-import type { State, UserState } from '../../model/state.js'
+import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
-import { CreateUserBody, type CreatedUser, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
+import { type Account, CreateUserBody, type CreatedUser, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
 import type { EmailPort } from '../../ports/email.js'
 import { read, write } from '../operation.js'
 import { hashPassword } from '../secrets.js'
@@ -59,19 +59,21 @@ export const listUsersOp = read<NoParams, undefined, UsersAndRoles>({
   run: (state, { config, ctx }) => E.right(listUsers(state, config.unleashUrl, ctx.now)),
 })
 
-export const getUserOp = read<IdParams, undefined, User>({
+/** One user, as Unleash answers it: the account, without the invite link (create and list give it). */
+export const getUserOp = read<IdParams, undefined, Account>({
   params: IdParams,
   requirement: 'ADMIN',
-  run: (state, { params, config, ctx }) => E.map((u: UserState) => renderUser(u, config.unleashUrl, ctx.now))(findAccount(state, params.id, 'User')),
+  run: (state, { params }) => E.map(renderAccount)(findAccount(state, params.id, 'User')),
 })
 
-export const updateUserOp = write<IdParams, UpdateUserBody, User>({
+/** Answers the account as Unleash does, without the invite link; `rootRole` as its id (Unleash echoes what was sent). */
+export const updateUserOp = write<IdParams, UpdateUserBody, Account>({
   params: IdParams,
   requirement: 'ADMIN',
   body: UpdateUserBody,
   prepare: async ({ body }) => (body.email ? gravatarUrl(body.email) : undefined),
-  run: (draft, { params, body, ctx, config, prepared }) =>
-    E.map((id: number) => userAt(id, config.unleashUrl, ctx.now))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
+  run: (draft, { params, body, ctx, prepared }) =>
+    E.map((id: number) => (next: State) => renderAccount(getRow(next.users, String(id))!))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
 })
 
 export const deleteUserOp = write<IdParams, undefined, void>({
