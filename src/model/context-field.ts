@@ -18,6 +18,22 @@ export const ContextField = t.intersection([
 ])
 export type ContextField = t.TypeOf<typeof ContextField>
 
+/** A context field as listed: with how many live projects and features name it in a constraint, as Unleash counts. */
+export const ListedContextField = t.intersection([
+  t.type({
+    name: t.string,
+    description: t.union([t.string, t.null]),
+    stickiness: t.boolean,
+    sortOrder: t.number,
+    legalValues: t.array(LegalValue),
+    createdAt: t.string,
+    usedInProjects: t.number,
+    usedInFeatures: t.number,
+  }),
+  t.partial({ project: t.string }),
+])
+export type ListedContextField = t.TypeOf<typeof ListedContextField>
+
 export const ContextFieldName = refinedString(
   'a URL-friendly name of 1 to 100 characters',
   (s) => s.length >= 1 && s.length <= 100 && urlFriendly(s),

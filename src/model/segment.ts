@@ -3,18 +3,19 @@ import { NonBlankString, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 
 /** A segment: named constraints that strategies share by id. */
-export const Segment = t.type({
-  id: t.number,
-  name: t.string,
-  description: t.union([t.string, t.null]),
-  project: t.union([t.string, t.null]),
-  constraints: t.array(Constraint),
-  createdAt: t.string,
-  createdBy: t.string,
-})
+/** A segment as returned, in Unleash's key order; `project` only when it has one. */
+export const Segment = t.intersection([
+  t.type({ id: t.number, name: t.string, description: t.union([t.string, t.null]) }),
+  t.partial({ project: t.string }),
+  t.type({ constraints: t.array(Constraint), createdBy: t.string, createdAt: t.string }),
+])
 export type Segment = t.TypeOf<typeof Segment>
 
-export const SegmentList = t.type({ segments: t.array(Segment) })
+/** A segment as listed: with how many live projects and features use it, as Unleash counts. */
+export const ListedSegment = t.intersection([Segment, t.type({ usedInProjects: t.number, usedInFeatures: t.number })])
+export type ListedSegment = t.TypeOf<typeof ListedSegment>
+
+export const SegmentList = t.type({ segments: t.array(ListedSegment) })
 export type SegmentList = t.TypeOf<typeof SegmentList>
 
 /** Creating or replacing a segment (Unleash's upsertSegmentSchema). */

@@ -12,10 +12,10 @@ const refused = async (t: Test, api: Api, call: () => Promise<unknown>, tag: str
   return e
 }
 
-t.test('the seeded context fields are listed by sortOrder, then name', async (t) => {
+t.test('the seeded context fields are listed by name, as Unleash lists them', async (t) => {
   const { api } = await makeApi()
   const seeded = ok(await api.contextFields.list({ params: {} }))
-  t.same(seeded.map((f) => f.name), ['environment', 'userId', 'appName', 'currentTime', 'sessionId', 'remoteAddress'])
+  t.same(seeded.map((f) => f.name), ['appName', 'currentTime', 'environment', 'remoteAddress', 'sessionId', 'userId'])
   t.same(seeded.filter((f) => f.stickiness).map((f) => f.name), ['sessionId'], 'sessionId is a stickiness field, as Unleash seeds it')
 })
 
@@ -91,10 +91,27 @@ t.test('a context field in use by a constraint, a stickiness, a variant or a seg
   t.same(segment.details.map((d) => d.message), ['Used by segment 1 ("seg").'])
 })
 
+t.test("the list counts the live projects and features whose constraints name each field, as Unleash's does", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.projects.create({ params: {}, body: { id: 'shop', name: 'Shop' } }))
+  const constrained = (contextName: string) => ({ name: 'default', constraints: [{ contextName, operator: 'IN' as const, values: ['x'] }] })
+  for (const [projectId, featureName, field] of [['default', 'a', 'region'], ['default', 'b', 'region'], ['shop', 'c', 'region'], ['shop', 'd', 'tenant']] as const) {
+    ok(await api.features.create({ params: { projectId }, body: { name: featureName } }))
+    ok(await api.strategies.add({ params: { projectId, featureName, environment: 'development' }, body: constrained(field) }))
+    ok(await api.strategies.add({ params: { projectId, featureName, environment: 'production' }, body: constrained(field) }))
+  }
+  for (const name of ['region', 'tenant', 'unused']) ok(await api.contextFields.create({ params: {}, body: { name } }))
+  ok(await api.features.archive({ params: { projectId: 'shop', featureName: 'd' } }))
+  const listed = ok(await api.contextFields.list({ params: {} }))
+  const counts = Object.fromEntries(listed.map((f) => [f.name, [f.usedInProjects, f.usedInFeatures]]))
+  t.same([counts.region, counts.tenant, counts.unused], [[2, 3], [0, 0], [0, 0]], 'distinct projects and features; archived ones not counted')
+  t.same(Object.keys(listed.find((f) => f.name === 'region')!), ['name', 'description', 'stickiness', 'sortOrder', 'legalValues', 'createdAt', 'usedInProjects', 'usedInFeatures'], "Unleash's key order")
+})
+
 t.test('__proto__ and constructor are ordinary context field names', async (t) => {
   const { api } = await makeApi()
   for (const name of ['__proto__', 'constructor']) ok(await api.contextFields.create({ params: {}, body: { name, sortOrder: -1 } }))
-  t.same(ok(await api.contextFields.list({ params: {} })).slice(0, 2).map((f) => f.name), ['__proto__', 'constructor'])
+  t.same(ok(await api.contextFields.list({ params: {} })).slice(0, 2).map((f) => f.name), ['__proto__', 'appName'])
   ok(await api.contextFields.update({ params: { contextName: '__proto__' }, body: { description: 'odd' } }))
   t.equal(ok(await api.contextFields.get({ params: { contextName: '__proto__' } })).description, 'odd')
   ok(await api.contextFields.delete({ params: { contextName: 'constructor' } }))

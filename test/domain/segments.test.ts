@@ -20,20 +20,19 @@ const refused = async (t: Test, api: Api, call: () => Promise<unknown>, tag: str
 t.test('a segment is created with the next id, listed, read, updated and deleted, each recorded', async (t) => {
   const { api } = await makeApi()
   const created = ok(await api.segments.create({ params: {}, body: beta }))
-  t.same(created, {
+  t.same(Object.entries(created), Object.entries({
     id: 1,
     name: 'beta-users',
     description: 'early adopters',
-    project: null,
     constraints: [{ contextName: 'userId', operator: 'IN', values: ['1', '2'], caseInsensitive: false, inverted: false }],
-    createdAt: '2026-01-01T00:00:00.000Z',
     createdBy: 'unknown',
-  })
+    createdAt: '2026-01-01T00:00:00.000Z',
+  }), "Unleash's keys in its order: no project when it has none")
   t.match(api.events(1)[0], { type: 'segment-created', data: { id: 1, name: 'beta-users' } })
   const second = ok(await api.segments.create({ params: {}, body: { name: 'by-version', constraints: [{ contextName: 'version', operator: 'SEMVER_GT', value: '1.0.0' }], project: 'default' } }))
   t.equal(second.id, 2)
   t.equal(second.project, 'default')
-  t.same(ok(await api.segments.list({ params: {} })).segments.map((s) => s.id), [1, 2])
+  t.same(ok(await api.segments.list({ params: {} })).segments.map((s) => [s.name, s.usedInProjects, s.usedInFeatures]), [['beta-users', 0, 0], ['by-version', 0, 0]], 'by name, with their use')
   t.same(ok(await api.segments.get({ params: { segmentId: '1' } })), created)
   const updated = ok(await api.segments.update({ params: { segmentId: '1' }, body: { name: 'beta', constraints: [] } }))
   t.same([updated.id, updated.name, updated.description, updated.constraints], [1, 'beta', null, []])
@@ -95,6 +94,22 @@ t.test('limits: at most `segments` segments and `segmentValues` values in one se
     [undefined],
   )
   t.equal(over.message, "Failed to create segment values. You can't create more than the established limit of 3.")
+})
+
+t.test("the list is by name and counts the live projects and features whose strategies use each segment, as Unleash's does", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.projects.create({ params: {}, body: { id: 'shop', name: 'Shop' } }))
+  const zeta = ok(await api.segments.create({ params: {}, body: { name: 'zeta', constraints: [] } }))
+  const alpha = ok(await api.segments.create({ params: {}, body: { name: 'alpha', constraints: [] } }))
+  for (const [projectId, featureName, segment] of [['default', 'a', zeta.id], ['default', 'b', zeta.id], ['shop', 'c', zeta.id], ['shop', 'd', alpha.id]] as const) {
+    ok(await api.features.create({ params: { projectId }, body: { name: featureName } }))
+    for (const environment of ['development', 'production']) ok(await api.strategies.add({ params: { projectId, featureName, environment }, body: { name: 'default', segments: [segment] } }))
+  }
+  ok(await api.features.archive({ params: { projectId: 'shop', featureName: 'd' } }))
+  const listed = ok(await api.segments.list({ params: {} })).segments
+  t.same(listed.map((s) => [s.name, s.usedInProjects, s.usedInFeatures]), [['alpha', 0, 0], ['zeta', 2, 3]], 'archived features not counted')
+  ok(await api.strategies.add({ params: { projectId: 'default', featureName: 'a', environment: 'development' }, body: { name: 'default', segments: [alpha.id] } }))
+  t.same(ok(await api.segments.list({ params: {} })).segments.map((s) => s.usedInFeatures), [1, 3], 'counted afresh after a change')
 })
 
 t.test('strategies use segments by id; a segment in use cannot be deleted', async (t) => {

@@ -7,7 +7,7 @@ import {
   renderContextField,
   updateContextField,
 } from '../../domain/context-field/context-fields.js'
-import { type ContextField, CreateContextFieldBody, UpdateContextFieldBody } from '../../model/context-field.js'
+import { type ContextField, CreateContextFieldBody, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
@@ -15,7 +15,7 @@ import { ContextFieldParams, NoParams } from '../../model/params.js'
 
 const rendered = (name: string) => (next: State): ContextField => renderContextField(getRow(next.contextFields, name)!)
 
-export const listContextFieldsOp = read<NoParams, undefined, ContextField[]>({
+export const listContextFieldsOp = read<NoParams, undefined, ListedContextField[]>({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right(listContextFields(state)),

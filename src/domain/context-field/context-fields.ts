@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import type { ContextField, CreateContextFieldBody, UpdateContextFieldBody } from '../../model/context-field.js'
+import type { ContextField, CreateContextFieldBody, ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, LegalValue, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { stateBefore } from '../segment/usage.js'
+import { contextFieldUsage, stateBefore } from '../segment/usage.js'
 import { contextFieldUses } from './usage.js'
 
 export const renderContextField = (f: ContextFieldState): ContextField => ({
@@ -24,11 +24,14 @@ export const findContextField = (state: State, name: string): E.Either<NotFoundE
   return field ? E.right(field) : E.left(notFound(`Could not find context field with name "${name}".`))
 }
 
-/** Context fields by sortOrder, then name. */
-export const listContextFields = (state: State): ContextField[] =>
+/** Context fields by name, each with its use in constraints (`contextFieldUsage`), in Unleash's key order. */
+export const listContextFields = (state: State): ListedContextField[] =>
   rowList(state.contextFields)
-    .sort((a, b) => a.sortOrder - b.sortOrder || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .map(renderContextField)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((f) => {
+      const { project, ...field } = renderContextField(f)
+      return { ...field, ...contextFieldUsage(state, f.name), ...(project !== undefined ? { project } : {}) }
+    })
 
 const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): LegalValue[] => {
   values.forEach((v, i) => {

@@ -1,23 +1,23 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { Constraint } from '../../model/constraint.js'
-import type { Segment, SegmentBody } from '../../model/segment.js'
+import type { ListedSegment, Segment, SegmentBody } from '../../model/segment.js'
 import type { SegmentState, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, type NotFoundError, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
-import { describeUse, stateBefore, strategiesUsingSegment } from './usage.js'
+import { describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
 
 export const renderSegment = (s: SegmentState): Segment => ({
   id: s.id,
   name: s.name,
   description: s.description,
-  project: s.project,
+  ...(s.project !== null ? { project: s.project } : {}),
   constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
-  createdAt: s.createdAt,
   createdBy: s.createdBy,
+  createdAt: s.createdAt,
 })
 
 export const findSegment = (state: State, id: string | number): E.Either<NotFoundError, SegmentState> => {
@@ -25,8 +25,11 @@ export const findSegment = (state: State, id: string | number): E.Either<NotFoun
   return segment ? E.right(segment) : E.left(notFound(`Could not find segment with id "${id}".`))
 }
 
-/** Segments in id order. */
-export const listSegments = (state: State): Segment[] => rowList(state.segments).sort((a, b) => a.id - b.id).map(renderSegment)
+/** Segments by name, each with its use (`segmentUsage`), as Unleash lists them. */
+export const listSegments = (state: State): ListedSegment[] =>
+  rowList(state.segments)
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))
+    .map((s) => ({ ...renderSegment(s), ...segmentUsage(state, s.id) }))
 
 export const valueCount = (constraints: readonly Constraint[]): number =>
   constraints.reduce((n, c) => n + (c.values.length > 0 ? c.values.length : c.value !== undefined ? 1 : 0), 0)

@@ -32,3 +32,52 @@ export const strategiesUsingSegment = (state: State, id: number): StrategyUse[] 
 
 export const describeUse = (use: StrategyUse): string =>
   `strategy ${use.strategy.id} of feature "${use.feature.name}" in environment "${use.environment}"`
+
+/** How many live projects and features use something: Unleash's `usedInProjects` and `usedInFeatures`. */
+export interface UsageCount {
+  readonly usedInProjects: number
+  readonly usedInFeatures: number
+}
+
+interface Usage {
+  readonly segments: ReadonlyMap<number, UsageCount>
+  readonly contextFields: ReadonlyMap<string, UsageCount>
+}
+
+const NOT_USED: UsageCount = Object.freeze({ usedInProjects: 0, usedInFeatures: 0 })
+
+// One pass over the features for both lists, kept with the features table it read (a change
+// makes a new table): a list then costs a lookup while no feature changes.
+const usages = new WeakMap<State['features'], Usage>()
+
+/**
+ * What Unleash counts for its segment and context-field lists: the distinct projects and
+ * features whose strategies use a segment, or name a context field in a constraint; archived
+ * features are left out, as in Unleash.
+ */
+const usageOf = (state: State): Usage => {
+  const known = usages.get(state.features)
+  if (known !== undefined) return known
+  const segments = new Map<number, { projects: Set<string>; features: Set<string> }>()
+  const fields = new Map<string, { projects: Set<string>; features: Set<string> }>()
+  const note = <K>(map: Map<K, { projects: Set<string>; features: Set<string> }>, key: K, feature: FeatureState): void => {
+    let entry = map.get(key)
+    if (entry === undefined) map.set(key, (entry = { projects: new Set(), features: new Set() }))
+    entry.projects.add(feature.project)
+    entry.features.add(feature.name)
+  }
+  for (const { feature, strategy } of allStrategies(state)) {
+    if (feature.archived) continue
+    for (const id of strategy.segments) note(segments, id, feature)
+    for (const c of strategy.constraints) note(fields, c.contextName, feature)
+  }
+  const counted = <K>(map: Map<K, { projects: Set<string>; features: Set<string> }>): Map<K, UsageCount> =>
+    new Map([...map].map(([key, { projects, features }]) => [key, { usedInProjects: projects.size, usedInFeatures: features.size }]))
+  const usage = { segments: counted(segments), contextFields: counted(fields) }
+  usages.set(state.features, usage)
+  return usage
+}
+
+export const segmentUsage = (state: State, id: number): UsageCount => usageOf(state).segments.get(id) ?? NOT_USED
+
+export const contextFieldUsage = (state: State, name: string): UsageCount => usageOf(state).contextFields.get(name) ?? NOT_USED
