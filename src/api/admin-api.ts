@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { latestEvents } from '../domain/events.js'
 import { initialState } from '../domain/seed.js'
+import type { EventRecord } from '../model/event.js'
 import type { State, StoredEvent } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
 import { type ClockPort, systemClock } from '../ports/clock.js'
@@ -64,7 +65,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
     /** Recorded events, newest first. */
-    events: (limit = 100, keep?: (event: StoredEvent) => boolean): StoredEvent[] => latestEvents(stateOf(storage).events, limit, keep),
+    events: (limit = 100, keep?: (event: StoredEvent) => boolean): EventRecord[] => latestEvents(stateOf(storage).events, limit, keep),
     config,
     storage,
     /** For extensions: run any operation through the same pipeline. */

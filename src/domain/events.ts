@@ -1,17 +1,33 @@
 import type { Draft } from 'immer'
 import { appendEvent, latestEvents as latestStoredEvents } from '../model/event-log.js'
 import { copyJson } from '../model/json-copy.js'
+import type { EventRecord } from '../model/event.js'
 import type { EventLog, State, StoredEvent } from '../model/state.js'
 import type { Ctx } from './context.js'
 
 export { emptyEventLog } from '../model/event-log.js'
 
+/** An event as answered: Unleash's fields in its order, copies of what it holds. */
+export const renderEvent = (e: StoredEvent): EventRecord => ({
+  id: e.id,
+  type: e.type,
+  createdBy: e.createdBy,
+  createdAt: e.createdAt,
+  createdByUserId: e.createdByUserId,
+  data: copyJson(e.data ?? null),
+  preData: copyJson(e.preData ?? null),
+  tags: (e.tags ?? []).map((tag) => ({ value: tag.value, type: tag.type })),
+  featureName: e.featureName ?? null,
+  project: e.project ?? null,
+  environment: e.environment ?? null,
+})
+
 /**
- * The newest `limit` events that `keep` accepts, newest first, as copies: the stored events
- * belong to the store, and a caller changing what it was given must not change them.
+ * The newest `limit` events that `keep` accepts, newest first, as records: copies, since the
+ * stored events belong to the store, and a caller changing what it was given must not change them.
  */
-export const latestEvents = (log: EventLog, limit: number, keep?: (event: StoredEvent) => boolean): StoredEvent[] =>
-  latestStoredEvents(log, limit, keep).map(copyJson)
+export const latestEvents = (log: EventLog, limit: number, keep?: (event: StoredEvent) => boolean): EventRecord[] =>
+  latestStoredEvents(log, limit, keep).map(renderEvent)
 
 export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'createdByUserId'>
 

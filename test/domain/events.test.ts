@@ -20,6 +20,19 @@ t.test('events are listed newest first and filtered by project, feature and type
   t.match(all.events[0], { id: 3, createdBy: 'unknown', createdByUserId: -1, createdAt: '2026-01-01T00:00:00.000Z' })
 })
 
+t.test("an event has every field Unleash sends, in its order, null where it has none", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.tagTypes.create({ params: {}, body: { name: 'area' } }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'a' } }))
+  ok(await api.features.enableEnvironment({ params: { projectId: 'default', featureName: 'a', environment: 'development' } }))
+  const [enabled, , created, tagType] = ok(await api.instance.listEvents({ params: {} })).events
+  const keys = ['id', 'type', 'createdBy', 'createdAt', 'createdByUserId', 'data', 'preData', 'tags', 'featureName', 'project', 'environment']
+  for (const event of [enabled, created, tagType]) t.same(Object.keys(event!), keys, event!.type)
+  t.match(tagType, { type: 'tag-type-created', preData: null, tags: [], featureName: null, project: null, environment: null })
+  t.match(enabled, { type: 'feature-environment-enabled', data: null, preData: null, featureName: 'a', project: 'default', environment: 'development' })
+  t.same(api.events(4), ok(await api.instance.listEvents({ params: {}, query: { limit: '4' } })).events, 'api.events() answers the same records')
+})
+
 t.test('a limit that is not an integer from 1 to 1000 is refused', async (t) => {
   const { api } = await makeApi()
   for (const limit of ['0', '1001', 'ten', '1.5']) {

@@ -1,15 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { latestEvents } from '../../domain/events.js'
 import { validationError } from '../../domain/errors.js'
-import type { StoredEvent } from '../../model/state.js'
+import type { EventList } from '../../model/event.js'
 import { read } from '../operation.js'
 import { NoParams } from '../../model/params.js'
-
-export interface EventList {
-  readonly version: 1
-  readonly events: readonly StoredEvent[]
-  readonly totalEvents: number
-}
 
 const MAX = 1000
 

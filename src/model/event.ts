@@ -1,0 +1,24 @@
+import * as t from 'io-ts'
+import { Tag } from './tag.js'
+
+/**
+ * An event as the admin API answers it (`GET /api/admin/events`, `api.events()`): every field
+ * Unleash sends, in its order, `null` (or no tags) where the event has none.
+ */
+export const EventRecord = t.type({
+  id: t.number,
+  type: t.string,
+  createdBy: t.string,
+  createdAt: t.string,
+  createdByUserId: t.number,
+  data: t.unknown,
+  preData: t.unknown,
+  tags: t.array(Tag),
+  featureName: t.union([t.string, t.null]),
+  project: t.union([t.string, t.null]),
+  environment: t.union([t.string, t.null]),
+})
+export type EventRecord = t.TypeOf<typeof EventRecord>
+
+export const EventList = t.type({ version: t.literal(1), events: t.array(EventRecord), totalEvents: t.number })
+export type EventList = t.TypeOf<typeof EventList>
