@@ -4,32 +4,22 @@ import { Integer, lengthBetween, open, refinedString, urlFriendly } from './code
 export const LegalValue = t.intersection([t.type({ value: t.string }), t.partial({ description: t.string })], 'a legal value')
 export type LegalValue = t.TypeOf<typeof LegalValue>
 
+const CONTEXT_FIELD = {
+  name: t.string,
+  description: t.union([t.string, t.null]),
+  stickiness: t.boolean,
+  sortOrder: t.number,
+  legalValues: t.array(LegalValue),
+  createdAt: t.string,
+}
+
 /** A context field as returned. */
-export const ContextField = t.intersection([
-  t.type({
-    name: t.string,
-    description: t.union([t.string, t.null]),
-    stickiness: t.boolean,
-    sortOrder: t.number,
-    legalValues: t.array(LegalValue),
-    createdAt: t.string,
-  }),
-  t.partial({ project: t.string }),
-])
+export const ContextField = t.intersection([t.type(CONTEXT_FIELD), t.partial({ project: t.string })])
 export type ContextField = t.TypeOf<typeof ContextField>
 
-/** A context field as listed: with how many live projects and features name it in a constraint, as Unleash counts. */
+/** A context field as listed: with how many live projects and features name it in a constraint, as Unleash counts (its key order: the counts before `project`). */
 export const ListedContextField = t.intersection([
-  t.type({
-    name: t.string,
-    description: t.union([t.string, t.null]),
-    stickiness: t.boolean,
-    sortOrder: t.number,
-    legalValues: t.array(LegalValue),
-    createdAt: t.string,
-    usedInProjects: t.number,
-    usedInFeatures: t.number,
-  }),
+  t.type({ ...CONTEXT_FIELD, usedInProjects: t.number, usedInFeatures: t.number }),
   t.partial({ project: t.string }),
 ])
 export type ListedContextField = t.TypeOf<typeof ListedContextField>

@@ -46,6 +46,9 @@ interface Usage {
 
 const NOT_USED: UsageCount = Object.freeze({ usedInProjects: 0, usedInFeatures: 0 })
 
+/** The distinct projects and features found using one thing. */
+type Users = { readonly projects: Set<string>; readonly features: Set<string> }
+
 // One pass over the features for both lists, kept with the features table it read (a change
 // makes a new table): a list then costs a lookup while no feature changes.
 const usages = new WeakMap<State['features'], Usage>()
@@ -58,9 +61,9 @@ const usages = new WeakMap<State['features'], Usage>()
 const usageOf = (state: State): Usage => {
   const known = usages.get(state.features)
   if (known !== undefined) return known
-  const segments = new Map<number, { projects: Set<string>; features: Set<string> }>()
-  const fields = new Map<string, { projects: Set<string>; features: Set<string> }>()
-  const note = <K>(map: Map<K, { projects: Set<string>; features: Set<string> }>, key: K, feature: FeatureState): void => {
+  const segments = new Map<number, Users>()
+  const fields = new Map<string, Users>()
+  const note = <K>(map: Map<K, Users>, key: K, feature: FeatureState): void => {
     let entry = map.get(key)
     if (entry === undefined) map.set(key, (entry = { projects: new Set(), features: new Set() }))
     entry.projects.add(feature.project)
@@ -71,7 +74,7 @@ const usageOf = (state: State): Usage => {
     for (const id of strategy.segments) note(segments, id, feature)
     for (const c of strategy.constraints) note(fields, c.contextName, feature)
   }
-  const counted = <K>(map: Map<K, { projects: Set<string>; features: Set<string> }>): Map<K, UsageCount> =>
+  const counted = <K>(map: Map<K, Users>): Map<K, UsageCount> =>
     new Map([...map].map(([key, { projects, features }]) => [key, { usedInProjects: projects.size, usedInFeatures: features.size }]))
   const usage = { segments: counted(segments), contextFields: counted(fields) }
   usages.set(state.features, usage)
