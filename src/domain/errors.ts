@@ -116,8 +116,8 @@ export const contentTypeError = (header: string | undefined): ContentTypeError =
     }). Try using one of the content-types we do accept instead (application/json) and make sure the body is in the corresponding format.`,
   )
 
-export const maintenanceMode = (): MaintenanceModeError =>
-  simple('MaintenanceModeError')('Unleash is currently in maintenance mode. Writes are refused until it is turned off.')
+/** Unleash's words; every write but turning maintenance off is refused until it is. */
+export const maintenanceMode = (): MaintenanceModeError => simple('MaintenanceModeError')('Unleash is currently in maintenance mode.')
 
 /** Unleash's limiter answers its library's default text. */
 export const tooManyRequests = (): TooManyRequestsError => simple('TooManyRequestsError')('Too many requests, please try again later.')

@@ -26,11 +26,14 @@ export const errorBody = (error: ApiError, id: string): Record<string, unknown> 
   return { id, name: error._tag, message: error.message, details: error.details, ...extra }
 }
 
-export const errorResponse = (error: ApiError, id: string, headers: Record<string, string> = {}): HttpResponse =>
-  error._tag === 'TooManyRequestsError'
-    ? // As Unleash's limiter sends it: its message as text, not an error body.
-      { status: STATUS[error._tag], headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body: error.message }
-    : { status: STATUS[error._tag], headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify(errorBody(error, id)) }
+export const errorResponse = (error: ApiError, id: string, headers: Record<string, string> = {}): HttpResponse => {
+  const status = STATUS[error._tag]
+  // As Unleash's limiter sends it: its message as text, not an error body.
+  if (error._tag === 'TooManyRequestsError') return { status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body: error.message }
+  // As Unleash's maintenance middleware sends it: the message alone.
+  if (error._tag === 'MaintenanceModeError') return { status, headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify({ message: error.message }) }
+  return { status, headers: { ...headers, 'content-type': JSON_TYPE }, body: JSON.stringify(errorBody(error, id)) }
+}
 
 /** A bug or an I/O fault: nothing a client sent. The body says no more than that. */
 export const internalErrorResponse = (id: string): HttpResponse => ({
