@@ -37,13 +37,13 @@ t.test('a context field is created with defaults, read, updated partially and de
   t.match(api.events(1)[0], { type: 'context-field-updated', preData: { legalValues: [{ value: 'eu' }, { value: 'us' }] }, data: { legalValues: [{ value: 'apac' }] } })
   ok(await api.contextFields.delete({ params: { contextName: 'tenant' } }))
   t.match(api.events(1)[0], { type: 'context-field-deleted', preData: { name: 'tenant' } })
-  t.equal(err(await api.contextFields.get({ params: { contextName: 'tenant' } })).message, 'Could not find context field with name "tenant".')
+  t.equal(err(await api.contextFields.get({ params: { contextName: 'tenant' } })).message, 'Could not find context field with name tenant', "Unleash's words")
 })
 
 t.test('creating: 409 for a taken name; 400 for a bad name, duplicate legal values or an unknown project', async (t) => {
   const { api } = await makeApi()
   const taken = await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'userId' } }), 'NameExistsError', [undefined])
-  t.equal(taken.message, 'A context field with name "userId" already exists.')
+  t.equal(taken.message, 'A context field with that name already exist', "Unleash's words, as written there")
   await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'has space', sortOrder: 1.5, stickiness: 'yes' } }), 'ValidationError', ['/body/name', '/body/stickiness', '/body/sortOrder'])
   await refused(
     t,

@@ -19,15 +19,15 @@ t.test('create: defaults, name rules, 409 for a name in use (archived included),
     ['production', 'production', false, false, 0],
   ])
   const before = plain(api.state())
-  t.equal(err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'parent' } }))._tag, 'NameExistsError')
+  t.match(err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'parent' } })), { _tag: 'NameExistsError', message: 'A flag with that name already exists' })
   ok(await api.features.archive({ params: inDefault('other') }))
   const archivedAgain = err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'other' } }))
-  t.equal(archivedAgain._tag, 'NameExistsError')
+  t.match(archivedAgain, { _tag: 'NameExistsError', message: 'An archived flag with that name already exists' }, "Unleash's words for each")
   for (const name of ['', 'a b', '.', '..', 'x'.repeat(101), 'ü']) {
     const e = err(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
     t.equal(e._tag, 'ValidationError', JSON.stringify(name))
   }
-  t.equal(err(await api.features.create({ params: { projectId: 'nope' }, body: { name: 'x' } }))._tag, 'NotFoundError')
+  t.match(err(await api.features.create({ params: { projectId: 'nope' }, body: { name: 'x' } })), { _tag: 'NotFoundError', message: 'Active project with id nope does not exist' })
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'x'.repeat(100) } }))
   t.equal(api.state().features.size, 4)
   void before
@@ -52,7 +52,10 @@ t.test('enable and disable in an environment; enabling adds a flexibleRollout to
   t.equal(ok(await api.features.get({ params: inDefault('parent') })).lifecycle.stage, 'initial', 'turning on leaves the lifecycle alone, as in Unleash')
   ok(await api.features.disableEnvironment({ params: env }))
   t.equal(ok(await api.features.getEnvironment({ params: env })).enabled, false)
-  t.equal(err(await api.features.enableEnvironment({ params: { ...env, environment: 'staging' } }))._tag, 'NotFoundError')
+  t.match(err(await api.features.enableEnvironment({ params: { ...env, environment: 'staging' } })), { _tag: 'NotFoundError', message: 'Could not find environment staging for feature: parent' }, "Unleash's words")
+  t.match(err(await api.features.getEnvironment({ params: { ...env, environment: 'staging' } })), { _tag: 'NotFoundError', message: 'Could not find parent in staging' }, 'and on this route, its own')
+  t.match(err(await api.features.getEnvironment({ params: { ...env, featureName: 'ghost' } })), { message: `There's no feature named "ghost" in project "default".` }, 'the feature first')
+  t.match(err(await api.features.archive({ params: inDefault('ghost') })), { _tag: 'NotFoundError', message: 'No feature flag found' }, "archiving: Unleash's words")
   t.same(api.events(3).map((e) => e.type), ['feature-environment-disabled', 'feature-environment-enabled', 'feature-strategy-add'])
 })
 
@@ -171,6 +174,7 @@ t.test('an archived feature cannot be turned on or off; revived, it is off every
   ok(await api.features.enableEnvironment({ params: env }))
   ok(await api.features.archive({ params: inDefault('other') }))
   const before = plain(api.state())
+  t.equal(err(await api.features.enableEnvironment({ params: { ...env, environment: 'staging' } }))._tag, 'NotFoundError', 'the environment is checked before the archive, as in Unleash')
   for (const toggle of [api.features.enableEnvironment, api.features.disableEnvironment]) {
     const e = err(await toggle({ params: env }))
     t.equal(e._tag, 'ValidationError')

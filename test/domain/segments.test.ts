@@ -48,7 +48,7 @@ t.test('unknown segment ids are 404 for get, update and delete; ids that are not
   const { api } = await makeApi()
   for (const segmentId of ['1', '-2']) {
     const e = err(await api.segments.get({ params: { segmentId } }))
-    t.same([e._tag, e.message], ['NotFoundError', `Could not find segment with id "${segmentId}".`])
+    t.same([e._tag, e.message], ['NotFoundError', `No segment exists with ID "${segmentId}"`], "Unleash's words")
     await refused(t, api, () => api.segments.update({ params: { segmentId }, body: beta }), 'NotFoundError', [undefined])
     await refused(t, api, () => api.segments.delete({ params: { segmentId } }), 'NotFoundError', [undefined])
   }
@@ -65,7 +65,7 @@ t.test('segment names are unique; constraints are checked like a strategy\'s; th
   ok(await api.segments.create({ params: {}, body: beta }))
   const other = ok(await api.segments.create({ params: {}, body: { name: 'other', constraints: [] } }))
   const taken = await refused(t, api, () => api.segments.create({ params: {}, body: beta }), 'NameExistsError', [undefined])
-  t.equal(taken.message, `There's already a segment named "beta-users".`)
+  t.equal(taken.message, 'Segment name already exists', "Unleash's words")
   await refused(t, api, () => api.segments.update({ params: { segmentId: String(other.id) }, body: beta }), 'NameExistsError', [undefined])
   ok(await api.segments.update({ params: { segmentId: '1' }, body: { ...beta, description: 'same name is fine for itself' } }))
   await refused(

@@ -18,7 +18,7 @@ t.test('tag type simple is seeded, with Unleash description, icon and colour', a
   t.same(ok(await api.tagTypes.get({ params: { name: 'simple' } })), { version: 1, tagType: simple })
   const e = err(await api.tagTypes.get({ params: { name: 'nope' } }))
   t.equal(e._tag, 'NotFoundError')
-  t.equal(e.message, "Tag type 'nope' does not exist")
+  t.equal(e.message, 'Could not find tag-type', "Unleash's words")
 })
 
 t.test('a tag type is created with defaults and an event; names are taken once', async (t) => {
@@ -33,7 +33,7 @@ t.test('a tag type is created with defaults and an event; names are taken once',
   const before = plain(api.state())
   const e = err(await api.tagTypes.create({ params: {}, body: { name: 'team', description: 'again' } }))
   t.equal(e._tag, 'NameExistsError')
-  t.equal(e.message, `There's already a tag type named "team".`)
+  t.equal(e.message, 'There already exists a tag-type with the name team', "Unleash's words")
   t.same(plain(api.state()), before, 'the store is unchanged')
 })
 
@@ -143,19 +143,19 @@ t.test('a feature is tagged and untagged; repeats are no-ops without events', as
   t.same(ok(await api.tags.get({ params: { type: 'simple', value: 'team-a' } })).tag, { type: 'simple', value: 'team-a' }, 'the tag itself stays')
 })
 
-t.test('tagging a feature: 404 for an unknown feature, 400 for an unknown tag type or a bad tag', async (t) => {
+t.test('tagging a feature: 404 for an unknown feature, 400 for an unknown tag type or a bad tag; untagging one that does not exist is a no-op', async (t) => {
   const api = await withFeature()
   const before = plain(api.state())
   const noFeature = err(await api.featureTags.add({ params: { featureName: 'ghost' }, body: { type: 'simple', value: 'team-a' } }))
-  t.equal(noFeature._tag, 'NotFoundError')
-  t.equal(noFeature.message, `There's no feature named "ghost".`)
+  t.same([noFeature._tag, noFeature.message], ['NotFoundError', 'No feature flag found'], "Unleash's words")
   const unknownType = err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { type: 'nope', value: 'team-a' } }))
   t.same([unknownType._tag, unknownType.details], ['ValidationError', [{ path: '/body/type', message: "Tag type 'nope' does not exist" }]], "Unleash's 400 (bulk tagging's is a 404)")
   t.equal(unknownType.message, "Request validation failed: your request body or params contain invalid data: Tag type 'nope' does not exist")
   const bad = err(await api.featureTags.add({ params: { featureName: 'flag' }, body: { value: 'x', extra: 1 } as never }))
   t.same(bad.details.map((d) => d.path), ['/body/value', '/body/type', '/body/extra'], 'the type is required here, as in Unleash')
-  t.equal(err(await api.featureTags.list({ params: { featureName: 'ghost' } }))._tag, 'NotFoundError')
-  t.equal(err(await api.featureTags.remove({ params: { featureName: 'ghost', type: 'simple', value: 'aa' } }))._tag, 'NotFoundError')
+  const list = err(await api.featureTags.list({ params: { featureName: 'ghost' } }))
+  t.same([list._tag, list.message], ['NotFoundError', 'Could not find feature with name ghost'], "Unleash's words on this route")
+  t.equal(ok(await api.featureTags.remove({ params: { featureName: 'ghost', type: 'simple', value: 'aa' } })), undefined, 'untagging a feature that does not exist changes nothing, as in Unleash')
   t.same(plain(api.state()), before)
 })
 

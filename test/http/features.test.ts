@@ -116,7 +116,7 @@ for (const transport of TRANSPORTS) {
     t.same((await s.call('GET', path)).json.map((x: { id: string }) => x.id), [second.json.id])
     const gone = await s.call('GET', `${path}/${first.json.id}`)
     t.equal(gone.status, 404)
-    t.equal(gone.json.message, `Could not find strategy with id "${first.json.id}".`)
+    t.equal(gone.json.message, `Could not find strategy with id: ${first.json.id}`, "Unleash's words")
   })
 
   t.test(`${transport}: domain refusals keep their status, body and store`, async (t) => {

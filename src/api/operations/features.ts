@@ -3,7 +3,7 @@ import { archiveInProject, deleteArchived, reviveByName } from '../../domain/fea
 import { createFeature } from '../../domain/feature/create.js'
 import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
-import { featureEnvironment, featureInProject } from '../../domain/feature/lookup.js'
+import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { setEnvironmentVariants } from '../../domain/feature/variants.js'
@@ -86,11 +86,12 @@ export const deleteArchivedFeatureOp = write<FeatureNameParams, undefined, void>
 export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, FeatureEnvironment>({
   params: EnvironmentParams,
   requirement: 'NONE',
-  run: (state, { params }) =>
-    E.map(() => {
-      const feature = getRow(state.features, params.featureName)!
-      return renderEnvironments(state, feature).find((e) => e.name === params.environment)!
-    })(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
+  run: (state, { params }) => {
+    const found = featureInProject(state, params.projectId, params.featureName)
+    if (E.isLeft(found)) return found
+    const env = renderEnvironments(state, found.right).find((e) => e.name === params.environment)
+    return env ? E.right(env) : E.left(notFound(`Could not find ${params.featureName} in ${params.environment}`)) // Unleash's words
+  },
 })
 
 export const setEnvironmentEnabledOp = (enabled: boolean) =>

@@ -28,7 +28,7 @@ export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
   run: (state, { params }) =>
     E.chain((env: { strategies: readonly Strategy[] }) => {
       const found = env.strategies.find((s) => s.id === params.strategyId)
-      return found ? E.right(copyStrategy(found)) : E.left(notFound(`Could not find strategy with id "${params.strategyId}".`))
+      return found ? E.right(copyStrategy(found)) : E.left(notFound(`Could not find strategy with id: ${params.strategyId}`)) // Unleash's words on a read
     })(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 

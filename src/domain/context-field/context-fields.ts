@@ -21,7 +21,7 @@ export const renderContextField = (f: ContextFieldState): ContextField => ({
 
 export const findContextField = (state: State, name: string): E.Either<NotFoundError, ContextFieldState> => {
   const field = getRow(state.contextFields, name)
-  return field ? E.right(field) : E.left(notFound(`Could not find context field with name "${name}".`))
+  return field ? E.right(field) : E.left(notFound(`Could not find context field with name ${name}`)) // Unleash's words
 }
 
 /** Context fields by name, each with its use in constraints (`contextFieldUsage`), in Unleash's key order. */
@@ -45,7 +45,7 @@ const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): 
 /** Creates a context field with Unleash's defaults (no description, sortOrder 0, not a stickiness field). */
 export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
   if (getRow(draft.contextFields as State['contextFields'], body.name)) {
-    return E.left(nameExists(`A context field with name "${body.name}" already exists.`))
+    return E.left(nameExists('A context field with that name already exist')) // Unleash's words, as written there
   }
   const problems: ErrorDetail[] = []
   if (body.project !== undefined && !getRow(draft.projects as State['projects'], body.project)) {

@@ -58,6 +58,7 @@ export const reviveArchived = (draft: Draft<State>, feature: Draft<FeatureState>
 
 /** Archives a feature by project and name; archiving an archived feature changes nothing. */
 export const archiveInProject = (draft: Draft<State>, projectId: string, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+  if (!getRow(draft.features, featureName)) return E.left(notFound('No feature flag found')) // Unleash's words
   const found = featureInProject(draft, projectId, featureName)
   if (E.isLeft(found)) return found
   if (!found.right.archived) {
@@ -71,7 +72,7 @@ export const archiveInProject = (draft: Draft<State>, projectId: string, feature
 /** Revives an archived feature by name (its project must still exist). */
 export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
   const feature = getRow(draft.features, featureName)
-  if (!feature) return E.left(notFound(`Could not find an archived feature named "${featureName}".`))
+  if (!feature) return E.left(notFound('No feature flag found')) // Unleash's words
   if (!feature.archived) return E.right(featureName) // Unleash answers 200 and leaves a live feature be
   if (!getRow(draft.projects, feature.project)) {
     return E.left(validationError(`Cannot revive "${featureName}": its project "${feature.project}" no longer exists.`))

@@ -34,10 +34,10 @@ export const storedDescription = (description: string | null | undefined): strin
 /** Creates a feature in a project: the name must be free, archived features included. */
 export const createFeature = (draft: Draft<State>, projectId: string, body: CreateFeatureBody, ctx: Ctx): E.Either<DomainError, string> => {
   const project = getRow(draft.projects as State['projects'], projectId)
-  if (!project) return E.left(notFound(`Could not find project with id "${projectId}".`))
-  if (getRow(draft.features as State['features'], body.name)) {
-    return E.left(nameExists(`A flag with name "${body.name}" already exists`))
-  }
+  // Unleash's words for each.
+  if (!project) return E.left(notFound(`Active project with id ${projectId} does not exist`))
+  const taken = getRow(draft.features as State['features'], body.name)
+  if (taken) return E.left(nameExists(taken.archived ? 'An archived flag with that name already exists' : 'A flag with that name already exists'))
   const limited = checkFeatureLimits(draft as State, projectId, ctx)
   if (E.isLeft(limited)) return limited
   const description = storedDescription(body.description)

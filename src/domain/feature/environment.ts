@@ -4,7 +4,7 @@ import { dictFrom } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, validationError } from '../errors.js'
+import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureEnvironment, featureInProject, touch } from './lookup.js'
 
@@ -44,11 +44,12 @@ export const setEnvironmentEnabled = (
 ): E.Either<DomainError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
+  // Unleash's order and words: the environment, then the archive.
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return E.left(notFound(`Could not find environment ${path.environment} for feature: ${path.featureName}`))
   if (feature.right.archived) {
     return E.left(validationError(`"${path.featureName}" is archived: revive it before turning it on or off in an environment.`))
   }
-  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
-  if (E.isLeft(env)) return env
   const strategies = env.right.strategies
   const addsStrategy = enabled && strategies.every((s) => s.disabled)
   if (!addsStrategy && env.right.enabled === enabled) return E.right(undefined)

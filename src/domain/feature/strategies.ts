@@ -84,10 +84,10 @@ export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: Strat
   return E.right(strategy.right.id)
 }
 
-const strategyIndex = (strategies: readonly Strategy[], id: string, path: StrategyPath): E.Either<DomainError, number> => {
+const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<DomainError, number> => {
   const index = strategies.findIndex((s) => s.id === id)
   return index < 0
-    ? E.left(notFound(`Could not find strategy with id "${id}" on feature "${path.featureName}" in environment "${path.environment}".`))
+    ? E.left(notFound(`Could not find strategy with id=${id}`)) // Unleash's words on a change
     : E.right(index)
 }
 
@@ -95,7 +95,7 @@ const strategyIndex = (strategies: readonly Strategy[], id: string, path: Strate
 export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  const index = strategyIndex(env.right.strategies as Strategy[], id, path)
+  const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const before = env.right.strategies[index.right]! as Strategy
   const strategy = build(draft as State, path, body, id, body.sortOrder ?? before.sortOrder, ctx, before)
@@ -111,7 +111,7 @@ export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
 export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<DomainError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  const index = strategyIndex(env.right.strategies as Strategy[], id, path)
+  const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const [removed] = env.right.strategies.splice(index.right, 1)
   const feature = featureInProject(draft, path.projectId, path.featureName)

@@ -22,7 +22,7 @@ export const renderSegment = (s: SegmentState): Segment => ({
 
 export const findSegment = (state: State, id: string | number): E.Either<NotFoundError, SegmentState> => {
   const segment = getRow(state.segments, String(id))
-  return segment ? E.right(segment) : E.left(notFound(`Could not find segment with id "${id}".`))
+  return segment ? E.right(segment) : E.left(notFound(`No segment exists with ID "${id}"`)) // Unleash's words
 }
 
 /** Segments by name, each with its use (`segmentUsage`), as Unleash lists them. */
@@ -37,7 +37,7 @@ export const valueCount = (constraints: readonly Constraint[]): number =>
 /** Checks a body against the store; `self` is the segment being replaced, if any. */
 const checkBody = (state: State, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<DomainError, Constraint[]> => {
   const taken = [...rows(state.segments)].find((s) => s.name === body.name && s.id !== self)
-  if (taken) return E.left(nameExists(`There's already a segment named "${body.name}".`))
+  if (taken) return E.left(nameExists('Segment name already exists')) // Unleash's words
   const problems: ErrorDetail[] = []
   if (body.project != null && !getRow(state.projects, body.project)) {
     problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })

@@ -16,9 +16,10 @@ export const tagOf = (input: TagInput): Tag => ({ type: input.type ?? 'simple', 
 export const uniqueTags = (tags: readonly Tag[]): Tag[] =>
   tags.filter((tag, i) => tags.findIndex((other) => sameTag(other, tag)) === i)
 
-const featureNamed = <S extends State | Draft<State>>(state: S, name: string): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureState> : FeatureState> => {
+/** The feature named, or a 404 in the words Unleash's route uses (each route has its own). */
+const featureNamed = <S extends State | Draft<State>>(state: S, name: string, missing: string): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureState> : FeatureState> => {
   const feature = getRow(state.features as State['features'], name)
-  return feature ? E.right(feature as never) : E.left(notFound(`There's no feature named "${name}".`))
+  return feature ? E.right(feature as never) : E.left(notFound(missing))
 }
 
 /**
@@ -52,11 +53,11 @@ export const featureTags = (state: State, featureName: string): E.Either<NotFoun
   E.map((feature: FeatureState) => ({
     version: 1,
     tags: feature.tags.map((t) => ({ value: t.value, type: t.type, color: getRow(state.tagTypes, t.type)?.color ?? null })),
-  }))(featureNamed(state, featureName))
+  }))(featureNamed(state, featureName, `Could not find feature with name ${featureName}`))
 
 /** Tags one feature; the tag is created when missing, and tagging twice changes nothing. */
 export const addFeatureTag = (draft: Draft<State>, featureName: string, input: TagInput, ctx: Ctx): E.Either<DomainError, Tag> => {
-  const feature = featureNamed(draft, featureName)
+  const feature = featureNamed(draft, featureName, 'No feature flag found')
   if (E.isLeft(feature)) return feature
   const tag = tagOf(input)
   // A 400 here, as Unleash's tagging of one feature answers (bulk tagging's is a 404, see decisions.md).
@@ -65,10 +66,9 @@ export const addFeatureTag = (draft: Draft<State>, featureName: string, input: T
   return E.right(tag)
 }
 
-/** Untags one feature; removing a tag it does not carry changes nothing. */
+/** Untags one feature; removing a tag it does not carry, or from a feature that does not exist, changes nothing (as in Unleash). */
 export const removeFeatureTag = (draft: Draft<State>, featureName: string, tag: Tag, ctx: Ctx): E.Either<DomainError, void> => {
-  const feature = featureNamed(draft, featureName)
-  if (E.isLeft(feature)) return feature
-  changeFeatureTags(draft, feature.right, [], [tag], ctx)
+  const feature = getRow(draft.features, featureName)
+  if (feature) changeFeatureTags(draft, feature, [], [tag], ctx)
   return E.right(undefined)
 }

@@ -14,7 +14,7 @@ export const renderTagType = (type: TagType): TagTypeRecord => ({ name: type.nam
 
 export const findTagType = (state: State, name: string): E.Either<NotFoundError, TagTypeRecord> => {
   const type = getRow(state.tagTypes, name)
-  return type ? E.right(renderTagType(type)) : E.left(tagTypeMissing(name))
+  return type ? E.right(renderTagType(type)) : E.left(notFound('Could not find tag-type')) // Unleash's words
 }
 
 /** Tag types sorted by name. */
@@ -34,7 +34,7 @@ export const tagTypeOf = (body: CreateTagTypeBody): TagTypeRecord => ({
 /** Creates a tag type; its name must be free. */
 export const createTagType = (draft: Draft<State>, body: CreateTagTypeBody, ctx: Ctx): E.Either<DomainError, string> => {
   if (getRow(draft.tagTypes as State['tagTypes'], body.name)) {
-    return E.left(nameExists(`There's already a tag type named "${body.name}".`))
+    return E.left(nameExists(`There already exists a tag-type with the name ${body.name}`)) // Unleash's words
   }
   const type = tagTypeOf(body)
   setRow(draft.tagTypes as State['tagTypes'], type.name, type)

@@ -37,7 +37,7 @@ export const createAccountToken = (
   const problems = expiryProblems(input.body.expiresAt, ctx.now)
   if (problems.length > 0) return E.left(refuse(problems))
   if (accountTokens(draft, userId).some((t) => t.tokenName === input.body.description)) {
-    return E.left(nameExists('PAT description already exists'))
+    return E.left(nameExists('PAT description already exists.'))
   }
   draft.counters.apiToken += 1
   const token: ApiTokenState = {

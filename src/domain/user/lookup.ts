@@ -14,7 +14,7 @@ const keyOf = (id: string | number): string | undefined => {
 }
 
 export const accountNotFound = (id: string | number, type: AccountType): NotFoundError =>
-  notFound(type === 'User' ? `Could not find user with id ${id}` : `Could not find service account with id ${id}`)
+  notFound(type === 'User' ? 'No user found' : `Could not find service account with id ${id}`)
 
 /** The account with that id, if it is of that type (users and service accounts share one table). */
 export const findAccount = (state: State, id: string | number, type: AccountType): E.Either<NotFoundError, UserState> => {
