@@ -2,8 +2,7 @@ import * as t from 'io-ts'
 import { NonBlankString, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 
-/** A segment: named constraints that strategies share by id. */
-/** A segment as returned, in Unleash's key order; `project` only when it has one. */
+/** A segment, named constraints that strategies share by id, as returned: in Unleash's key order, `project` only when it has one. */
 export const Segment = t.intersection([
   t.type({ id: t.number, name: t.string, description: t.union([t.string, t.null]) }),
   t.partial({ project: t.string }),

@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createHash } from 'node:crypto'
 import { createUser } from '../../domain/user/create.js'
 import { deleteAccount } from '../../domain/user/delete.js'
 import { findAccount } from '../../domain/user/lookup.js'
@@ -10,12 +9,12 @@ import { getRow } from '../../model/table.js'
 import { type Account, CreateUserBody, type CreatedUser, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
 import type { EmailPort } from '../../ports/email.js'
 import { read, write } from '../operation.js'
-import { hashPassword } from '../secrets.js'
+import { hashPassword, sha256Hex } from '../secrets.js'
 import { IdParams, NoParams } from '../../model/params.js'
 
 /** Unleash's default avatar: the gravatar of the sha256 of the lower-cased, trimmed e-mail or username. */
 export const gravatarUrl = (identity: string): string =>
-  `https://gravatar.com/avatar/${createHash('sha256').update(identity.trim().toLowerCase(), 'utf8').digest('hex')}?s=42&d=retro&r=g`
+  `https://gravatar.com/avatar/${sha256Hex(identity.trim().toLowerCase())}?s=42&d=retro&r=g`
 
 const userAt = (id: number, unleashUrl: string, now: string) => (next: State): User => renderUser(getRow(next.users, String(id))!, unleashUrl, now)
 

@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import { dictFrom } from '../../model/dict.js'
+import { dictFrom, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { featureEnvironment, featureInProject, touch } from './lookup.js'
+import { featureInProject, touch } from './lookup.js'
 
 /**
  * The strategy Unleash adds when a feature is turned on in an environment where no strategy is
@@ -45,14 +45,14 @@ export const setEnvironmentEnabled = (
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   // Unleash's order and words: the environment, then the archive.
-  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
-  if (E.isLeft(env)) return E.left(notFound(`Could not find environment ${path.environment} for feature: ${path.featureName}`))
+  const settings = lookup(feature.right.environments, path.environment)
+  if (settings === undefined) return E.left(notFound(`Could not find environment ${path.environment} for feature: ${path.featureName}`))
   if (feature.right.archived) {
     return E.left(validationError(`"${path.featureName}" is archived: revive it before turning it on or off in an environment.`))
   }
-  const strategies = env.right.strategies
+  const strategies = settings.strategies
   const addsStrategy = enabled && strategies.every((s) => s.disabled)
-  if (!addsStrategy && env.right.enabled === enabled) return E.right(undefined)
+  if (!addsStrategy && settings.enabled === enabled) return E.right(undefined)
   if (addsStrategy) {
     const sortOrder = strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1
     const strategy = defaultStrategy(path.featureName, ctx.uuid(), sortOrder)
@@ -60,8 +60,8 @@ export const setEnvironmentEnabled = (
     recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy })
   }
   touch(feature.right, ctx)
-  if (env.right.enabled === enabled) return E.right(undefined)
-  env.right.enabled = enabled
+  if (settings.enabled === enabled) return E.right(undefined)
+  settings.enabled = enabled
   recordEvent(draft, ctx, {
     type: enabled ? 'feature-environment-enabled' : 'feature-environment-disabled',
     project: path.projectId,
