@@ -78,6 +78,22 @@ export const Feature = t.type({
 })
 export type Feature = t.TypeOf<typeof Feature>
 
+/**
+ * A created feature as Unleash answers it over HTTP: the fields of its feature row, in its
+ * order (`rowToFeature`), without environments. The facade answers the full `Feature`.
+ */
+export const CreatedFeature = t.type({
+  name: t.string,
+  description: t.union([t.string, t.null]),
+  type: FeatureType,
+  project: t.string,
+  stale: t.boolean,
+  createdAt: t.union([DateTime, t.null]),
+  impressionData: t.boolean,
+  archived: t.boolean,
+})
+export type CreatedFeature = t.TypeOf<typeof CreatedFeature>
+
 /** Body of creating a feature. */
 export const CreateFeatureBody = open(
   { name: FeatureName },

@@ -34,7 +34,9 @@ t.test('over HTTP, feature answers are the JSON of the facade record, through ev
     t.equal(answer.text, await facade(), `${what}: body`)
   }
 
-  await same(await s.call('POST', FEATURES, { body: { name: 'checkout', description: 'new' } }), 201, 'created')
+  const created = await s.call('POST', FEATURES, { body: { name: 'checkout', description: 'new' } })
+  t.equal(created.status, 201, 'created')
+  await same(await s.call('GET', PATH), 200, 'read after the create')
   const strategy = await s.call('POST', `${DEV}/strategies`, { body: { name: 'flexibleRollout', parameters: { rollout: '50' } } })
   t.equal(strategy.status, 200)
   await same(await s.call('GET', PATH), 200, 'read')

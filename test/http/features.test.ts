@@ -1,4 +1,5 @@
 import t from 'tap'
+import { CreatedFeature } from '../../src/model/feature.js'
 import { plain } from '../support/api.js'
 import { FEATURES, serve, strategiesOf, TRANSPORTS } from './support.js'
 
@@ -13,12 +14,19 @@ for (const transport of TRANSPORTS) {
     t.equal(created.status, 201)
     t.equal(created.headers['location'], 'features/checkout', 'resolves against the request URL to the feature')
     t.equal(created.headers['content-type'], JSON_TYPE)
-    t.equal(created.json.name, 'checkout')
-    t.equal(created.json.project, 'default')
+    // Unleash's short record, keys in its order; the full record is a GET away.
+    t.equal(
+      created.text,
+      JSON.stringify({ name: 'checkout', description: 'new checkout', type: 'release', project: 'default', stale: false, createdAt: created.json.createdAt, impressionData: false, archived: false }),
+    )
 
     const one = await s.call('GET', `${FEATURES}/checkout`)
     t.equal(one.status, 200)
-    t.same(one.json, created.json)
+    t.match(one.json, { ...created.json, enabled: false, environments: [{ name: 'development' }, { name: 'production' }] })
+    const bare = await s.call('POST', FEATURES, { body: { name: 'bare', type: 'kill-switch', impressionData: true, description: '' } })
+    t.same(Object.keys(bare.json), Object.keys(CreatedFeature.props), 'the fields of the CreatedFeature record, in its order')
+    t.match(bare.json, { name: 'bare', description: null, type: 'kill-switch', impressionData: true }, 'an empty description is none, as Unleash stores it')
+    t.equal((await s.call('DELETE', `${FEATURES}/bare`)).status, 202)
 
     const list = await s.call('GET', FEATURES)
     t.equal(list.status, 200)

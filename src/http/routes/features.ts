@@ -1,5 +1,5 @@
 import type { AdminApi } from '../../api/admin-api.js'
-import type { Feature, VariantsBatchBody } from '../../model/feature.js'
+import type { CreatedFeature, Feature, VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import { featureJson } from '../feature-json.js'
 import { location, type Route, route } from '../route.js'
@@ -14,6 +14,18 @@ const variantsSet = (feature: Feature, body: unknown): FeatureVariant[] => {
   return feature.environments.find((e) => e.name === environment)?.variants ?? []
 }
 
+/** What Unleash answers a create with: the feature's own fields, picked in its order (JSON keeps it). */
+const createdFeature = (f: Feature): CreatedFeature => ({
+  name: f.name,
+  description: f.description,
+  type: f.type,
+  project: f.project,
+  stale: f.stale,
+  createdAt: f.createdAt,
+  impressionData: f.impressionData,
+  archived: f.archived,
+})
+
 /** Feature flags: create, read, update (operation 4), archive and revive, environments, variants, dependencies. */
 export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', FEATURES, features.create, {
@@ -21,7 +33,7 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
     body: true,
     // Relative to the request URL `.../projects/<p>/features`, so it resolves to the new feature.
     headers: ({ result }) => location('features', result.name),
-    serialize: featureJson,
+    render: createdFeature,
   }),
   route('GET', FEATURES, features.listInProject),
   route('GET', FEATURE, features.get, { serialize: featureJson }),
