@@ -46,9 +46,10 @@ export type TagTypeList = t.TypeOf<typeof TagTypeList>
 
 /**
  * Creating a tag type (and a tag type in an import): description, icon and colour default to
- * null, as Unleash 8.2 stores them, and an export of Unleash's holds them as null.
+ * null, as Unleash 8.2 stores them, and an export of Unleash's holds them as null. Unknown
+ * properties are refused, as Unleash's `tagTypeSchema` does (in an import too).
  */
-export const CreateTagTypeBody = open(
+export const CreateTagTypeBody = closed(
   { name: TagTypeName },
   { description: t.union([t.string, t.null]), icon: t.union([t.string, t.null]), color: t.union([TagColor, t.null]) },
   'a tag type',

@@ -386,6 +386,7 @@ t.test('the body is decoded first: each malformed part named by its path', async
     'ValidationError',
     ['/body/data/features/0/name', '/body/data/featureStrategies/0/constraints/0/operator', '/body/data/featureStrategies/0/featureName', '/body/data/tagTypes/0/name', '/body/data/featureTags/0/tagValue'],
   )
+  await refused(t, api, { features: [], featureStrategies: [], tagTypes: [{ name: 'area', owner: 'me' }] }, 'ValidationError', ['/body/data/tagTypes/0/owner'])
   const e = err(await api.batch.importFeatures({ params: {}, body: { data: { features: [], featureStrategies: [], tagTypes: [] } } }))
   t.same(e.details.map((d) => d.path), ['/body/project', '/body/environment'])
 })

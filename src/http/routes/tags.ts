@@ -17,7 +17,13 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('DELETE', '/api/admin/tags/:type/:value', tags.delete),
 
   route('GET', '/api/admin/tag-types', tagTypes.list),
-  route('POST', '/api/admin/tag-types', tagTypes.create, { status: 201, body: true, headers: ({ result }) => location('tag-types', result.name) }),
+  // Unleash answers a created tag type with the body it validated: the fields sent, in their order.
+  route('POST', '/api/admin/tag-types', tagTypes.create, {
+    status: 201,
+    body: true,
+    headers: ({ result }) => location('tag-types', result.name),
+    render: (_, { body }) => body,
+  }),
   route('GET', '/api/admin/tag-types/:name', tagTypes.get),
 
   route('GET', '/api/admin/features/:featureName/tags', featureTags.list),
