@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { oneOf, open } from './codec.js'
+import { closed, oneOf } from './codec.js'
 
 /** The operators of the admin API; each takes either `values` or a single `value`. */
 export const MULTI_VALUE_OPERATORS = ['IN', 'NOT_IN', 'STR_ENDS_WITH', 'STR_STARTS_WITH', 'STR_CONTAINS'] as const
@@ -21,8 +21,8 @@ export type Operator = t.TypeOf<typeof Operator>
 
 export const isMultiValue = (op: Operator): boolean => (MULTI_VALUE_OPERATORS as readonly string[]).includes(op)
 
-/** A constraint as sent by a client: the flags default to false. */
-export const ConstraintInput = open(
+/** A constraint as sent by a client: the flags default to false; unknown properties are refused, as by Unleash's `constraintSchema`. */
+export const ConstraintInput = closed(
   { contextName: t.string, operator: Operator },
   { caseInsensitive: t.boolean, inverted: t.boolean, values: t.array(t.string), value: t.string },
   'a constraint',

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { Integer, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { Integer, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
 
 export const LegalValue = t.intersection([t.type({ value: t.string }), t.partial({ description: t.string })], 'a legal value')
 export type LegalValue = t.TypeOf<typeof LegalValue>
@@ -29,7 +29,8 @@ export const ContextFieldName = refinedString(
   (s) => s.length >= 1 && s.length <= 100 && urlFriendly(s),
 )
 
-export const LegalValueInput = open({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
+/** Unknown properties are refused, as by Unleash's `legalValueSchema`. */
+export const LegalValueInput = closed({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
 
 /** Creating a context field: no description (null), stickiness false, sortOrder 0, no legal values. */
 export const CreateContextFieldBody = open(

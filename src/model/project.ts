@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
-import { Integer, NonBlankString, NonNegativeInteger, oneOf, open, refinedString } from './codec.js'
+import { Integer, NonBlankString, NonNegativeInteger, closed, oneOf, open, refinedString } from './codec.js'
+import { StrategyBody } from './strategy.js'
 
 export const PROJECT_MODES = ['open', 'protected', 'private'] as const
 export const ProjectMode = oneOf(PROJECT_MODES)
@@ -89,6 +90,14 @@ export type ProjectSummary = t.TypeOf<typeof ProjectSummary>
 export const ProjectList = t.type({ version: t.literal(1), projects: t.array(ProjectSummary) })
 export type ProjectList = t.TypeOf<typeof ProjectList>
 
-/** Connects an environment to a project (Unleash: POST /api/admin/projects/:id/environments). */
-export const ProjectEnvironmentBody = open({ environment: t.string }, {}, 'an object with an environment name')
+/**
+ * Connects an environment to a project (Unleash: POST /api/admin/projects/:id/environments).
+ * As Unleash's `projectEnvironmentSchema`: `changeRequestsEnabled` and `defaultStrategy` are
+ * checked and not used, other properties are refused.
+ */
+export const ProjectEnvironmentBody = closed(
+  { environment: t.string },
+  { changeRequestsEnabled: t.boolean, defaultStrategy: StrategyBody },
+  'an object with an environment name',
+)
 export type ProjectEnvironmentBody = t.TypeOf<typeof ProjectEnvironmentBody>

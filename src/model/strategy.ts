@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { FiniteNumber, NonNegativeInteger, closed, dictOf, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
-import { StrategyVariant } from './variant.js'
+import { StrategyVariant, StrategyVariantInput } from './variant.js'
 
 /** A strategy as stored and returned by the admin API. */
 export const Strategy = t.type({
@@ -27,7 +27,7 @@ export const StrategyBody = open(
     sortOrder: FiniteNumber,
     segments: t.array(NonNegativeInteger),
     constraints: t.array(ConstraintInput),
-    variants: t.array(StrategyVariant),
+    variants: t.array(StrategyVariantInput),
     parameters: dictOf(t.union([t.string, t.number, t.boolean], 'a string'), 'an object of string values'),
   },
   'a strategy',

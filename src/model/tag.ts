@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonEmptyString, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { NonEmptyString, closed, lengthBetween, refinedString, urlFriendly } from './codec.js'
 
 export const TagValue = lengthBetween(2, 50)
 
@@ -69,7 +69,8 @@ export type TagInput = t.TypeOf<typeof TagInput>
 export const FeatureTagBody = closed({ value: TagValue, type: TAG_TYPE }, { color: TAG_COLOR }, 'a tag')
 export type FeatureTagBody = t.TypeOf<typeof FeatureTagBody>
 
-export const CreateTagBody = open({ value: TagValue, type: TagTypeName }, {}, 'a tag')
+/** Unleash's `tagSchema`: `color` is allowed and ignored, other properties are refused. */
+export const CreateTagBody = closed({ value: TagValue, type: TagTypeName }, { color: TAG_COLOR }, 'a tag')
 export type CreateTagBody = t.TypeOf<typeof CreateTagBody>
 
 /**

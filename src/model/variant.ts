@@ -1,25 +1,35 @@
 import * as t from 'io-ts'
-import { FiniteNumber, Integer, oneOf, open } from './codec.js'
+import { FiniteNumber, Integer, closed, oneOf } from './codec.js'
 
-export const Payload = open({ type: oneOf(['json', 'csv', 'string', 'number']), value: t.string }, {}, 'a payload')
+/*
+ * Variants, their payloads and overrides refuse unknown properties, as Unleash 8.2 does: its
+ * `variantSchema` and `overrideSchema` for a feature's, its Joi schema for a strategy's.
+ */
+
+export const Payload = closed({ type: oneOf(['json', 'csv', 'string', 'number']), value: t.string }, {}, 'a payload')
 export type Payload = t.TypeOf<typeof Payload>
 
 export const WeightType = oneOf(['variable', 'fix'])
 export type WeightType = t.TypeOf<typeof WeightType>
 
-export const Override = open({ contextName: t.string, values: t.array(t.string) }, {}, 'an override')
+export const Override = closed({ contextName: t.string, values: t.array(t.string) }, {}, 'an override')
 export type Override = t.TypeOf<typeof Override>
 
+const STRATEGY_VARIANT = { name: t.string, weight: Integer, weightType: WeightType, stickiness: t.string }
+
 /** Strategy-level variant: weight, weightType and stickiness are required. */
-export const StrategyVariant = open(
-  { name: t.string, weight: Integer, weightType: WeightType, stickiness: t.string },
-  { payload: Payload },
-  'a strategy variant',
-)
+export const StrategyVariant = closed(STRATEGY_VARIANT, { payload: Payload }, 'a strategy variant')
 export type StrategyVariant = t.TypeOf<typeof StrategyVariant>
 
+/**
+ * A strategy variant as sent. Unleash's schema also takes `overrides` (its feature variants'):
+ * they are checked, and not kept, as flagport's strategy variants have none.
+ */
+export const StrategyVariantInput = closed(STRATEGY_VARIANT, { payload: Payload, overrides: t.array(Override) }, 'a strategy variant')
+export type StrategyVariantInput = t.TypeOf<typeof StrategyVariantInput>
+
 /** Feature-level and feature-environment variant, with overrides. */
-export const FeatureVariantInput = open(
+export const FeatureVariantInput = closed(
   { name: t.string, weight: FiniteNumber },
   { weightType: WeightType, stickiness: t.string, payload: Payload, overrides: t.array(Override) },
   'a variant',

@@ -109,7 +109,9 @@ t.test('unknown environments are 404s that change nothing', async (t) => {
 
 t.test('connecting an environment gives each of the project’s features a fresh, disabled copy', async (t) => {
   const api = await shop()
-  ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production' } }))
+  // Unleash checks `changeRequestsEnabled` and `defaultStrategy`, and uses neither.
+  const body = { environment: 'production', changeRequestsEnabled: true, defaultStrategy: { name: 'flexibleRollout', parameters: { rollout: '50' } } }
+  ok(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body }))
   t.same(ok(await api.projects.get({ params: { projectId: 'shop' } })).environments, ['development', 'production'])
   const cart = ok(await api.features.get({ params: { projectId: 'shop', featureName: 'cart' } }))
   t.same(cart.environments.map((e) => [e.name, e.enabled, e.strategies.length]), [['development', false, 0], ['production', false, 0]])
@@ -140,7 +142,9 @@ t.test('connect refuses an environment already connected, an unknown one, an unk
   const noProject = err(await api.projects.connectEnvironment({ params: { projectId: 'nope' }, body: { environment: 'production' } }))
   t.equal(noProject.message, 'Could not find project with id "nope".')
   const badBody = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { env: 'production' } }))
-  t.same(badBody.details.map((d) => d.path), ['/body/environment'])
+  t.same(badBody.details.map((d) => d.path), ['/body/environment', '/body/env'], 'the name missing, and a property Unleash refuses too')
+  const checked = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production', changeRequestsEnabled: 'yes', defaultStrategy: {} } }))
+  t.same(checked.details.map((d) => d.path), ['/body/changeRequestsEnabled', '/body/defaultStrategy/name'], "Unleash's other two properties are checked")
   t.same(plain(api.state()), before)
 })
 

@@ -140,7 +140,8 @@ export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { pro
     const n = Number(text)
     if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100) problems.push({ path: '/body/parameters/rollout', message: `The rollout must be a number from 0 to 100. You sent ${JSON.stringify(rollout)}.` })
   }
-  const variants = body.variants ?? []
+  // A strategy variant's `overrides` are checked by the body's codec and not kept (see StrategyVariantInput).
+  const variants = (body.variants ?? []).map(({ overrides: _, ...variant }) => variant)
   checkWeights(variants, '/body/variants', problems)
   return { problems, constraints, variants: problems.length === 0 ? distributeWeights(variants) : variants }
 }
