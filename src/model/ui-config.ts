@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { closed, oneOf, refinedString } from './codec.js'
+import { closed, oneOf, open, refinedString } from './codec.js'
 import { ResourceLimits } from './limits.js'
 
 export const AUTHENTICATION_TYPES = ['open-source', 'demo', 'enterprise', 'hosted', 'custom', 'none'] as const
@@ -57,8 +57,11 @@ export const UiConfig = t.intersection([
 ])
 export type UiConfig = t.TypeOf<typeof UiConfig>
 
-/** Turns maintenance mode on or off (Unleash: POST /api/admin/maintenance). */
-export const MaintenanceBody = closed({ enabled: t.boolean }, {}, 'an object with enabled')
+/**
+ * Turns maintenance mode on or off (Unleash: POST /api/admin/maintenance). Other properties
+ * are dropped: Unleash's `toggleMaintenanceSchema` allows them (and keeps them in its setting).
+ */
+export const MaintenanceBody = open({ enabled: t.boolean }, {}, 'an object with enabled')
 export type MaintenanceBody = t.TypeOf<typeof MaintenanceBody>
 
 /** `*`, or an origin exactly as a browser sends it (scheme, host, port; no path), as Unleash checks. */
