@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { DateTime, lengthBetween, oneOf, open, refinedString, urlFriendly } from './codec.js'
 import { Strategy } from './strategy.js'
-import { Tag } from './tag.js'
+import { FeatureTagBody, Tag } from './tag.js'
 import { FeatureVariant, FeatureVariantInput } from './variant.js'
 
 export const FEATURE_TYPES = ['experiment', 'kill-switch', 'release', 'operational', 'permission'] as const
@@ -94,10 +94,19 @@ export const CreatedFeature = t.type({
 })
 export type CreatedFeature = t.TypeOf<typeof CreatedFeature>
 
-/** Body of creating a feature. */
+/**
+ * Body of creating a feature. As in Unleash, `tags` tag the new feature and `variants` are set
+ * in each of its environments.
+ */
 export const CreateFeatureBody = open(
   { name: FeatureName },
-  { type: FeatureType, description: t.union([t.string, t.null]), impressionData: t.boolean },
+  {
+    type: FeatureType,
+    description: t.union([t.string, t.null]),
+    impressionData: t.boolean,
+    tags: t.array(FeatureTagBody),
+    variants: t.array(FeatureVariantInput),
+  },
   'a feature',
 )
 export type CreateFeatureBody = t.TypeOf<typeof CreateFeatureBody>

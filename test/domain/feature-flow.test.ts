@@ -47,3 +47,35 @@ t.test('__proto__ and constructor are ordinary feature names', async (t) => {
   }
   t.equal(api.state().features.size, 3)
 })
+
+t.test("a create's tags tag the new feature and its variants are set in each environment, as in Unleash", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.tags.create({ params: {}, body: { type: 'simple', value: 'known' } }))
+  const body = {
+    name: 'checkout',
+    tags: [{ type: 'simple', value: 'known' }, { type: 'simple', value: 'fresh', color: '#123456' }, { type: 'simple', value: 'known' }],
+    variants: [{ name: 'red', weight: 200, weightType: 'fix' }, { name: 'blue', weight: 0 }],
+  }
+  const created = ok(await api.features.create({ params: { projectId: 'default' }, body }))
+  t.same(created.tags, [{ value: 'known', type: 'simple' }, { value: 'fresh', type: 'simple' }], 'each tag once, in the order sent')
+  const stored = [
+    { name: 'red', weight: 200, weightType: 'fix', stickiness: 'default', overrides: [] },
+    { name: 'blue', weight: 800, weightType: 'variable', stickiness: 'default', overrides: [] },
+  ]
+  t.same(created.environments.map((e) => [e.name, e.variants]), [['development', stored], ['production', stored]], 'defaults filled in, the weight shared out, as variants-batch stores them')
+  t.same(ok(await api.tags.get({ params: { type: 'simple', value: 'fresh' } })), { version: 1, tag: { type: 'simple', value: 'fresh' } }, 'a missing tag is created')
+  t.same(api.events(4).map((e) => e.type).reverse(), ['feature-created', 'tag-created', 'feature-tagged', 'feature-tagged'], 'the new tag and each tagging recorded, after the feature')
+})
+
+t.test("a create whose tags or variants are refused creates nothing, each problem at its path", async (t) => {
+  const { api } = await makeApi()
+  const before = plain(api.state())
+  const body = { name: 'checkout', tags: [{ type: 'simple', value: 'ok' }, { type: 'nope', value: 'x1' }], variants: [{ name: 'red', weight: 1200 }, { name: 'red', weight: 10 }] }
+  const refused = err(await api.features.create({ params: { projectId: 'default' }, body }))
+  t.equal(refused._tag, 'ValidationError')
+  t.same(refused.details.map((d) => d.path), ['/body/tags/1/type', '/body/variants/0/weight', '/body/variants/1/name'])
+  t.match(refused.details[0], { message: "Tag type 'nope' does not exist" })
+  const decoded = err(await api.features.create({ params: { projectId: 'default' }, body: { name: 'checkout', tags: [{ value: 'no type' }, { type: 'simple', value: 'x' }] } }))
+  t.same(decoded.details.map((d) => d.path), ['/body/tags/0/type', '/body/tags/1/value'], "a tag's type is required and its value 2 to 50 characters, as Unleash's tagSchema says")
+  t.same(plain(api.state()), before)
+})

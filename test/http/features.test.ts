@@ -27,6 +27,11 @@ for (const transport of TRANSPORTS) {
     t.same(Object.keys(bare.json), Object.keys(CreatedFeature.props), 'the fields of the CreatedFeature record, in its order')
     t.match(bare.json, { name: 'bare', description: null, type: 'kill-switch', impressionData: true }, 'an empty description is none, as Unleash stores it')
     t.equal((await s.call('DELETE', `${FEATURES}/bare`)).status, 202)
+    const tagged = await s.call('POST', FEATURES, { body: { name: 'tagged', tags: [{ type: 'simple', value: 'launch' }], variants: [{ name: 'red', weight: 1000 }] } })
+    t.same([tagged.status, 'tags' in tagged.json], [201, false], "tags and variants taken, Unleash's short record answered")
+    t.same((await s.call('GET', '/api/admin/features/tagged/tags')).json.tags, [{ value: 'launch', type: 'simple', color: '#FFFFFF' }])
+    t.same((await s.call('GET', `${FEATURES}/tagged/environments/production`)).json.variants.map((v: { name: string }) => v.name), ['red'])
+    t.equal((await s.call('DELETE', `${FEATURES}/tagged`)).status, 202)
 
     const list = await s.call('GET', FEATURES)
     t.equal(list.status, 200)

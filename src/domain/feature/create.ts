@@ -2,13 +2,27 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import { dictFrom, lookup } from '../../model/dict.js'
 import type { CreateFeatureBody } from '../../model/feature.js'
-import type { FeatureEnvironmentState, State } from '../../model/state.js'
-import { getRow, setRow } from '../../model/table.js'
+import type { FeatureEnvironmentState, FeatureState, State } from '../../model/state.js'
+import { getRow, hasRow, setRow } from '../../model/table.js'
+import type { FeatureVariant } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, exceedsLimit, nameExists, notFound } from '../errors.js'
+import { type DomainError, type ErrorDetail, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
+import { changeFeatureTags, tagOf } from '../tag/feature-tags.js'
+import { checkWeights } from './validate-strategy.js'
+import { storedVariants } from './variants.js'
 
-const freshEnvironment = (): FeatureEnvironmentState => ({ enabled: false, strategies: [], variants: [], lastSeenAt: null })
+const freshEnvironment = (variants: readonly FeatureVariant[] = []): FeatureEnvironmentState => ({ enabled: false, strategies: [], variants: [...variants], lastSeenAt: null })
+
+/** What a create's tags and variants must meet before anything is written: known tag types, and weights that add up. */
+const creationProblems = (state: State, body: CreateFeatureBody): ErrorDetail[] => {
+  const problems: ErrorDetail[] = []
+  body.tags?.forEach((tag, i) => {
+    if (!hasRow(state.tagTypes, tag.type)) problems.push({ path: `/body/tags/${i}/type`, message: `Tag type '${tag.type}' does not exist` })
+  })
+  checkWeights(body.variants ?? [], '/body/variants', problems)
+  return problems
+}
 
 /** The instance's featureFlags limit and the project's featureLimit, counting live features. */
 export const checkFeatureLimits = (state: State, projectId: string, ctx: Ctx): E.Either<DomainError, void> => {
@@ -40,7 +54,10 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
   if (taken) return E.left(nameExists(taken.archived ? 'An archived flag with that name already exists' : 'A flag with that name already exists'))
   const limited = checkFeatureLimits(draft as State, projectId, ctx)
   if (E.isLeft(limited)) return limited
+  const problems = creationProblems(draft as State, body)
+  if (problems.length > 0) return E.left(validationError(problems))
   const description = storedDescription(body.description)
+  const variants = storedVariants(body.variants ?? [])
   setRow(draft.features as State['features'], body.name, {
     name: body.name,
     project: projectId,
@@ -53,7 +70,7 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
     createdAt: ctx.now,
     createdByUserId: ctx.actor.id,
     lifecycle: { stage: 'initial', enteredStageAt: ctx.now },
-    environments: dictFrom(project.environments.map((env) => [env, freshEnvironment()] as const)),
+    environments: dictFrom(project.environments.map((env) => [env, freshEnvironment(variants)] as const)),
     tags: [],
     dependencies: [],
     children: [],
@@ -66,6 +83,8 @@ export const createFeature = (draft: Draft<State>, projectId: string, body: Crea
     featureName: body.name,
     data: { name: body.name, type: body.type ?? 'release', description, impressionData: body.impressionData ?? false, project: projectId },
   })
+  // Tagged as `featureTags.add` tags: missing tags created, each recorded (Unleash's create records neither).
+  if (body.tags && body.tags.length > 0) changeFeatureTags(draft, getRow(draft.features as State['features'], body.name) as Draft<FeatureState>, body.tags.map(tagOf), [], ctx)
   return E.right(body.name)
 }
 
