@@ -28,6 +28,10 @@ t.test('create: defaults, name rules, 409 for a name in use (archived included),
     t.equal(e._tag, 'ValidationError', JSON.stringify(name))
   }
   t.match(err(await api.features.create({ params: { projectId: 'nope' }, body: { name: 'x' } })), { _tag: 'NotFoundError', message: 'Active project with id nope does not exist' })
+  const both = err(await api.features.create({ params: { projectId: 'nope' }, body: { name: 'parent', tags: [{ type: 'nope', value: 'v1' }] } }))
+  t.match(both, { _tag: 'NameExistsError' }, 'a taken name first, then the project, then the tags: as Unleash checks them')
+  const projectThenTags = err(await api.features.create({ params: { projectId: 'nope' }, body: { name: 'y', tags: [{ type: 'nope', value: 'v1' }] } }))
+  t.match(projectThenTags, { _tag: 'NotFoundError' })
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'x'.repeat(100) } }))
   t.equal(api.state().features.size, 4)
   void before

@@ -45,15 +45,18 @@ export const countLive = (draft: Draft<State>, projectId: string, delta: 1 | -1)
 /** A description as stored: an empty one is none (null), as Unleash stores it; a blank one is kept. */
 export const storedDescription = (description: string | null | undefined): string | null => description || null
 
-/** Creates a feature in a project: the name must be free, archived features included. */
+/**
+ * Creates a feature in a project: the name must be free, archived features included. Refused
+ * in Unleash's order and words: the name (409), the limits, the project (404), then the body's
+ * tags and variants (400).
+ */
 export const createFeature = (draft: Draft<State>, projectId: string, body: CreateFeatureBody, ctx: Ctx): E.Either<DomainError, string> => {
-  const project = getRow(draft.projects as State['projects'], projectId)
-  // Unleash's words for each.
-  if (!project) return E.left(notFound(`Active project with id ${projectId} does not exist`))
   const taken = getRow(draft.features as State['features'], body.name)
   if (taken) return E.left(nameExists(taken.archived ? 'An archived flag with that name already exists' : 'A flag with that name already exists'))
   const limited = checkFeatureLimits(draft as State, projectId, ctx)
   if (E.isLeft(limited)) return limited
+  const project = getRow(draft.projects as State['projects'], projectId)
+  if (!project) return E.left(notFound(`Active project with id ${projectId} does not exist`))
   const problems = creationProblems(draft as State, body)
   if (problems.length > 0) return E.left(validationError(problems))
   const description = storedDescription(body.description)
