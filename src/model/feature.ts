@@ -111,19 +111,18 @@ export const CreateFeatureBody = open(
 )
 export type CreateFeatureBody = t.TypeOf<typeof CreateFeatureBody>
 
+/** The fields an update may set, each with its codec (operation 4's body, and what a JSON Patch of a feature sets). */
+export const UPDATABLE_FEATURE_FIELDS = {
+  name: t.string,
+  description: t.union([t.string, t.null]),
+  type: FeatureType,
+  stale: t.boolean,
+  archived: t.boolean,
+  impressionData: t.boolean,
+}
+
 /** Operation 4: only the fields sent change; unknown fields are ignored. */
-export const UpdateFeatureBody = open(
-  {},
-  {
-    name: t.string,
-    description: t.union([t.string, t.null]),
-    type: FeatureType,
-    stale: t.boolean,
-    archived: t.boolean,
-    impressionData: t.boolean,
-  },
-  'a feature update',
-)
+export const UpdateFeatureBody = open({}, UPDATABLE_FEATURE_FIELDS, 'a feature update')
 export type UpdateFeatureBody = t.TypeOf<typeof UpdateFeatureBody>
 
 /** Replaces the variants of a feature in one or more environments. */

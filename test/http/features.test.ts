@@ -43,6 +43,13 @@ for (const transport of TRANSPORTS) {
     t.equal(updated.json.stale, true)
     t.equal(updated.json.description, 'new checkout', 'fields not sent are kept')
 
+    const patched = await s.call('PATCH', `${FEATURES}/checkout`, { body: [{ op: 'replace', path: '/stale', value: false }, { op: 'replace', path: '/type', value: 'experiment' }] })
+    t.equal(patched.status, 200, 'a JSON Patch, as the Unleash UI sends one')
+    t.same(Object.keys(patched.json), Object.keys(CreatedFeature.props), "answered with Unleash's short record")
+    t.match(patched.json, { stale: false, type: 'experiment', description: 'new checkout' })
+    const badPatch = await s.call('PATCH', `${FEATURES}/checkout`, { body: [{ op: 'test', path: '/stale', value: true }] })
+    t.same([badPatch.status, badPatch.json.details[0].path], [400, '/body/0/value'], 'a failed test is a 400 at its operation (Unleash: 500)')
+
     const archived = await s.call('DELETE', `${FEATURES}/checkout`)
     t.equal(archived.status, 202, 'an archive is 202 Accepted, as in Unleash')
     t.equal(archived.text, '', 'with no body')

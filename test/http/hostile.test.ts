@@ -61,6 +61,7 @@ const variant = { name: 'blue', weight: 1000, weightType: 'variable', stickiness
 const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/projects/:projectId/features': { name: 'sample', type: 'release', description: 'd', impressionData: false },
   'PUT /api/admin/projects/:projectId/features/:featureName': { name: 'checkout', description: 'd', type: 'release', stale: false, archived: false, impressionData: false },
+  'PATCH /api/admin/projects/:projectId/features/:featureName': [{ op: 'replace', path: '/description', value: 'd' }, { op: 'copy', from: '/name', path: '/description' }],
   'PUT /api/admin/projects/:projectId/features/:featureName/variants-batch': { variants: [variant], environments: ['development'] },
   'POST /api/admin/projects/:projectId/features/:featureName/dependencies': { feature: 'parent', enabled: true, variants: ['blue'] },
   'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies': {

@@ -128,7 +128,7 @@ for (const transport of TRANSPORTS) {
 
     const options = await s.call('OPTIONS', `${FEATURES}/x`)
     t.equal(options.status, 204)
-    t.equal(options.headers['allow'], 'GET, HEAD, PUT, DELETE, OPTIONS')
+    t.equal(options.headers['allow'], 'GET, HEAD, PUT, PATCH, DELETE, OPTIONS')
     const anonymous = await s.call('OPTIONS', `${FEATURES}/x`, { token: null })
     t.equal(anonymous.status, 401, 'which methods a path takes is told only to authenticated callers, as Unleash does')
     t.equal(anonymous.headers['allow'], undefined)

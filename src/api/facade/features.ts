@@ -2,7 +2,7 @@ import { bind, type Run } from '../methods.js'
 import * as f from '../operations/features.js'
 import * as s from '../operations/strategies.js'
 
-/** Feature flags: create, read, update (operation 4), archive, environments, variants, dependencies. */
+/** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies. */
 export const featureMethods = (run: Run) => {
   const m = bind(run)
   return {
@@ -10,6 +10,7 @@ export const featureMethods = (run: Run) => {
     get: m(f.getFeatureOp),
     listInProject: m(f.listProjectFeaturesOp),
     update: m(f.updateFeatureOp),
+    patch: m(f.patchFeatureOp),
     archive: m(f.archiveFeatureOp),
     revive: m(f.reviveFeatureOp),
     deleteArchived: m(f.deleteArchivedFeatureOp),

@@ -5,9 +5,11 @@ import { addDependency, removeDependency } from '../../domain/feature/dependenci
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
+import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { setEnvironmentVariants } from '../../domain/feature/variants.js'
 import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
+import { JsonPatch } from '../../model/json-patch.js'
 import type { State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
@@ -62,6 +64,15 @@ export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>(
   scope: project,
   body: UpdateFeatureBody,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(updateFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
+})
+
+/** A JSON Patch of a feature's own fields (Unleash: PATCH .../features/:featureName), saved as operation 4 saves. */
+export const patchFeatureOp = write<FeatureParams, JsonPatch, Feature>({
+  params: FeatureParams,
+  requirement: 'UPDATE_FEATURE',
+  scope: project,
+  body: JsonPatch,
+  run: (draft, env) => E.map((name: string) => rendered(name, env))(patchFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
 })
 
 export const archiveFeatureOp = write<FeatureParams, undefined, void>({

@@ -38,6 +38,8 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('GET', FEATURES, features.listInProject),
   route('GET', FEATURE, features.get, { serialize: featureJson }),
   route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),
+  // Unleash answers a patch as it answers a create.
+  route('PATCH', FEATURE, features.patch, { body: true, render: createdFeature }),
   // Unleash answers an archive 202 Accepted.
   route('DELETE', FEATURE, features.archive, { status: 202 }),
   route('GET', ENVIRONMENT, features.getEnvironment),

@@ -1,0 +1,79 @@
+import t from 'tap'
+import type { JsonPatch } from '../../src/model/json-patch.js'
+import { err, makeApi, ok, plain } from '../support/api.js'
+
+const params = { projectId: 'default', featureName: 'checkout' }
+
+const seeded = async () => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'checkout', description: 'old' } }))
+  return api
+}
+
+t.test('a JSON Patch of a feature sets its description, type, stale and impressionData, as Unleash applies one', async (t) => {
+  const api = await seeded()
+  const stale = ok(await api.features.patch({ params, body: [{ op: 'replace', path: '/stale', value: true }] }))
+  t.equal(stale.stale, true)
+  t.match(api.events(2), [{ type: 'feature-stale-on', featureName: 'checkout', project: 'default' }, { type: 'feature-metadata-updated' }], 'recorded as an update, and the stale change on its own, as Unleash records a patch')
+
+  const patch: JsonPatch = [
+    { op: 'test', path: '/description', value: 'old' },
+    { op: 'replace', path: '/description', value: 'new' },
+    { op: 'add', path: '/type', value: 'experiment' },
+    { op: 'replace', path: '/impressionData', value: true },
+  ]
+  const changed = ok(await api.features.patch({ params, body: patch }))
+  t.match(changed, { description: 'new', type: 'experiment', impressionData: true, stale: true })
+
+  const removed = ok(await api.features.patch({ params, body: [{ op: 'remove', path: '/description' }, { op: 'remove', path: '/type' }, { op: 'remove', path: '/stale' }] }))
+  t.match(removed, { description: null, type: 'release', stale: false }, 'a removed field is what Unleash stores for a missing one')
+
+  const copied = ok(await api.features.patch({ params, body: [{ op: 'copy', from: '/name', path: '/description' }] }))
+  t.equal(copied.description, 'checkout', 'copy reads the field named by from')
+  const moved = ok(await api.features.patch({ params, body: [{ op: 'move', from: '/description', path: '/type' }, { op: 'add', path: '/type', value: 'permission' }] }))
+  t.match(moved, { description: null, type: 'permission' }, 'move takes the field away; operations apply in order')
+
+  const before = plain(api.state())
+  const ignored = ok(await api.features.patch({
+    params,
+    body: [
+      { op: 'replace', path: '/name', value: 'renamed' },
+      { op: 'replace', path: '/project', value: 'other' },
+      { op: 'replace', path: '/createdAt', value: null },
+      { op: 'replace', path: '/archived', value: true },
+      { op: 'add', path: '/extra', value: 1 },
+    ],
+  }))
+  t.match(ignored, { name: 'checkout', project: 'default', archived: false }, 'the other fields are read-only, as in Unleash')
+  t.same(plain(api.state()), before, 'and a patch that changes nothing saved records nothing')
+  t.same(ok(await api.features.patch({ params, body: [] })).name, 'checkout', 'an empty patch is a no-op')
+})
+
+t.test('a patch that cannot be applied is a 400 at its operation, and changes nothing', async (t) => {
+  const api = await seeded()
+  const before = plain(api.state())
+  const cases: [string, unknown, string][] = [
+    ['a nested path', [{ op: 'replace', path: '/description/x', value: 1 }], '/body/0/path'],
+    ['the whole document', [{ op: 'replace', path: '', value: {} }], '/body/0/path'],
+    ['a field the feature lacks', [{ op: 'replace', path: '/nope', value: 1 }], '/body/0/path'],
+    ['a failed test', [{ op: 'replace', path: '/stale', value: true }, { op: 'test', path: '/description', value: 'other' }], '/body/1/value'],
+    ['no value', [{ op: 'replace', path: '/stale' }], '/body/0/value'],
+    ['no from', [{ op: 'move', path: '/stale' }], '/body/0/from'],
+    ['a from the feature lacks', [{ op: 'copy', from: '/nope', path: '/description' }], '/body/0/from'],
+    ['a value of the wrong type', [{ op: 'replace', path: '/stale', value: 'yes' }], '/body/0/value'],
+    ['a type that does not exist', [{ op: 'replace', path: '/type', value: 'bogus' }], '/body/0/value'],
+    ['the variants', [{ op: 'replace', path: '/stale', value: true }, { op: 'add', path: '/variants', value: [] }], '/body/1/path'],
+    ['an unknown operation', [{ op: 'merge', path: '/stale', value: true }], '/body/0/op'],
+    ['not an array', { op: 'replace', path: '/stale', value: true }, '/body'],
+  ]
+  for (const [what, body, path] of cases) {
+    const refused = err(await api.features.patch({ params, body: body as JsonPatch }))
+    t.same([refused._tag, refused.details.map((d) => d.path)], ['ValidationError', [path]], what)
+  }
+  t.match(err(await api.features.patch({ params, body: [{ op: 'add', path: '/variants', value: [] }] })).details[0], {
+    message: 'Changing variants is done via PATCH operation to /api/admin/projects/:project/features/:feature/variants',
+  })
+  t.match(err(await api.features.patch({ params: { ...params, featureName: 'nope' }, body: [] })), { _tag: 'NotFoundError', message: 'No feature flag found' })
+  t.match(err(await api.features.patch({ params: { ...params, projectId: 'other' }, body: [] })), { _tag: 'NotFoundError' }, 'a feature of another project')
+  t.same(plain(api.state()), before)
+})
