@@ -40,13 +40,17 @@ t.test('a JSON Patch of a feature sets its description, type, stale and impressi
       { op: 'replace', path: '/name', value: 'renamed' },
       { op: 'replace', path: '/project', value: 'other' },
       { op: 'replace', path: '/createdAt', value: null },
-      { op: 'replace', path: '/archived', value: true },
       { op: 'add', path: '/extra', value: 1 },
     ],
   }))
-  t.match(ignored, { name: 'checkout', project: 'default', archived: false }, 'the other fields are read-only, as in Unleash')
+  t.match(ignored, { name: 'checkout', project: 'default' }, 'the other fields are read-only, as in Unleash')
   t.same(plain(api.state()), before, 'and a patch that changes nothing saved records nothing')
   t.same(ok(await api.features.patch({ params, body: [] })).name, 'checkout', 'an empty patch is a no-op')
+
+  const archived = ok(await api.features.patch({ params, body: [{ op: 'replace', path: '/archived', value: true }] }))
+  t.match(archived, { archived: true, archivedAt: '2026-01-01T00:00:00.000Z' }, 'archived as an update archives, as Unleash does')
+  t.match(api.events(1)[0], { type: 'feature-archived', featureName: 'checkout' })
+  t.equal(ok(await api.features.patch({ params, body: [{ op: 'remove', path: '/archived' }] })).archived, false, 'and revived')
 })
 
 t.test('a patch that cannot be applied is a 400 at its operation, and changes nothing', async (t) => {

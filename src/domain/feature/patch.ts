@@ -14,8 +14,9 @@ import { updateFeature } from './update.js'
 /*
  * A JSON Patch (RFC 6902) of a feature, as Unleash's PATCH route takes it: applied to the
  * feature's own fields (its `getFeatureMetadata`: name, description, type, project, stale,
- * createdAt, impressionData, archived), then saved as an update of description, type, stale
- * and impressionData; the other fields are read-only there, and a change to them is ignored.
+ * createdAt, impressionData, archived), then saved as an update of description, type, stale,
+ * impressionData and archived (which archives or revives, as operation 4 does); name, project
+ * and createdAt are read-only there, and a change to them is ignored.
  * The document is flat, so the six operations are applied here, key by key: immer's patches
  * have no test, move or copy.
  */
@@ -23,7 +24,7 @@ import { updateFeature } from './update.js'
 type Document = Record<string, unknown>
 
 /** What a field the patch removed becomes, as Unleash stores a missing one. */
-const WHEN_REMOVED = { description: null, type: 'release', stale: false, impressionData: false } as const
+const WHEN_REMOVED = { description: null, type: 'release', stale: false, impressionData: false, archived: false } as const
 const SAVED = Object.keys(WHEN_REMOVED) as (keyof typeof WHEN_REMOVED)[]
 
 /** The field a pointer names (`/stale`, with `~1` and `~0` unescaped); undefined for the whole document or a nested path. */
