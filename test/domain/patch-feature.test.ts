@@ -41,9 +41,12 @@ t.test('a JSON Patch of a feature sets its description, type, stale and impressi
       { op: 'replace', path: '/project', value: 'other' },
       { op: 'replace', path: '/createdAt', value: null },
       { op: 'add', path: '/extra', value: 1 },
+      { op: 'remove', path: '/description' },
+      { op: 'add', path: '/__proto__', value: { description: 'inherited' } },
+      { op: 'copy', from: '/__proto__', path: '/constructor' },
     ],
   }))
-  t.match(ignored, { name: 'checkout', project: 'default' }, 'the other fields are read-only, as in Unleash')
+  t.match(ignored, { name: 'checkout', project: 'default', description: null }, 'the other fields are read-only, as in Unleash; `/__proto__` is an ordinary field')
   t.same(plain(api.state()), before, 'and a patch that changes nothing saved records nothing')
   t.same(ok(await api.features.patch({ params, body: [] })).name, 'checkout', 'an empty patch is a no-op')
 

@@ -37,7 +37,8 @@ const equal = (a: unknown, b: unknown): boolean => a === b || JSON.stringify(a) 
 
 /** The document after every operation, and which operation last set each field; or the first that fails. */
 const applied = (document: Document, patch: JsonPatch): E.Either<ErrorDetail, { after: Document; setBy: Map<string, number> }> => {
-  const after: Document = { ...document }
+  // Without a prototype, a path of `/__proto__` names an ordinary field, never the prototype.
+  const after: Document = Object.assign(Object.create(null) as Document, document)
   const setBy = new Map<string, number>()
   for (const [i, operation] of patch.entries()) {
     const at = `/body/${i}`
