@@ -173,3 +173,25 @@ export const open = <R extends t.Props, O extends t.Props = {}>(required: R, opt
     t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
     unknown
   >
+
+/** Whether a value is JSON data: no undefined, function, symbol, BigInt, non-finite number, or cycle. */
+const isJson = (u: unknown, ancestors: Set<object>): boolean => {
+  if (u === null || typeof u === 'string' || typeof u === 'boolean') return true
+  if (typeof u === 'number') return Number.isFinite(u)
+  if (typeof u !== 'object' || ancestors.has(u)) return false
+  ancestors.add(u)
+  const ok = (Array.isArray(u) ? u : Object.values(u)).every((v) => isJson(v, ancestors))
+  ancestors.delete(u)
+  return ok
+}
+
+/**
+ * Any JSON value, where a body takes any (a JSON Patch's `value`). An in-process caller can
+ * send what JSON cannot hold; it is refused here, before a copy or a comparison would throw.
+ */
+export const JsonValue = new t.Type<unknown, unknown, unknown>(
+  'a JSON value',
+  (u): u is unknown => isJson(u, new Set()),
+  (u, c) => (isJson(u, new Set()) ? t.success(u) : t.failure(u, c)),
+  t.identity,
+)

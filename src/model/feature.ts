@@ -79,10 +79,11 @@ export const Feature = t.type({
 export type Feature = t.TypeOf<typeof Feature>
 
 /**
- * A created feature as Unleash answers it over HTTP: the fields of its feature row, in its
- * order (`rowToFeature`), without environments. The facade answers the full `Feature`.
+ * A feature's own fields, in the order of Unleash's `rowToFeature`, without environments: what
+ * Unleash answers a create and a patch with over HTTP (the facade answers the full `Feature`),
+ * and the document a JSON Patch of a feature applies to.
  */
-export const CreatedFeature = t.type({
+export const FeatureMetadata = t.type({
   name: t.string,
   description: t.union([t.string, t.null]),
   type: FeatureType,
@@ -92,7 +93,7 @@ export const CreatedFeature = t.type({
   impressionData: t.boolean,
   archived: t.boolean,
 })
-export type CreatedFeature = t.TypeOf<typeof CreatedFeature>
+export type FeatureMetadata = t.TypeOf<typeof FeatureMetadata>
 
 /**
  * Body of creating a feature. As in Unleash, `tags` tag the new feature and `variants` are set

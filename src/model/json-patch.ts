@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { closed, oneOf, refinedString } from './codec.js'
+import { JsonValue, closed, oneOf, refinedString } from './codec.js'
 
 /** A JSON Pointer (RFC 6901): empty, or `/`-separated reference tokens. */
 export const JsonPointer = refinedString('a JSON pointer such as /stale', (s) => s === '' || s.startsWith('/'))
@@ -10,7 +10,7 @@ export const JsonPointer = refinedString('a JSON pointer such as /stale', (s) =>
  */
 export const JsonPatchOperation = closed(
   { op: oneOf(['add', 'remove', 'replace', 'move', 'copy', 'test']), path: JsonPointer },
-  { value: t.unknown, from: JsonPointer },
+  { value: JsonValue, from: JsonPointer },
   'a JSON Patch operation',
 )
 export type JsonPatchOperation = t.TypeOf<typeof JsonPatchOperation>

@@ -59,6 +59,8 @@ t.test('a JSON Patch of a feature sets its description, type, stale and impressi
 t.test('a patch that cannot be applied is a 400 at its operation, and changes nothing', async (t) => {
   const api = await seeded()
   const before = plain(api.state())
+  const cyclic: Record<string, unknown> = {}
+  cyclic.self = cyclic
   const cases: [string, unknown, string][] = [
     ['a nested path', [{ op: 'replace', path: '/description/x', value: 1 }], '/body/0/path'],
     ['the whole document', [{ op: 'replace', path: '', value: {} }], '/body/0/path'],
@@ -72,6 +74,8 @@ t.test('a patch that cannot be applied is a 400 at its operation, and changes no
     ['the variants', [{ op: 'replace', path: '/stale', value: true }, { op: 'add', path: '/variants', value: [] }], '/body/1/path'],
     ['an unknown operation', [{ op: 'merge', path: '/stale', value: true }], '/body/0/op'],
     ['not an array', { op: 'replace', path: '/stale', value: true }, '/body'],
+    ['a value JSON cannot hold (in process)', [{ op: 'test', path: '/description', value: 1n }], '/body/0/value'],
+    ['a value with a cycle (in process)', [{ op: 'replace', path: '/description', value: cyclic }], '/body/0/value'],
   ]
   for (const [what, body, path] of cases) {
     const refused = err(await api.features.patch({ params, body: body as JsonPatch }))

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { CreatedFeature } from '../../src/model/feature.js'
+import { FeatureMetadata } from '../../src/model/feature.js'
 import { plain } from '../support/api.js'
 import { FEATURES, serve, strategiesOf, TRANSPORTS } from './support.js'
 
@@ -24,7 +24,7 @@ for (const transport of TRANSPORTS) {
     t.equal(one.status, 200)
     t.match(one.json, { ...created.json, enabled: false, environments: [{ name: 'development' }, { name: 'production' }] })
     const bare = await s.call('POST', FEATURES, { body: { name: 'bare', type: 'kill-switch', impressionData: true, description: '' } })
-    t.same(Object.keys(bare.json), Object.keys(CreatedFeature.props), 'the fields of the CreatedFeature record, in its order')
+    t.same(Object.keys(bare.json), Object.keys(FeatureMetadata.props), 'the fields of the FeatureMetadata record, in its order')
     t.match(bare.json, { name: 'bare', description: null, type: 'kill-switch', impressionData: true }, 'an empty description is none, as Unleash stores it')
     t.equal((await s.call('DELETE', `${FEATURES}/bare`)).status, 202)
     const tagged = await s.call('POST', FEATURES, { body: { name: 'tagged', tags: [{ type: 'simple', value: 'launch' }], variants: [{ name: 'red', weight: 1000 }] } })
@@ -45,7 +45,7 @@ for (const transport of TRANSPORTS) {
 
     const patched = await s.call('PATCH', `${FEATURES}/checkout`, { body: [{ op: 'replace', path: '/stale', value: false }, { op: 'replace', path: '/type', value: 'experiment' }] })
     t.equal(patched.status, 200, 'a JSON Patch, as the Unleash UI sends one')
-    t.same(Object.keys(patched.json), Object.keys(CreatedFeature.props), "answered with Unleash's short record")
+    t.same(Object.keys(patched.json), Object.keys(FeatureMetadata.props), "answered with Unleash's short record")
     t.match(patched.json, { stale: false, type: 'experiment', description: 'new checkout' })
     const badPatch = await s.call('PATCH', `${FEATURES}/checkout`, { body: [{ op: 'test', path: '/stale', value: true }] })
     t.same([badPatch.status, badPatch.json.details[0].path], [400, '/body/0/value'], 'a failed test is a 400 at its operation (Unleash: 500)')

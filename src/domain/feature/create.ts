@@ -9,6 +9,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { changeFeatureTags, tagOf } from '../tag/feature-tags.js'
+import { tagTypeMissing } from '../tag/tag-types.js'
 import { checkWeights } from './validate-strategy.js'
 import { storedVariants } from './variants.js'
 
@@ -18,7 +19,7 @@ const freshEnvironment = (variants: readonly FeatureVariant[] = []): FeatureEnvi
 const creationProblems = (state: State, body: CreateFeatureBody): ErrorDetail[] => {
   const problems: ErrorDetail[] = []
   body.tags?.forEach((tag, i) => {
-    if (!hasRow(state.tagTypes, tag.type)) problems.push({ path: `/body/tags/${i}/type`, message: `Tag type '${tag.type}' does not exist` })
+    if (!hasRow(state.tagTypes, tag.type)) problems.push({ path: `/body/tags/${i}/type`, message: tagTypeMissing(tag.type).message })
   })
   checkWeights(body.variants ?? [], '/body/variants', problems)
   return problems

@@ -9,6 +9,7 @@ import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
 import { recordEvent } from '../events.js'
 import { type DomainError, type ErrorDetail, notFound, validationError } from '../errors.js'
+import { featureMetadata } from './render.js'
 import { updateFeature } from './update.js'
 
 /*
@@ -90,8 +91,8 @@ export const patchFeature = (draft: Draft<State>, projectId: string, featureName
   if (variants >= 0) {
     return E.left(validationError('Changing variants is done via PATCH operation to /api/admin/projects/:project/features/:feature/variants', `/body/${variants}/path`))
   }
-  const { name, description, type, project, stale, createdAt, impressionData, archived } = feature
-  const result = applied({ name, description, type, project, stale, createdAt, impressionData, archived }, patch)
+  const before = featureMetadata(feature)
+  const result = applied(before, patch)
   if (E.isLeft(result)) return E.left(validationError([result.left]))
   const { after, setBy } = result.right
   const body: Record<string, unknown> = {}
@@ -107,6 +108,6 @@ export const patchFeature = (draft: Draft<State>, projectId: string, featureName
   if (problems.length > 0) return E.left(validationError(problems))
   const updated = updateFeature(draft, projectId, featureName, body as UpdateFeatureBody, ctx)
   // Unleash's patch, not its update, also records a change of `stale` on its own.
-  if (E.isRight(updated) && body.stale !== stale) recordEvent(draft, ctx, { type: body.stale ? 'feature-stale-on' : 'feature-stale-off', project: projectId, featureName })
+  if (E.isRight(updated) && body.stale !== before.stale) recordEvent(draft, ctx, { type: body.stale ? 'feature-stale-on' : 'feature-stale-off', project: projectId, featureName })
   return updated
 }

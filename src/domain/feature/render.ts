@@ -1,4 +1,4 @@
-import type { Dependency, DependencyRecord, Feature, FeatureEnvironment } from '../../model/feature.js'
+import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, FeatureMetadata } from '../../model/feature.js'
 import { copyDict, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
@@ -80,3 +80,15 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
   }
 }
+
+/** A feature's own fields (`FeatureMetadata`), picked in Unleash's order (JSON keeps it), from a stored feature or its record. */
+export const featureMetadata = (f: FeatureMetadata): FeatureMetadata => ({
+  name: f.name,
+  description: f.description,
+  type: f.type,
+  project: f.project,
+  stale: f.stale,
+  createdAt: f.createdAt,
+  impressionData: f.impressionData,
+  archived: f.archived,
+})

@@ -8,6 +8,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, type NotFoundError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { touch } from '../feature/lookup.js'
+import { tagTypeMissing } from './tag-types.js'
 import { ensureTag, sameTag } from './tags.js'
 
 /** A tag as requested: the type defaults to `simple`; a colour is the type's, not the tag's. */
@@ -61,7 +62,7 @@ export const addFeatureTag = (draft: Draft<State>, featureName: string, input: T
   if (E.isLeft(feature)) return feature
   const tag = tagOf(input)
   // A 400 here, as Unleash's tagging of one feature answers (bulk tagging's is a 404, see decisions.md).
-  if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) return E.left(validationError(`Tag type '${tag.type}' does not exist`, '/body/type'))
+  if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) return E.left(validationError(tagTypeMissing(tag.type).message, '/body/type'))
   changeFeatureTags(draft, feature.right, [tag], [], ctx)
   return E.right(tag)
 }

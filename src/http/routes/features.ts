@@ -1,5 +1,6 @@
 import type { AdminApi } from '../../api/admin-api.js'
-import type { CreatedFeature, Feature, VariantsBatchBody } from '../../model/feature.js'
+import { featureMetadata } from '../../domain/feature/render.js'
+import type { Feature, VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import { featureJson } from '../feature-json.js'
 import { location, type Route, route } from '../route.js'
@@ -14,18 +15,6 @@ const variantsSet = (feature: Feature, body: unknown): FeatureVariant[] => {
   return feature.environments.find((e) => e.name === environment)?.variants ?? []
 }
 
-/** What Unleash answers a create with: the feature's own fields, picked in its order (JSON keeps it). */
-const createdFeature = (f: Feature): CreatedFeature => ({
-  name: f.name,
-  description: f.description,
-  type: f.type,
-  project: f.project,
-  stale: f.stale,
-  createdAt: f.createdAt,
-  impressionData: f.impressionData,
-  archived: f.archived,
-})
-
 /** Feature flags: create, read, update (operation 4), archive and revive, environments, variants, dependencies. */
 export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', FEATURES, features.create, {
@@ -33,13 +22,14 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
     body: true,
     // Relative to the request URL `.../projects/<p>/features`, so it resolves to the new feature.
     headers: ({ result }) => location('features', result.name),
-    render: createdFeature,
+    // Unleash answers a create with the feature's own fields.
+    render: featureMetadata,
   }),
   route('GET', FEATURES, features.listInProject),
   route('GET', FEATURE, features.get, { serialize: featureJson }),
   route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),
   // Unleash answers a patch as it answers a create.
-  route('PATCH', FEATURE, features.patch, { body: true, render: createdFeature }),
+  route('PATCH', FEATURE, features.patch, { body: true, render: featureMetadata }),
   // Unleash answers an archive 202 Accepted.
   route('DELETE', FEATURE, features.archive, { status: 202 }),
   route('GET', ENVIRONMENT, features.getEnvironment),
