@@ -59,10 +59,10 @@ t.test("a create's tags tag the new feature and its variants are set in each env
   const created = ok(await api.features.create({ params: { projectId: 'default' }, body }))
   t.same(created.tags, [{ value: 'known', type: 'simple' }, { value: 'fresh', type: 'simple' }], 'each tag once, in the order sent')
   const stored = [
-    { name: 'red', weight: 200, weightType: 'fix', stickiness: 'default', overrides: [] },
     { name: 'blue', weight: 800, weightType: 'variable', stickiness: 'default', overrides: [] },
+    { name: 'red', weight: 200, weightType: 'fix', stickiness: 'default', overrides: [] },
   ]
-  t.same(created.environments.map((e) => [e.name, e.variants]), [['development', stored], ['production', stored]], 'defaults filled in, the weight shared out, as variants-batch stores them')
+  t.same(created.environments.map((e) => [e.name, e.variants]), [['development', stored], ['production', stored]], 'defaults filled in, the weight shared out, sorted by name, as variants-batch stores them')
   t.same(ok(await api.tags.get({ params: { type: 'simple', value: 'fresh' } })), { version: 1, tag: { type: 'simple', value: 'fresh' } }, 'a missing tag is created')
   t.same(api.events(4).map((e) => e.type).reverse(), ['feature-created', 'tag-created', 'feature-tagged', 'feature-tagged'], 'the new tag and each tagging recorded, after the feature')
 })

@@ -110,7 +110,7 @@ t.test('strategy variants: weight at most 1000, variable weights share what fixe
       },
     }),
   )
-  t.same(s.variants.map((v) => v.weight), [400, 200, 200, 200])
+  t.same(s.variants.map((v) => [v.name, v.weight]), [['a', 200], ['b', 200], ['c', 200], ['fixed', 400]], 'stored sorted by name, as Unleash stores them')
   t.equal(s.variants.reduce((sum, v) => sum + v.weight, 0), 1000)
 })
 

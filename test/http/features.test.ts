@@ -89,6 +89,12 @@ for (const transport of TRANSPORTS) {
     t.equal(variants.status, 200)
     t.same(variants.json, { version: 1, variants: [{ name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', overrides: [] }] }, 'the variants set, as Unleash answers')
     t.same((await s.call('GET', env)).json.variants.map((v: { name: string }) => v.name), ['blue'])
+    // Unleash stores variants sorted by name (SDKs walk the weights in that order) and echoes them as sent.
+    const two = await s.call('PUT', `${FEATURES}/child/variants-batch`, {
+      body: { variants: [{ name: 'red', weight: 100, weightType: 'fix' }, { name: 'blue', weight: 0 }, { name: 'Green', weight: 0 }], environments: ['development'] },
+    })
+    t.same(two.json.variants.map((v: { name: string; weight: number }) => [v.name, v.weight]), [['red', 100], ['blue', 450], ['Green', 450]], 'echoed as sent, weights shared out')
+    t.same((await s.call('GET', env)).json.variants.map((v: { name: string }) => v.name), ['blue', 'Green', 'red'], 'stored sorted by name, as Unleash compares them')
 
     t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true, variants: [] }], 'variants [] when any will do, as Unleash answers')

@@ -61,19 +61,24 @@ export const checkWeights = (variants: readonly { name: string; weight: number; 
   else if (variable > 0 && fixedTotal === 1000) problems.push({ path, message: 'The fixed weights leave nothing for the variable variants.' })
 }
 
-/** Variable weights get an equal share of what fixed ones leave; the first absorb the remainder. */
-export const distributeWeights = <V extends { weight: number; weightType?: string }>(variants: readonly V[]): V[] => {
+/**
+ * Variants as Unleash stores them (its `fixVariantWeights`): variable weights get an equal share
+ * of what fixed ones leave, the first sent absorbing the remainder, then all sorted by name.
+ * The order is not cosmetic: SDKs pick a variant by walking the weights in stored order.
+ */
+export const distributeWeights = <V extends { name: string; weight: number; weightType?: string }>(variants: readonly V[]): V[] => {
   const variable = variants.filter((v) => v.weightType !== 'fix')
-  if (variable.length === 0) return [...variants]
   const left = 1000 - variants.filter((v) => v.weightType === 'fix').reduce((s, v) => s + v.weight, 0)
-  const share = Math.floor(left / variable.length)
+  const share = variable.length === 0 ? 0 : Math.floor(left / variable.length)
   let remainder = left - share * variable.length
-  return variants.map((v) => {
+  const weighed = variants.map((v) => {
     if (v.weightType === 'fix') return v
     const extra = remainder > 0 ? 1 : 0
     remainder -= extra
     return { ...v, weight: share + extra }
   })
+  // localeCompare, as Unleash sorts: names differing only in case sort together.
+  return weighed.sort((a, b) => a.name.localeCompare(b.name))
 }
 
 /**

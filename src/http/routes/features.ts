@@ -9,10 +9,14 @@ const FEATURES = '/api/admin/projects/:projectId/features'
 const FEATURE = `${FEATURES}/:featureName` as const
 const ENVIRONMENT = `${FEATURE}/environments/:environment` as const
 
-/** The variants a variants-batch set: those of the first environment it named (it sets the same in each). */
+/**
+ * The variants a variants-batch set: those of the first environment it named (it sets the same
+ * in each), in the order sent, as Unleash echoes them (it stores them sorted by name).
+ */
 const variantsSet = (feature: Feature, body: unknown): FeatureVariant[] => {
-  const environment = (body as VariantsBatchBody).environments[0]
-  return feature.environments.find((e) => e.name === environment)?.variants ?? []
+  const { environments, variants: sent } = body as VariantsBatchBody
+  const stored = feature.environments.find((e) => e.name === environments[0])?.variants ?? []
+  return sent.map((v) => stored.find((s) => s.name === v.name)!)
 }
 
 /** Feature flags: create, read, update (operation 4), archive and revive, environments, variants, dependencies. */
