@@ -134,6 +134,14 @@ export const VariantsBatchBody = open(
 )
 export type VariantsBatchBody = t.TypeOf<typeof VariantsBatchBody>
 
+/** Replaces the variants of a feature in one environment (Unleash's `variantsSchema`). */
+export const EnvironmentVariantsBody = t.array(FeatureVariantInput, 'an array of variants')
+export type EnvironmentVariantsBody = t.TypeOf<typeof EnvironmentVariantsBody>
+
+/** A feature environment's variants, as Unleash answers them. */
+export const EnvironmentVariants = t.type({ version: t.literal(1), variants: t.array(FeatureVariant) })
+export type EnvironmentVariants = t.TypeOf<typeof EnvironmentVariants>
+
 /** Adds a parent dependency to a feature. */
 export const DependencyBody = open({ feature: t.string }, { enabled: t.boolean, variants: t.array(t.string) }, 'a dependency')
 export type DependencyBody = t.TypeOf<typeof DependencyBody>

@@ -18,21 +18,27 @@ export const Strategy = t.type({
 })
 export type Strategy = t.TypeOf<typeof Strategy>
 
+const STRATEGY_FIELDS = {
+  title: t.union([t.string, t.null]),
+  disabled: t.union([t.boolean, t.null]),
+  sortOrder: FiniteNumber,
+  segments: t.array(NonNegativeInteger),
+  constraints: t.array(ConstraintInput),
+  variants: t.array(StrategyVariantInput),
+  parameters: dictOf(t.union([t.string, t.number, t.boolean], 'a string'), 'an object of string values'),
+}
+
 /** Body of adding or replacing a strategy. Parameters may be strings or numbers (sent as strings). */
-export const StrategyBody = open(
-  { name: t.string },
-  {
-    title: t.union([t.string, t.null]),
-    disabled: t.union([t.boolean, t.null]),
-    sortOrder: FiniteNumber,
-    segments: t.array(NonNegativeInteger),
-    constraints: t.array(ConstraintInput),
-    variants: t.array(StrategyVariantInput),
-    parameters: dictOf(t.union([t.string, t.number, t.boolean], 'a string'), 'an object of string values'),
-  },
-  'a strategy',
-)
+export const StrategyBody = open({ name: t.string }, STRATEGY_FIELDS, 'a strategy')
 export type StrategyBody = t.TypeOf<typeof StrategyBody>
+
+/**
+ * A strategy once a JSON Patch has been applied to it, checked as Unleash checks it (its
+ * `featureStrategySchema`): no other properties. `id` and `featureName` are the strategy's
+ * own and are not changed.
+ */
+export const PatchedStrategy = closed({ name: t.string }, { ...STRATEGY_FIELDS, id: t.string, featureName: t.string }, 'a strategy')
+export type PatchedStrategy = t.TypeOf<typeof PatchedStrategy>
 
 /** Operation 2: `[{ id, sortOrder }]`. */
 export const SetSortOrderBody = t.array(

@@ -1,5 +1,8 @@
 import t from 'tap'
-import { getRow } from '../../src/model/table.js'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { dictFrom } from '../../src/model/dict.js'
+import type { FeatureState } from '../../src/model/state.js'
+import { getRow, rows, tableFrom } from '../../src/model/table.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 
 const inDefault = (featureName: string) => ({ projectId: 'default', featureName })
@@ -157,11 +160,17 @@ t.test('enabling where every strategy is disabled adds the default strategy afte
 })
 
 t.test('turning on an environment already on adds the strategy when none is enabled, as Unleash does, and nothing else', async (t) => {
-  const { api } = await setup()
   const env = { ...inDefault('parent'), environment: 'development' }
-  ok(await api.features.enableEnvironment({ params: env }))
-  const [added] = ok(await api.features.getEnvironment({ params: env })).strategies
-  ok(await api.strategies.update({ params: { ...env, strategyId: added!.id }, body: { name: 'flexibleRollout', disabled: true } }))
+  // On with every strategy disabled: no change through the API leaves it so (below), but a
+  // store written before that rule, or by hand, may hold it.
+  const { api: seeding } = await setup()
+  ok(await seeding.features.enableEnvironment({ params: env }))
+  const [added] = ok(await seeding.features.getEnvironment({ params: env })).strategies
+  ok(await seeding.strategies.update({ params: { ...env, strategyId: added!.id }, body: { name: 'flexibleRollout', disabled: true } }))
+  const seeded = seeding.state()
+  const turnedOn = (f: FeatureState): FeatureState =>
+    f.name !== 'parent' ? f : { ...f, environments: dictFrom(Object.entries(f.environments).map(([name, e]) => [name, name === 'development' ? { ...e, enabled: true } : e])) }
+  const { api } = await makeApi({ storage: createMemoryStorage({ state: { ...seeded, features: tableFrom([...rows(seeded.features)].map((f) => [f.name, turnedOn(f)])) }, version: 1 }) })
   const eventsBefore = api.events(1)[0]!.id
   ok(await api.features.enableEnvironment({ params: env }))
   const on = ok(await api.features.getEnvironment({ params: env }))
@@ -170,6 +179,45 @@ t.test('turning on an environment already on adds the strategy when none is enab
   const unchanged = plain(api.state())
   ok(await api.features.enableEnvironment({ params: env }))
   t.same(plain(api.state()), unchanged, 'on, with an enabled strategy: nothing changes')
+})
+
+t.test('a strategy changed or removed so that none is enabled turns its environment off, as Unleash does', async (t) => {
+  const { api } = await setup()
+  const env = { ...inDefault('parent'), environment: 'development' }
+  const on = async () => ok(await api.features.getEnvironment({ params: env })).enabled
+  const typesSince = (id: number) => api.events(10).filter((e) => e.id > id).map((e) => e.type).reverse()
+  ok(await api.features.enableEnvironment({ params: env }))
+  const [first] = ok(await api.features.getEnvironment({ params: env })).strategies
+  const second = ok(await api.strategies.add({ params: env, body: { name: 'default', disabled: true } }))
+  t.equal(await on(), true, 'adding a disabled strategy leaves it on')
+
+  let mark = api.events(1)[0]!.id
+  ok(await api.strategies.update({ params: { ...env, strategyId: first!.id }, body: { name: 'flexibleRollout', disabled: true } }))
+  t.equal(await on(), false, 'every strategy disabled: off')
+  t.same(typesSince(mark), ['feature-strategy-update', 'feature-environment-disabled'], "in Unleash's order")
+
+  ok(await api.strategies.patch({ params: { ...env, strategyId: second.id }, body: [{ op: 'replace', path: '/disabled', value: false }] }))
+  ok(await api.features.enableEnvironment({ params: env }))
+  mark = api.events(1)[0]!.id
+  ok(await api.strategies.patch({ params: { ...env, strategyId: second.id }, body: [{ op: 'replace', path: '/disabled', value: true }] }))
+  t.equal(await on(), false, 'a patch alike')
+  t.same(typesSince(mark), ['feature-strategy-update', 'feature-environment-disabled'])
+
+  ok(await api.strategies.update({ params: { ...env, strategyId: first!.id }, body: { name: 'flexibleRollout' } }))
+  ok(await api.features.enableEnvironment({ params: env }))
+  mark = api.events(1)[0]!.id
+  ok(await api.strategies.delete({ params: { ...env, strategyId: second.id } }))
+  t.equal(await on(), true, 'removing a disabled strategy leaves it on')
+  ok(await api.strategies.delete({ params: { ...env, strategyId: first!.id } }))
+  t.equal(await on(), false, 'removing the last one turns it off')
+  t.same(typesSince(mark), ['feature-strategy-remove', 'feature-environment-disabled', 'feature-strategy-remove'], 'the environment first, as Unleash records it')
+
+  const before = plain(api.state())
+  const production = { ...env, environment: 'production' }
+  const kept = ok(await api.strategies.add({ params: production, body: { name: 'default', disabled: true } }))
+  ok(await api.strategies.delete({ params: { ...production, strategyId: kept.id } }))
+  t.same(api.events(2).map((e) => e.type), ['feature-strategy-remove', 'feature-strategy-add'], 'an environment already off records nothing more')
+  t.not(plain(api.state()), before)
 })
 
 t.test('an archived feature cannot be turned on or off; revived, it is off everywhere', async (t) => {

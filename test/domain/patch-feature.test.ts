@@ -63,7 +63,12 @@ t.test('a patch that cannot be applied is a 400 at its operation, and changes no
   cyclic.self = cyclic
   const cases: [string, unknown, string][] = [
     ['a nested path', [{ op: 'replace', path: '/description/x', value: 1 }], '/body/0/path'],
-    ['the whole document', [{ op: 'replace', path: '', value: {} }], '/body/0/path'],
+    ['the whole document, not an object', [{ op: 'replace', path: '', value: 1 }], '/body/0/value'],
+    ['a field of the whole document', [{ op: 'replace', path: '', value: { stale: 'yes' } }], '/body/0/value/stale'],
+    ['an index past the end of an array', [{ op: 'add', path: '/tags', value: [] }, { op: 'add', path: '/tags/1', value: 'x' }], '/body/1/path'],
+    ['a move into itself', [{ op: 'add', path: '/extra', value: {} }, { op: 'move', from: '/extra', path: '/extra/inner' }], '/body/1/path'],
+    ['the test of a field the feature lacks', [{ op: 'test', path: '/nope', value: 1 }], '/body/0/path'],
+    ['removing the whole document', [{ op: 'remove', path: '' }], '/body/0/path'],
     ['a field the feature lacks', [{ op: 'replace', path: '/nope', value: 1 }], '/body/0/path'],
     ['a failed test', [{ op: 'replace', path: '/stale', value: true }, { op: 'test', path: '/description', value: 'other' }], '/body/1/value'],
     ['no value', [{ op: 'replace', path: '/stale' }], '/body/0/value'],

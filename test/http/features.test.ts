@@ -96,6 +96,18 @@ for (const transport of TRANSPORTS) {
     t.same(two.json.variants.map((v: { name: string; weight: number }) => [v.name, v.weight]), [['red', 100], ['blue', 450], ['Green', 450]], 'echoed as sent, weights shared out')
     t.same((await s.call('GET', env)).json.variants.map((v: { name: string }) => v.name), ['blue', 'Green', 'red'], 'stored sorted by name, as Unleash compares them')
 
+    // One environment's variants, as Unleash serves them: `{ version: 1, variants }`.
+    const variantsOf = `${env}/variants`
+    t.same((await s.call('GET', variantsOf)).json.variants.map((v: { name: string }) => v.name), ['blue', 'Green', 'red'])
+    const put = await s.call('PUT', variantsOf, { body: [{ name: 'solo', weight: 0, weightType: 'variable' }] })
+    t.same([put.status, put.json], [200, { version: 1, variants: [{ name: 'solo', weight: 1000, weightType: 'variable', stickiness: 'default', overrides: [] }] }])
+    const patch = await s.call('PATCH', variantsOf, { body: [{ op: 'add', path: '/-', value: { name: 'duo', weight: 0, weightType: 'variable' } }] })
+    t.same([patch.status, patch.json.variants.map((v: { name: string; weight: number }) => [v.name, v.weight])], [200, [['duo', 500], ['solo', 500]]])
+    const refused = await s.call('PATCH', variantsOf, { body: [{ op: 'test', path: '/0/name', value: 'solo' }] })
+    t.same([refused.status, refused.json.details], [400, [{ path: '/body/0/value', message: 'The test failed: /0/name is "duo".' }]])
+    const missing = await s.call('GET', `${FEATURES}/child/environments/staging/variants`)
+    t.same([missing.status, missing.json.message], [404, 'Could not find child in staging'])
+
     t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true, variants: [] }], 'variants [] when any will do, as Unleash answers')
     t.equal((await s.call('DELETE', `${FEATURES}/child/dependencies/parent`)).status, 200)
@@ -132,6 +144,13 @@ for (const transport of TRANSPORTS) {
     const updated = await s.call('PUT', `${path}/${first.json.id}`, { body: { name: 'default', title: 'everyone' } })
     t.equal(updated.status, 200)
     t.equal(updated.json.title, 'everyone')
+
+    // Unleash's JSON Patch of a strategy: 200 with the strategy; a refusal is a 400 at the operation to blame.
+    const patched = await s.call('PATCH', `${path}/${first.json.id}`, { body: [{ op: 'replace', path: '/title', value: 'some' }, { op: 'add', path: '/constraints/-', value: { contextName: 'userId', operator: 'IN', values: ['1'] } }] })
+    t.same([patched.status, patched.headers['content-type'], patched.json.title, patched.json.constraints.length], [200, JSON_TYPE, 'some', 1])
+    const badPatch = await s.call('PATCH', `${path}/${first.json.id}`, { body: [{ op: 'replace', path: '/constraints/0/operator', value: 'LIKE' }] })
+    t.same([badPatch.status, badPatch.json.name, badPatch.json.details.map((d: { path: string }) => d.path)], [400, 'ValidationError', ['/body/0/value']])
+    t.same((await s.call('GET', `${path}/${first.json.id}`)).json, patched.json, 'the refused patch changed nothing')
 
     const sorted = await s.call('POST', `${path}/set-sort-order`, { body: [{ id: first.json.id, sortOrder: 5 }] })
     t.equal(sorted.status, 200)

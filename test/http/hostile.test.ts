@@ -36,6 +36,8 @@ const setUp = async (s: Served) => {
   await s.call('POST', FEATURES, { body: { name: 'checkout' } })
   await s.call('POST', FEATURES, { body: { name: 'parent' } })
   const strategy = (await s.call('POST', strategiesOf('checkout'), { body: { name: 'default' } })).json.id
+  // Variants in one environment may be replaced only where there are some (Unleash's rule).
+  await s.call('PUT', `${FEATURES}/checkout/variants-batch`, { body: { variants: [variant], environments: ['development'] } })
   const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'u@example.com', rootRole: 'Editor' } })).json.id
   const group = (await s.call('POST', '/api/admin/groups', { body: { name: 'team' } })).json.id
   const account = (await s.call('POST', '/api/admin/service-account', { body: { username: 'robot', name: 'Robot', rootRole: 'Viewer' } })).json.id
@@ -63,12 +65,23 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'PUT /api/admin/projects/:projectId/features/:featureName': { name: 'checkout', description: 'd', type: 'release', stale: false, archived: false, impressionData: false },
   'PATCH /api/admin/projects/:projectId/features/:featureName': [{ op: 'replace', path: '/description', value: 'd' }, { op: 'copy', from: '/name', path: '/description' }],
   'PUT /api/admin/projects/:projectId/features/:featureName/variants-batch': { variants: [variant], environments: ['development'] },
+  'PUT /api/admin/projects/:projectId/features/:featureName/environments/:environment/variants': [variant],
+  'PATCH /api/admin/projects/:projectId/features/:featureName/environments/:environment/variants': [
+    { op: 'replace', path: '/0/weight', value: 500 },
+    { op: 'add', path: '/-', value: { ...variant, name: 'red' } },
+    { op: 'test', path: '/1/name', value: 'red' },
+  ],
   'POST /api/admin/projects/:projectId/features/:featureName/dependencies': { feature: 'parent', enabled: true, variants: ['blue'] },
   'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies': {
     name: 'flexibleRollout', title: 't', disabled: false, sortOrder: 1, parameters: { rollout: '50' }, constraints: [constraint], variants: [variant], segments: [],
   },
   'POST /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/set-sort-order': [{ id: ':strategyId', sortOrder: 1 }],
   'PUT /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': { name: 'default', parameters: {}, constraints: [constraint] },
+  'PATCH /api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies/:strategyId': [
+    { op: 'replace', path: '/title', value: 't' },
+    { op: 'add', path: '/constraints/-', value: constraint },
+    { op: 'move', from: '/title', path: '/parameters/note' },
+  ],
   'POST /api/admin/projects': { id: 'shop', name: 'Shop', description: 'd', mode: 'open', environments: ['development'], changeRequestEnvironments: [{ name: 'production', requiredApprovals: 2 }] },
   'POST /api/admin/projects/:projectId/environments': { environment: 'production' },
   'POST /api/admin/environments': { name: 'staging', type: 'test', enabled: true, sortOrder: 3 },

@@ -18,6 +18,9 @@ export const featureMethods = (run: Run) => {
     enableEnvironment: m(f.setEnvironmentEnabledOp(true)),
     disableEnvironment: m(f.setEnvironmentEnabledOp(false)),
     setVariants: m(f.setVariantsOp),
+    getEnvironmentVariants: m(f.getEnvironmentVariantsOp),
+    setEnvironmentVariants: m(f.setEnvironmentVariantsOp),
+    patchEnvironmentVariants: m(f.patchEnvironmentVariantsOp),
     addDependency: m(f.addDependencyOp),
     removeDependency: m(f.removeDependencyOp),
   }
@@ -31,6 +34,7 @@ export const strategyMethods = (run: Run) => {
     get: m(s.getStrategyOp),
     add: m(s.addStrategyOp),
     update: m(s.updateStrategyOp),
+    patch: m(s.patchStrategyOp),
     delete: m(s.deleteStrategyOp),
     setSortOrder: m(s.setSortOrderOp),
   }

@@ -7,8 +7,17 @@ import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
 import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
-import { setEnvironmentVariants } from '../../domain/feature/variants.js'
-import { CreateFeatureBody, DependencyBody, type Feature, type FeatureEnvironment, UpdateFeatureBody, VariantsBatchBody } from '../../model/feature.js'
+import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, setOneEnvironmentVariants } from '../../domain/feature/variants.js'
+import {
+  CreateFeatureBody,
+  DependencyBody,
+  type EnvironmentVariants,
+  EnvironmentVariantsBody,
+  type Feature,
+  type FeatureEnvironment,
+  UpdateFeatureBody,
+  VariantsBatchBody,
+} from '../../model/feature.js'
 import { JsonPatch } from '../../model/json-patch.js'
 import type { State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
@@ -119,6 +128,31 @@ export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
   scope: project,
   body: VariantsBatchBody,
   run: (draft, env) => E.map(() => rendered(env.params.featureName, env))(setEnvironmentVariants(draft, env.params, env.body, env.ctx)),
+})
+
+/** A feature's variants in one environment, `{ version: 1, variants }` (Unleash's answer). */
+export const getEnvironmentVariantsOp = read<EnvironmentParams, undefined, EnvironmentVariants>({
+  params: EnvironmentParams,
+  requirement: 'NONE',
+  run: (state, { params }) => environmentVariants(state, params),
+})
+
+/** Replaces a feature's variants in one environment; answers them as stored. */
+export const setEnvironmentVariantsOp = write<EnvironmentParams, EnvironmentVariantsBody, EnvironmentVariants>({
+  params: EnvironmentParams,
+  requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  scope: projectEnv,
+  body: EnvironmentVariantsBody,
+  run: (draft, { params, body, ctx }) => E.map((set: EnvironmentVariants) => () => set)(setOneEnvironmentVariants(draft, params, body, ctx)),
+})
+
+/** A JSON Patch of a feature's variants in one environment, saved as `setEnvironmentVariants` saves. */
+export const patchEnvironmentVariantsOp = write<EnvironmentParams, JsonPatch, EnvironmentVariants>({
+  params: EnvironmentParams,
+  requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
+  scope: projectEnv,
+  body: JsonPatch,
+  run: (draft, { params, body, ctx }) => E.map((set: EnvironmentVariants) => () => set)(patchEnvironmentVariants(draft, params, body, ctx)),
 })
 
 export const addDependencyOp = write<FeatureParams, DependencyBody, void>({

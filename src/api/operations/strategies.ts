@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { featureEnvironment } from '../../domain/feature/lookup.js'
 import { copyStrategy } from '../../domain/feature/render.js'
-import { addStrategy, deleteStrategy, setSortOrder, updateStrategy } from '../../domain/feature/strategies.js'
+import { addStrategy, deleteStrategy, patchStrategy, setSortOrder, updateStrategy } from '../../domain/feature/strategies.js'
 import { notFound } from '../../domain/errors.js'
+import { JsonPatch } from '../../model/json-patch.js'
 import { lookup } from '../../model/dict.js'
 import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
@@ -46,6 +47,15 @@ export const updateStrategyOp = write<StrategyParams, StrategyBody, Strategy>({
   scope,
   body: StrategyBody,
   run: (draft, { params, body, ctx }) => E.map(strategyOf(params))(updateStrategy(draft, params, params.strategyId, body, ctx)),
+})
+
+/** A JSON Patch of a strategy, saved as `update` saves (Unleash: PATCH .../strategies/:strategyId). */
+export const patchStrategyOp = write<StrategyParams, JsonPatch, Strategy>({
+  params: StrategyParams,
+  requirement: 'UPDATE_FEATURE_STRATEGY',
+  scope,
+  body: JsonPatch,
+  run: (draft, { params, body, ctx }) => E.map(strategyOf(params))(patchStrategy(draft, params, params.strategyId, body, ctx)),
 })
 
 export const deleteStrategyOp = write<StrategyParams, undefined, void>({

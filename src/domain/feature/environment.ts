@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import { dictFrom, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
-import type { State } from '../../model/state.js'
+import type { FeatureEnvironmentState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -69,4 +69,20 @@ export const setEnvironmentEnabled = (
     environment: path.environment,
   })
   return E.right(undefined)
+}
+
+/**
+ * After a strategy is changed or removed: an environment that is on and has no enabled
+ * strategy left is turned off, as Unleash's `optionallyDisableFeature` turns it off. Left on,
+ * it would be on for everyone, as SDKs read an enabled feature without strategies.
+ */
+export const offWithoutEnabledStrategies = (
+  draft: Draft<State>,
+  path: { projectId: string; featureName: string; environment: string },
+  settings: Draft<FeatureEnvironmentState>,
+  ctx: Ctx,
+): void => {
+  if (!settings.enabled || !settings.strategies.every((s) => s.disabled)) return
+  settings.enabled = false
+  recordEvent(draft, ctx, { type: 'feature-environment-disabled', project: path.projectId, featureName: path.featureName, environment: path.environment })
 }

@@ -1,13 +1,18 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import { dictFrom } from '../../model/dict.js'
-import type { SetSortOrderBody, Strategy, StrategyBody } from '../../model/strategy.js'
+import type { JsonPatch } from '../../model/json-patch.js'
+import { PatchedStrategy, type SetSortOrderBody, type Strategy, type StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
+import { decodeWith } from '../decode.js'
 import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
+import { applyJsonPatch, blamed } from '../json-patch.js'
+import { offWithoutEnabledStrategies } from './environment.js'
 import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
+import { copyStrategy } from './render.js'
 import { checkConstraintLimits, checkStrategy, checkStrategyPlacement, placementIn } from './validate-strategy.js'
 
 export interface StrategyPath {
@@ -91,7 +96,7 @@ const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<Do
     : E.right(index)
 }
 
-/** Replaces a strategy, keeping its id (and its sortOrder unless one is sent). */
+/** Replaces a strategy, keeping its id (and its sortOrder unless one is sent); an environment left with every strategy disabled is turned off. */
 export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
@@ -105,7 +110,31 @@ export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isRight(feature)) touch(feature.right, ctx)
   recordEvent(draft, ctx, { type: 'feature-strategy-update', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy.right, preData: before })
+  offWithoutEnabledStrategies(draft, path, env.right, ctx)
   return E.right(id)
+}
+
+/**
+ * A JSON Patch of a strategy (Unleash: PATCH .../strategies/:strategyId): applied to the
+ * strategy as it is read, checked as Unleash checks the result (no other properties), then
+ * saved as a PUT saves it; `id` and `featureName` stay the strategy's own. Each problem is
+ * placed at the operation that caused it.
+ */
+export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: string, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, string> => {
+  const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
+  if (E.isLeft(env)) return env
+  const index = strategyIndex(env.right.strategies as Strategy[], id)
+  if (E.isLeft(index)) return index
+  const what = 'The strategy'
+  const patched = applyJsonPatch(copyStrategy(env.right.strategies[index.right] as Strategy), patch, what)
+  if (E.isLeft(patched)) return E.left(validationError([patched.left]))
+  const { document, writes } = patched.right
+  const decoded = decodeWith(PatchedStrategy, '/body')(document)
+  if (E.isLeft(decoded)) return E.left(validationError(blamed(decoded.left.details, writes, '/body', what)))
+  const { id: _id, featureName: _featureName, ...body } = decoded.right
+  const updated = updateStrategy(draft, path, id, body, ctx)
+  if (E.isLeft(updated) && updated.left._tag === 'ValidationError') return E.left(validationError(blamed(updated.left.details, writes, '/body', what)))
+  return updated
 }
 
 export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<DomainError, string> => {
@@ -116,6 +145,8 @@ export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
   const [removed] = env.right.strategies.splice(index.right, 1)
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isRight(feature)) touch(feature.right, ctx)
+  // Unleash records the environment turned off before the removal.
+  offWithoutEnabledStrategies(draft, path, env.right, ctx)
   recordEvent(draft, ctx, { type: 'feature-strategy-remove', project: path.projectId, featureName: path.featureName, environment: path.environment, preData: removed })
   return E.right(id)
 }

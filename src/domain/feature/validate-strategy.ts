@@ -55,10 +55,10 @@ export const checkWeights = (variants: readonly { name: string; weight: number; 
   })
   const fixed = variants.filter((v) => v.weightType === 'fix')
   const fixedTotal = fixed.reduce((sum, v) => sum + v.weight, 0)
-  const variable = variants.length - fixed.length
-  if (fixedTotal > 1000) problems.push({ path, message: `The fixed weights add up to ${fixedTotal}, more than 1000.` })
-  else if (variable === 0 && fixedTotal !== 1000) problems.push({ path, message: `With only fixed weights they must add up to 1000; they add up to ${fixedTotal}.` })
-  else if (variable > 0 && fixedTotal === 1000) problems.push({ path, message: 'The fixed weights leave nothing for the variable variants.' })
+  // Unleash's rules (its fixVariantWeights): one variable variant at least, to take what the
+  // fixed ones leave (nothing, when they take 1000), and fixed ones within 1000.
+  if (fixed.length === variants.length) problems.push({ path, message: 'There must be at least one "variable" variant' })
+  else if (fixedTotal > 1000) problems.push({ path, message: `The fixed weights add up to ${fixedTotal}, more than 1000.` })
 }
 
 /**

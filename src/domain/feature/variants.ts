@@ -1,13 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import type { VariantsBatchBody } from '../../model/feature.js'
+import type { EnvironmentVariants, EnvironmentVariantsBody, VariantsBatchBody } from '../../model/feature.js'
+import type { JsonPatch } from '../../model/json-patch.js'
+import { EnvironmentVariantsBody as EnvironmentVariantsCodec } from '../../model/feature.js'
 import { lookup } from '../../model/dict.js'
-import type { State } from '../../model/state.js'
+import type { EnvironmentParams } from '../../model/params.js'
+import type { FeatureState, State } from '../../model/state.js'
 import type { FeatureVariant, FeatureVariantInput } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, notFound, validationError } from '../errors.js'
+import { decodeWith } from '../decode.js'
 import { recordEvent } from '../events.js'
+import { applyJsonPatch, blamed } from '../json-patch.js'
 import { featureInProject, touch } from './lookup.js'
+import { copyVariant } from './render.js'
 import { checkWeights, distributeWeights } from './validate-strategy.js'
 
 /** Variants as stored: defaults filled in, and the weight fixed ones leave shared among the variable ones. Weights must have been checked. */
@@ -52,4 +58,71 @@ export const setEnvironmentVariants = (
   }
   touch(feature, ctx)
   return E.right(undefined)
+}
+
+/** A feature environment's variants (Unleash: GET .../environments/:environment/variants). */
+export const environmentVariants = (state: State, path: EnvironmentParams): E.Either<DomainError, EnvironmentVariants> => {
+  const found = featureInProject(state, path.projectId, path.featureName)
+  if (E.isLeft(found)) return found
+  const settings = lookup(found.right.environments, path.environment)
+  if (!settings) return E.left(notFound(`Could not find ${path.featureName} in ${path.environment}`)) // Unleash's words
+  return E.right({ version: 1, variants: settings.variants.map(copyVariant) })
+}
+
+/**
+ * Unleash's rule while its `enableLegacyVariants` is off: a feature's variants in one
+ * environment may be replaced or patched only if it has some already, in any environment
+ * (variants-batch sets them regardless). Unleash's words, with its 403 InvalidOperationError
+ * answered as flagport's 400.
+ */
+const legacyOnly = (feature: FeatureState): DomainError | undefined =>
+  Object.values(feature.environments).some((settings) => settings.variants.length > 0)
+    ? undefined
+    : validationError(`Environment variants deprecated for feature: ${feature.name}. Use strategy variants instead.`, '/body')
+
+/** Sets one environment's variants, checked; `problemsAt` moves the problems found to where the caller sent them. */
+const saveEnvironmentVariants = (
+  draft: Draft<State>,
+  path: EnvironmentParams,
+  inputs: EnvironmentVariantsBody,
+  ctx: Ctx,
+  problemsAt: (problems: ErrorDetail[]) => ErrorDetail[] = (problems) => problems,
+): E.Either<DomainError, EnvironmentVariants> => {
+  const found = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isLeft(found)) return found
+  const feature = found.right
+  const refused = legacyOnly(feature as FeatureState)
+  if (refused) return E.left(refused)
+  const problems: ErrorDetail[] = []
+  checkWeights(inputs, '/body', problems)
+  if (problems.length > 0) return E.left(validationError(problemsAt(problems)))
+  const settings = lookup(feature.environments, path.environment)
+  if (!settings) return E.left(notFound(`Could not find ${path.featureName} in ${path.environment}`))
+  const before = settings.variants
+  const variants = storedVariants(inputs)
+  settings.variants = variants
+  recordEvent(draft, ctx, { type: 'feature-environment-variants-updated', project: path.projectId, featureName: path.featureName, environment: path.environment, data: { variants }, preData: { variants: before } })
+  touch(feature, ctx)
+  return E.right({ version: 1, variants: variants.map(copyVariant) })
+}
+
+/** Replaces a feature's variants in one environment (Unleash: PUT .../environments/:environment/variants). */
+export const setOneEnvironmentVariants = (draft: Draft<State>, path: EnvironmentParams, body: EnvironmentVariantsBody, ctx: Ctx) =>
+  saveEnvironmentVariants(draft, path, body, ctx)
+
+/**
+ * A JSON Patch of a feature's variants in one environment (Unleash: PATCH
+ * .../environments/:environment/variants): applied to the variants as they are read, then
+ * saved as a PUT saves them. Each problem is placed at the operation that caused it.
+ */
+export const patchEnvironmentVariants = (draft: Draft<State>, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, EnvironmentVariants> => {
+  const current = environmentVariants(draft as State, path)
+  if (E.isLeft(current)) return current
+  const what = 'The variants'
+  const patched = applyJsonPatch(current.right.variants, patch, what)
+  if (E.isLeft(patched)) return E.left(validationError([patched.left]))
+  const { document, writes } = patched.right
+  const decoded = decodeWith(EnvironmentVariantsCodec, '/body')(document)
+  if (E.isLeft(decoded)) return E.left(validationError(blamed(decoded.left.details, writes, '/body', what)))
+  return saveEnvironmentVariants(draft, path, decoded.right, ctx, (problems) => blamed(problems, writes, '/body', what))
 }

@@ -41,6 +41,9 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),
   // Unleash answers the variants set, `{ version: 1, variants }`; the facade answers the feature.
   route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, render: (feature, { body }) => ({ version: 1, variants: variantsSet(feature, body) }) }),
+  route('GET', `${ENVIRONMENT}/variants`, features.getEnvironmentVariants),
+  route('PUT', `${ENVIRONMENT}/variants`, features.setEnvironmentVariants, { body: true }),
+  route('PATCH', `${ENVIRONMENT}/variants`, features.patchEnvironmentVariants, { body: true }),
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),

@@ -10,5 +10,6 @@ export const strategyRoutes = ({ strategies }: AdminApi): Route[] => [
   route('POST', `${STRATEGIES}/set-sort-order`, strategies.setSortOrder, { body: true }),
   route('GET', `${STRATEGIES}/:strategyId`, strategies.get),
   route('PUT', `${STRATEGIES}/:strategyId`, strategies.update, { body: true }),
+  route('PATCH', `${STRATEGIES}/:strategyId`, strategies.patch, { body: true }),
   route('DELETE', `${STRATEGIES}/:strategyId`, strategies.delete),
 ]
