@@ -205,18 +205,22 @@ t.test("flexibleRollout gets Unleash's defaults: rollout 100, the project's defa
   t.same(ok(await api.strategies.add({ params: path, body: { name: 'default' } })).parameters, {}, 'other strategies get no defaults')
 })
 
-t.test('update keeps the id and sortOrder; delete removes; unknown ids are 404', async (t) => {
+t.test('update keeps the id and sortOrder (a sortOrder sent is ignored); delete removes; unknown ids are 404', async (t) => {
   const api = await setup()
   const s = ok(await api.strategies.add({ params: path, body: { name: 'default' } }))
-  const u = ok(await api.strategies.update({ params: { ...path, strategyId: s.id }, body: { name: 'flexibleRollout', parameters: { rollout: '10' }, title: 'ten' } }))
+  const other = ok(await api.strategies.add({ params: path, body: { name: 'default' } }))
+  const u = ok(await api.strategies.update({ params: { ...path, strategyId: s.id }, body: { name: 'flexibleRollout', parameters: { rollout: '10' }, title: 'ten', sortOrder: 9 } }))
   t.equal(u.id, s.id)
-  t.equal(u.sortOrder, 0)
+  t.equal(u.sortOrder, 0, 'a sortOrder sent is ignored, as in Unleash')
+  const patched = ok(await api.strategies.patch({ params: { ...path, strategyId: s.id }, body: [{ op: 'replace', path: '/sortOrder', value: 9 }] }))
+  t.equal(patched.sortOrder, 0, 'a patch alike')
+  t.equal(ok(await api.strategies.list({ params: path }))[0]!.id, s.id, 'and it keeps its place')
   t.equal(u.title, 'ten')
   t.equal(err(await api.strategies.update({ params: { ...path, strategyId: 'x' }, body: { name: 'default' } }))._tag, 'NotFoundError')
   ok(await api.strategies.delete({ params: { ...path, strategyId: s.id } }))
-  t.same(ok(await api.strategies.list({ params: path })), [])
+  t.same(ok(await api.strategies.list({ params: path })).map((x) => x.id), [other.id])
   t.equal(err(await api.strategies.delete({ params: { ...path, strategyId: s.id } }))._tag, 'NotFoundError')
-  t.same(api.events(3).map((e) => e.type), ['feature-strategy-remove', 'feature-strategy-update', 'feature-strategy-add'])
+  t.same(api.events(4).map((e) => e.type), ['feature-strategy-remove', 'feature-strategy-update', 'feature-strategy-update', 'feature-strategy-add'])
 })
 
 t.test('parameter keys such as __proto__ are ordinary keys', async (t) => {

@@ -96,14 +96,18 @@ const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<Do
     : E.right(index)
 }
 
-/** Replaces a strategy, keeping its id (and its sortOrder unless one is sent); an environment left with every strategy disabled is turned off. */
+/**
+ * Replaces a strategy, keeping its id and its sortOrder (a sortOrder sent is ignored, as
+ * Unleash's update ignores it: `setSortOrder` moves strategies); an environment left with
+ * every strategy disabled is turned off.
+ */
 export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const before = env.right.strategies[index.right]! as Strategy
-  const strategy = build(draft as State, path, body, id, body.sortOrder ?? before.sortOrder, ctx, before)
+  const strategy = build(draft as State, path, body, id, before.sortOrder, ctx, before)
   if (E.isLeft(strategy)) return strategy
   env.right.strategies[index.right] = strategy.right as Draft<Strategy>
   sortStrategies(env.right.strategies)
