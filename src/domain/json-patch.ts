@@ -68,46 +68,44 @@ type Step = E.Either<{ field: 'path' | 'from' | 'value'; message: string }, { do
 const noSuch = (what: string, tokens: readonly string[], field: 'path' | 'from' = 'path'): Step =>
   E.left({ field, message: `${what} has nothing at ${JSON.stringify(pointerOf(tokens))}.` })
 
-/** The container that holds `tokens`' last one, or why there is none. */
-const parentOf = (document: unknown, tokens: readonly string[], what: string, field: 'path' | 'from'): E.Either<Step, Container> => {
+/** The container that holds the value `tokens` name, and its key there; undefined without one. */
+const slotOf = (document: unknown, tokens: readonly string[]): { parent: Container; key: string } | undefined => {
   const parent = valueAt(document, tokens.slice(0, -1))
-  return isContainer(parent) ? E.right(parent) : E.left(noSuch(what, tokens.slice(0, -1), field))
+  return isContainer(parent) ? { parent, key: tokens[tokens.length - 1]! } : undefined
 }
 
 const add = (document: unknown, tokens: readonly string[], value: unknown, what: string): Step => {
   if (tokens.length === 0) return E.right({ document: value, at: [] })
-  const parent = parentOf(document, tokens, what, 'path')
-  if (E.isLeft(parent)) return parent.left
-  const last = tokens[tokens.length - 1]!
-  if (Array.isArray(parent.right)) {
-    const index = last === '-' ? parent.right.length : ARRAY_INDEX.test(last) ? Number(last) : NaN
-    if (!(index <= parent.right.length)) {
-      return E.left({ field: 'path', message: `An array index is a number up to the array's length (${parent.right.length}), or - for its end. You sent ${JSON.stringify(last)}.` })
+  const slot = slotOf(document, tokens)
+  if (slot === undefined) return noSuch(what, tokens.slice(0, -1))
+  const { parent, key } = slot
+  if (Array.isArray(parent)) {
+    const index = key === '-' ? parent.length : ARRAY_INDEX.test(key) ? Number(key) : NaN
+    if (!(index <= parent.length)) {
+      return E.left({ field: 'path', message: `An array index is a number up to the array's length (${parent.length}), or - for its end. You sent ${JSON.stringify(key)}.` })
     }
-    parent.right.splice(index, 0, value)
+    parent.splice(index, 0, value)
     return E.right({ document, at: [...tokens.slice(0, -1), String(index)] })
   }
-  setOwn(parent.right, last, value)
+  setOwn(parent, key, value)
   return E.right({ document, at: [...tokens] })
 }
 
 const remove = (document: unknown, tokens: readonly string[], what: string, field: 'path' | 'from' = 'path'): Step => {
   if (tokens.length === 0) return E.left({ field, message: `The whole of ${what.replace(/^The /, 'the ')} cannot be removed.` })
   if (valueAt(document, tokens) === MISSING) return noSuch(what, tokens, field)
-  const parent = valueAt(document, tokens.slice(0, -1)) as Container
-  const last = tokens[tokens.length - 1]!
-  if (Array.isArray(parent)) parent.splice(Number(last), 1)
-  else delete parent[last]
+  const { parent, key } = slotOf(document, tokens)!
+  if (Array.isArray(parent)) parent.splice(Number(key), 1)
+  else delete parent[key]
   return E.right({ document, at: [...tokens] })
 }
 
 const replace = (document: unknown, tokens: readonly string[], value: unknown, what: string): Step => {
   if (tokens.length === 0) return E.right({ document: value, at: [] })
   if (valueAt(document, tokens) === MISSING) return noSuch(what, tokens)
-  const parent = valueAt(document, tokens.slice(0, -1)) as Container
-  const last = tokens[tokens.length - 1]!
-  if (Array.isArray(parent)) parent[Number(last)] = value
-  else setOwn(parent, last, value)
+  const { parent, key } = slotOf(document, tokens)!
+  if (Array.isArray(parent)) parent[Number(key)] = value
+  else setOwn(parent, key, value)
   return E.right({ document, at: [...tokens] })
 }
 
