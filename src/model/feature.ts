@@ -142,6 +142,14 @@ export type EnvironmentVariantsBody = t.TypeOf<typeof EnvironmentVariantsBody>
 export const EnvironmentVariants = t.type({ version: t.literal(1), variants: t.array(FeatureVariant) })
 export type EnvironmentVariants = t.TypeOf<typeof EnvironmentVariants>
 
+/** The features a bulk change of a project's features applies to (Unleash's `bulkToggleFeaturesSchema`). */
+export const BulkFeaturesBody = open({ features: t.array(t.string) }, {}, 'a list of features')
+export type BulkFeaturesBody = t.TypeOf<typeof BulkFeaturesBody>
+
+/** Marks features stale or not (Unleash's `batchStaleSchema`). */
+export const BulkStaleBody = open({ features: t.array(t.string), stale: t.boolean }, {}, 'a list of features and whether they are stale')
+export type BulkStaleBody = t.TypeOf<typeof BulkStaleBody>
+
 /** Adds a parent dependency to a feature. */
 export const DependencyBody = open({ feature: t.string }, { enabled: t.boolean, variants: t.array(t.string) }, 'a dependency')
 export type DependencyBody = t.TypeOf<typeof DependencyBody>

@@ -108,6 +108,21 @@ for (const transport of TRANSPORTS) {
     const missing = await s.call('GET', `${FEATURES}/child/environments/staging/variants`)
     t.same([missing.status, missing.json.message], [404, 'Could not find child in staging'])
 
+    // Unleash's bulk changes from a list of features: toggles answer 200, stale 202, both without a body.
+    const bulk = '/api/admin/projects/default/bulk_features/environments/production'
+    const on = await s.call('POST', `${bulk}/on`, { body: { features: ['child', 'parent'] } })
+    t.same([on.status, on.text], [200, ''])
+    t.same([(await s.call('GET', `${FEATURES}/parent/environments/production`)).json.enabled, (await s.call('GET', `${FEATURES}/child/environments/production`)).json.enabled], [true, true])
+    t.equal((await s.call('POST', `${bulk}/off`, { body: { features: ['child'] } })).status, 200)
+    t.equal((await s.call('GET', `${FEATURES}/child/environments/production`)).json.enabled, false)
+    const ghost = await s.call('POST', `${bulk}/on`, { body: { features: ['child', 'ghost'] } })
+    t.same([ghost.status, ghost.json.message], [404, `There's no feature named "ghost" in project "default".`])
+    t.equal((await s.call('GET', `${FEATURES}/child/environments/production`)).json.enabled, false, 'a refused bulk toggle changes nothing')
+    const stale = await s.call('POST', '/api/admin/projects/default/stale', { body: { features: ['child', 'ghost'], stale: true } })
+    t.same([stale.status, stale.text, (await s.call('GET', `${FEATURES}/child`)).json.stale], [202, '', true])
+    const reactivated = await s.call('POST', `${FEATURES}/child/environments/production/on?shouldActivateDisabledStrategies=true`)
+    t.equal(reactivated.status, 200)
+
     t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true, variants: [] }], 'variants [] when any will do, as Unleash answers')
     t.equal((await s.call('DELETE', `${FEATURES}/child/dependencies/parent`)).status, 200)

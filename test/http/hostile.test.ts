@@ -66,6 +66,9 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'PATCH /api/admin/projects/:projectId/features/:featureName': [{ op: 'replace', path: '/description', value: 'd' }, { op: 'copy', from: '/name', path: '/description' }],
   'PUT /api/admin/projects/:projectId/features/:featureName/variants-batch': { variants: [variant], environments: ['development'] },
   'PUT /api/admin/projects/:projectId/features/:featureName/environments/:environment/variants': [variant],
+  'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/on': { features: ['checkout', 'parent'] },
+  'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/off': { features: ['checkout'] },
+  'POST /api/admin/projects/:projectId/stale': { features: ['checkout', 'parent'], stale: true },
   'PATCH /api/admin/projects/:projectId/features/:featureName/environments/:environment/variants': [
     { op: 'replace', path: '/0/weight', value: 500 },
     { op: 'add', path: '/-', value: { ...variant, name: 'red' } },

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { archiveInProject, deleteArchived, reviveByName } from '../../domain/feature/archive.js'
 import { createFeature } from '../../domain/feature/create.js'
 import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
+import { setEnvironmentEnabledOfMany, setStaleOfMany } from '../../domain/feature/bulk.js'
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
@@ -9,6 +10,8 @@ import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, setOneEnvironmentVariants } from '../../domain/feature/variants.js'
 import {
+  BulkFeaturesBody,
+  BulkStaleBody,
   CreateFeatureBody,
   DependencyBody,
   type EnvironmentVariants,
@@ -24,12 +27,13 @@ import { getRow, rows } from '../../model/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
 import { notFound } from '../../domain/errors.js'
-import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, ProjectParams } from '../../model/params.js'
+import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
+import type { Query } from '../../model/query.js'
 
 /** The answer of a write: the feature's record once committed. */
 const rendered = (name: string, env: Answering) => (next: State): Feature => featureRecord(env)(next, getRow(next.features, name)!)
 const project = (p: { projectId: string }) => ({ project: p.projectId })
-const projectEnv = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
+const projectEnv = (p: { projectId: string; environment: string }) => ({ project: p.projectId, environment: p.environment })
 
 export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>({
   params: ProjectParams,
@@ -114,13 +118,35 @@ export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, Featur
   },
 })
 
+/** Unleash's `?shouldActivateDisabledStrategies=true`: turning on enables the disabled strategies rather than adding one. */
+const activatesDisabled = (query: Query): boolean => query['shouldActivateDisabledStrategies'] === 'true'
+
 export const setEnvironmentEnabledOp = (enabled: boolean) =>
   write<EnvironmentParams, undefined, void>({
     params: EnvironmentParams,
     requirement: 'UPDATE_FEATURE_ENVIRONMENT',
     scope: projectEnv,
-    run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params, enabled, ctx)),
+    run: (draft, { params, query, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params, enabled, ctx, activatesDisabled(query))),
   })
+
+/** Turns the listed features of a project on or off in one environment (Unleash: POST .../bulk_features/environments/:environment/on, /off). */
+export const setEnvironmentEnabledOfManyOp = (enabled: boolean) =>
+  write<ProjectEnvironmentParams, BulkFeaturesBody, void>({
+    params: ProjectEnvironmentParams,
+    requirement: 'UPDATE_FEATURE_ENVIRONMENT',
+    scope: projectEnv,
+    body: BulkFeaturesBody,
+    run: (draft, { params, body, query, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabledOfMany(draft, params, body.features, enabled, ctx, activatesDisabled(query))),
+  })
+
+/** Marks the listed features of a project stale or not (Unleash: POST /api/admin/projects/:projectId/stale). */
+export const setStaleOfManyOp = write<ProjectParams, BulkStaleBody, void>({
+  params: ProjectParams,
+  requirement: 'UPDATE_FEATURE',
+  scope: project,
+  body: BulkStaleBody,
+  run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(setStaleOfMany(draft, params.projectId, body.features, body.stale, ctx)),
+})
 
 export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
   params: FeatureParams,

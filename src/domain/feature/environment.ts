@@ -7,6 +7,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
+import { copyStrategy } from './render.js'
 
 /**
  * The strategy Unleash adds when a feature is turned on in an environment where no strategy is
@@ -32,15 +33,19 @@ const defaultStrategy = (featureName: string, id: string, sortOrder: number): St
 /**
  * Turns a feature on or off in an environment, as Unleash does. Turning on where no strategy
  * is enabled adds a `flexibleRollout` to everyone (`defaultStrategy`), so "on" means on for
- * everyone; Unleash adds it even when the environment is already on. The lifecycle is left
- * alone: Unleash moves a feature to `pre-live` when clients report metrics for it, not when it
- * is turned on. An archived feature is refused, as in Unleash: revive it first.
+ * everyone; Unleash adds it even when the environment is already on. With `activateDisabled`
+ * (Unleash's `shouldActivateDisabledStrategies`, which its UI offers) the disabled strategies
+ * are enabled instead, each recorded as an update, and none is added unless there are none.
+ * The lifecycle is left alone: Unleash moves a feature to `pre-live` when clients report
+ * metrics for it, not when it is turned on. An archived feature is refused, as in Unleash:
+ * revive it first.
  */
 export const setEnvironmentEnabled = (
   draft: Draft<State>,
   path: { projectId: string; featureName: string; environment: string },
   enabled: boolean,
   ctx: Ctx,
+  activateDisabled = false,
 ): E.Either<DomainError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
@@ -51,8 +56,18 @@ export const setEnvironmentEnabled = (
     return E.left(validationError(`"${path.featureName}" is archived: revive it before turning it on or off in an environment.`))
   }
   const strategies = settings.strategies
-  const addsStrategy = enabled && strategies.every((s) => s.disabled)
-  if (!addsStrategy && settings.enabled === enabled) return E.right(undefined)
+  const activates = enabled && activateDisabled && strategies.some((s) => s.disabled)
+  const addsStrategy = enabled && (strategies.length === 0 || (!activateDisabled && strategies.every((s) => s.disabled)))
+  if (!activates && !addsStrategy && settings.enabled === enabled) return E.right(undefined)
+  if (activates) {
+    for (const strategy of strategies) {
+      if (!strategy.disabled) continue
+      // A copy, not the draft: the event must keep the strategy as it was.
+      const before = copyStrategy(strategy as Strategy)
+      strategy.disabled = false
+      recordEvent(draft, ctx, { type: 'feature-strategy-update', project: path.projectId, featureName: path.featureName, environment: path.environment, data: { ...before, disabled: false }, preData: before })
+    }
+  }
   if (addsStrategy) {
     const sortOrder = strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1
     const strategy = defaultStrategy(path.featureName, ctx.uuid(), sortOrder)

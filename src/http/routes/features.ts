@@ -40,6 +40,10 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', `${ENVIRONMENT}/on`, features.enableEnvironment),
   route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),
   // Unleash answers the variants set, `{ version: 1, variants }`; the facade answers the feature.
+  route('POST', '/api/admin/projects/:projectId/bulk_features/environments/:environment/on', features.enableEnvironmentOfMany, { body: true }),
+  route('POST', '/api/admin/projects/:projectId/bulk_features/environments/:environment/off', features.disableEnvironmentOfMany, { body: true }),
+  // Unleash answers a bulk stale 202 Accepted.
+  route('POST', '/api/admin/projects/:projectId/stale', features.setStaleOfMany, { body: true, status: 202 }),
   route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, render: (feature, { body }) => ({ version: 1, variants: variantsSet(feature, body) }) }),
   route('GET', `${ENVIRONMENT}/variants`, features.getEnvironmentVariants),
   route('PUT', `${ENVIRONMENT}/variants`, features.setEnvironmentVariants, { body: true }),
