@@ -142,6 +142,10 @@ export type EnvironmentVariantsBody = t.TypeOf<typeof EnvironmentVariantsBody>
 export const EnvironmentVariants = t.type({ version: t.literal(1), variants: t.array(FeatureVariant) })
 export type EnvironmentVariants = t.TypeOf<typeof EnvironmentVariants>
 
+/** Clones a feature under a new name (Unleash's `cloneFeatureSchema`). */
+export const CloneFeatureBody = open({ name: FeatureName }, { replaceGroupId: t.boolean }, 'a clone of a feature')
+export type CloneFeatureBody = t.TypeOf<typeof CloneFeatureBody>
+
 /** The features a bulk change of a project's features applies to (Unleash's `bulkToggleFeaturesSchema`). */
 export const BulkFeaturesBody = open({ features: t.array(t.string) }, {}, 'a list of features')
 export type BulkFeaturesBody = t.TypeOf<typeof BulkFeaturesBody>

@@ -122,6 +122,11 @@ for (const transport of TRANSPORTS) {
     t.same([stale.status, stale.text, (await s.call('GET', `${FEATURES}/child`)).json.stale], [202, '', true])
     const reactivated = await s.call('POST', `${FEATURES}/child/environments/production/on?shouldActivateDisabledStrategies=true`)
     t.equal(reactivated.status, 200)
+    // A clone answers 201 with Unleash's short record, as a create does, and no location (Unleash sends none).
+    const clone = await s.call('POST', `${FEATURES}/child/clone`, { body: { name: 'twin' } })
+    t.same([clone.status, clone.json, clone.headers['location']], [201, { ...clone.json, name: 'twin', stale: true, project: 'default' }, undefined])
+    t.same(Object.keys(clone.json), ['name', 'description', 'type', 'project', 'stale', 'createdAt', 'impressionData', 'archived'])
+    t.same((await s.call('GET', `${FEATURES}/twin/environments/development`)).json.variants.map((v: { name: string }) => v.name), ['duo', 'solo'], 'with the variants')
 
     t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true, variants: [] }], 'variants [] when any will do, as Unleash answers')

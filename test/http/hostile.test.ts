@@ -69,6 +69,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/on': { features: ['checkout', 'parent'] },
   'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/off': { features: ['checkout'] },
   'POST /api/admin/projects/:projectId/stale': { features: ['checkout', 'parent'], stale: true },
+  'POST /api/admin/projects/:projectId/features/:featureName/clone': { name: 'cloned', replaceGroupId: false },
   'PATCH /api/admin/projects/:projectId/features/:featureName/environments/:environment/variants': [
     { op: 'replace', path: '/0/weight', value: 500 },
     { op: 'add', path: '/-', value: { ...variant, name: 'red' } },

@@ -7,6 +7,7 @@ export const featureMethods = (run: Run) => {
   const m = bind(run)
   return {
     create: m(f.createFeatureOp),
+    clone: m(f.cloneFeatureOp),
     get: m(f.getFeatureOp),
     listInProject: m(f.listProjectFeaturesOp),
     update: m(f.updateFeatureOp),

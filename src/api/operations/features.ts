@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { archiveInProject, deleteArchived, reviveByName } from '../../domain/feature/archive.js'
+import { cloneFeature } from '../../domain/feature/clone.js'
 import { createFeature } from '../../domain/feature/create.js'
 import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
 import { setEnvironmentEnabledOfMany, setStaleOfMany } from '../../domain/feature/bulk.js'
@@ -12,6 +13,7 @@ import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, 
 import {
   BulkFeaturesBody,
   BulkStaleBody,
+  CloneFeatureBody,
   CreateFeatureBody,
   DependencyBody,
   type EnvironmentVariants,
@@ -41,6 +43,15 @@ export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>(
   scope: project,
   body: CreateFeatureBody,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(createFeature(draft, env.params.projectId, env.body, env.ctx)),
+})
+
+/** Clones a live feature of the project under a new name; answers the new feature. */
+export const cloneFeatureOp = write<FeatureParams, CloneFeatureBody, Feature>({
+  params: FeatureParams,
+  requirement: 'CREATE_FEATURE',
+  scope: project,
+  body: CloneFeatureBody,
+  run: (draft, env) => E.map((name: string) => rendered(name, env))(cloneFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
 })
 
 /** A live feature of the project; an archived one is a 404 with Unleash's words (its `getFeature` asks for `archived: false`). */

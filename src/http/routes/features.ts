@@ -29,6 +29,8 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
     // Unleash answers a create with the feature's own fields.
     render: featureMetadata,
   }),
+  // Unleash answers a clone as it answers a create, without a location.
+  route('POST', `${FEATURE}/clone`, features.clone, { status: 201, body: true, render: featureMetadata }),
   route('GET', FEATURES, features.listInProject),
   route('GET', FEATURE, features.get, { serialize: featureJson }),
   route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),
