@@ -69,6 +69,14 @@ export type TagInput = t.TypeOf<typeof TagInput>
 export const FeatureTagBody = closed({ value: TagValue, type: TAG_TYPE }, { color: TAG_COLOR }, 'a tag')
 export type FeatureTagBody = t.TypeOf<typeof FeatureTagBody>
 
+/** Tags added to and removed from one feature (Unleash's `updateTagsSchema`): both lists required. */
+export const UpdateFeatureTagsBody = closed(
+  { addedTags: t.array(FeatureTagBody), removedTags: t.array(FeatureTagBody) },
+  {},
+  'an object with addedTags and removedTags',
+)
+export type UpdateFeatureTagsBody = t.TypeOf<typeof UpdateFeatureTagsBody>
+
 /** Unleash's `tagSchema`: `color` is allowed and ignored, other properties are refused. */
 export const CreateTagBody = closed({ value: TagValue, type: TagTypeName }, { color: TAG_COLOR }, 'a tag')
 export type CreateTagBody = t.TypeOf<typeof CreateTagBody>

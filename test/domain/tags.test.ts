@@ -159,6 +159,33 @@ t.test('tagging a feature: 404 for an unknown feature, 400 for an unknown tag ty
   t.same(plain(api.state()), before)
 })
 
+t.test("a feature's tags are added and removed in one call, answered as its list, as Unleash's PUT does", async (t) => {
+  const api = await withFeature()
+  const params = { featureName: 'flag' }
+  const simple = (value: string) => ({ type: 'simple', value })
+  const first = ok(await api.featureTags.update({ params, body: { addedTags: [simple('alpha'), simple('beta')], removedTags: [] } }))
+  t.same(first, { version: 1, tags: [{ value: 'alpha', type: 'simple', color: '#FFFFFF' }, { value: 'beta', type: 'simple', color: '#FFFFFF' }] })
+  t.same(ok(await api.tags.get({ params: simple('alpha') })), { version: 1, tag: simple('alpha') }, 'a missing tag is created')
+  const second = ok(await api.featureTags.update({ params, body: { addedTags: [simple('gamma'), simple('both')], removedTags: [simple('alpha'), simple('absent'), simple('both')] } }))
+  t.same(second.tags.map((tag) => tag.value), ['beta', 'gamma'], 'added, then removed: a tag in both ends up removed')
+  t.same(second, ok(await api.featureTags.list({ params })), 'the answer is the list')
+  t.same(api.events(4).map((e) => [e.type, e.data ?? e.preData]), [
+    ['feature-untagged', simple('alpha')],
+    ['feature-tagged', simple('gamma')],
+    ['tag-created', simple('both')],
+    ['tag-created', simple('gamma')],
+  ], 'only real changes of the feature are recorded')
+
+  const before = plain(api.state())
+  const refused = err(await api.featureTags.update({ params, body: { addedTags: [simple('delta'), { type: 'nope', value: 'eps' }], removedTags: [simple('beta')] } }))
+  t.same([refused._tag, refused.details], ['ValidationError', [{ path: '/body/addedTags/1/type', message: "Tag type 'nope' does not exist" }]])
+  t.same(err(await api.featureTags.update({ params, body: { addedTags: [], removedTags: [], extra: 1 } as never })).details.map((d) => d.path), ['/body/extra'], "other properties are refused, as Unleash's schema does")
+  t.same(err(await api.featureTags.update({ params, body: { addedTags: [] } as never })).details.map((d) => d.path), ['/body/removedTags'])
+  t.match(err(await api.featureTags.update({ params: { featureName: 'ghost' }, body: { addedTags: [simple('delta')], removedTags: [] } })), { _tag: 'NotFoundError', message: 'No feature flag found' })
+  t.match(err(await api.featureTags.update({ params: { featureName: 'ghost' }, body: { addedTags: [], removedTags: [] } })), { _tag: 'NotFoundError', message: 'Could not find feature with name ghost' }, "Unleash's words, which depend on the tags added")
+  t.same(plain(api.state()), before, 'nothing changed, not even the tags before the refused one (Unleash keeps them)')
+})
+
 t.test('deleting a tag takes it off every feature; deleting an unknown one changes nothing', async (t) => {
   const api = await withFeature('one')
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'two' } }))

@@ -107,6 +107,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/tags': { type: 'simple', value: 'web' },
   'POST /api/admin/tag-types': { name: 'team', description: 'd', icon: 'i' },
   'POST /api/admin/features/:featureName/tags': { type: 'simple', value: 'web' },
+  'PUT /api/admin/features/:featureName/tags': { addedTags: [{ type: 'simple', value: 'web' }], removedTags: [{ type: 'simple', value: 'old' }] },
   'PUT /api/admin/projects/:projectId/tags': { features: ['checkout'], tags: { addedTags: [{ type: 'simple', value: 'alpha' }], removedTags: [{ type: 'simple', value: 'beta' }] } },
   'POST /api/admin/segments': { name: 'eu', description: 'd', project: 'default', constraints: [constraint] },
   'PUT /api/admin/segments/:segmentId': { name: 'beta', constraints: [constraint] },

@@ -33,6 +33,7 @@ export const featureTagMethods = (run: Run) => {
   return {
     list: m(t.listFeatureTagsOp),
     add: m(t.addFeatureTagOp),
+    update: m(t.updateFeatureTagsOp),
     remove: m(t.removeFeatureTagOp),
     bulkUpdate: m(t.bulkTagFeaturesOp),
   }

@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { bulkTagFeatures } from '../../domain/tag/bulk.js'
-import { addFeatureTag, featureTags, removeFeatureTag } from '../../domain/tag/feature-tags.js'
+import { addFeatureTag, featureTags, removeFeatureTag, tagListOf, updateFeatureTags } from '../../domain/tag/feature-tags.js'
 import { createTagType, findTagType, listTagTypes } from '../../domain/tag/tag-types.js'
 import { createTag, deleteTag, findTag, listTags } from '../../domain/tag/tags.js'
 import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
 import {
   BulkTagsBody,
   CreateTagBody,
@@ -15,6 +16,7 @@ import {
   type TagTypeList,
   type TagTypeRecord,
   type TagWithVersion,
+  UpdateFeatureTagsBody,
 } from '../../model/tag.js'
 import { read, write } from '../operation.js'
 import { FeatureNameParams, FeatureTagParams, NameParams, NoParams, ProjectParams, TagParams, TagTypeParams } from '../../model/params.js'
@@ -87,6 +89,15 @@ export const addFeatureTagOp = write<FeatureNameParams, FeatureTagBody, Tag>({
   body: FeatureTagBody,
   // A copy: the tag given to the domain is the very object now stored in the feature's tags.
   run: (draft, { params, body, ctx }) => E.map((tag: Tag) => () => ({ type: tag.type, value: tag.value }))(addFeatureTag(draft, params.featureName, body, ctx)),
+})
+
+/** Tags added to and removed from one feature; answers its tags as `listFeatureTags` does, as Unleash answers. */
+export const updateFeatureTagsOp = write<FeatureNameParams, UpdateFeatureTagsBody, FeatureTagList>({
+  params: FeatureNameParams,
+  requirement: 'UPDATE_FEATURE',
+  body: UpdateFeatureTagsBody,
+  run: (draft, { params, body, ctx }) =>
+    E.map(() => (next: State) => tagListOf(next, getRow(next.features, params.featureName)!))(updateFeatureTags(draft, params.featureName, body, ctx)),
 })
 
 export const removeFeatureTagOp = write<FeatureTagParams, undefined, void>({

@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
-import type { FeatureTagList, Tag, TagInput } from '../../model/tag.js'
+import type { FeatureTagList, Tag, TagInput, UpdateFeatureTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type NotFoundError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -50,11 +50,14 @@ export const retagFeature = (draft: Draft<State>, feature: Draft<FeatureState>, 
 }
 
 /** A feature's tags in the order they were added, each with its type's colour. */
+export const tagListOf = (state: State, feature: FeatureState): FeatureTagList => ({
+  version: 1,
+  tags: feature.tags.map((t) => ({ value: t.value, type: t.type, color: getRow(state.tagTypes, t.type)?.color ?? null })),
+})
+
+/** The tags of the feature named, as `tagListOf` lists them. */
 export const featureTags = (state: State, featureName: string): E.Either<NotFoundError, FeatureTagList> =>
-  E.map((feature: FeatureState) => ({
-    version: 1,
-    tags: feature.tags.map((t) => ({ value: t.value, type: t.type, color: getRow(state.tagTypes, t.type)?.color ?? null })),
-  }))(featureNamed(state, featureName, `Could not find feature with name ${featureName}`))
+  E.map((feature: FeatureState) => tagListOf(state, feature))(featureNamed(state, featureName, `Could not find feature with name ${featureName}`))
 
 /** Tags one feature; the tag is created when missing, and tagging twice changes nothing. */
 export const addFeatureTag = (draft: Draft<State>, featureName: string, input: TagInput, ctx: Ctx): E.Either<DomainError, Tag> => {
@@ -65,6 +68,23 @@ export const addFeatureTag = (draft: Draft<State>, featureName: string, input: T
   if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) return E.left(validationError(tagTypeMissing(tag.type).message, '/body/type'))
   changeFeatureTags(draft, feature.right, [tag], [], ctx)
   return E.right(tag)
+}
+
+/**
+ * Adds tags to one feature and removes others (a tag in both ends up removed), as Unleash's
+ * `PUT /api/admin/features/:featureName/tags` does; every tag type must exist (a 400 at each
+ * tag that names a missing one). One transaction, where Unleash keeps the tags added before
+ * a refused one. Unleash's words for a missing feature depend on whether tags are added.
+ */
+export const updateFeatureTags = (draft: Draft<State>, featureName: string, body: UpdateFeatureTagsBody, ctx: Ctx): E.Either<DomainError, void> => {
+  const feature = featureNamed(draft, featureName, body.addedTags.length > 0 ? 'No feature flag found' : `Could not find feature with name ${featureName}`)
+  if (E.isLeft(feature)) return feature
+  const problems = body.addedTags.flatMap((tag, i) =>
+    hasRow(draft.tagTypes as State['tagTypes'], tag.type) ? [] : [{ path: `/body/addedTags/${i}/type`, message: tagTypeMissing(tag.type).message }],
+  )
+  if (problems.length > 0) return E.left(validationError(problems))
+  changeFeatureTags(draft, feature.right, body.addedTags.map(tagOf), body.removedTags.map(tagOf), ctx)
+  return E.right(undefined)
 }
 
 /** Untags one feature; removing a tag it does not carry, or from a feature that does not exist, changes nothing (as in Unleash). */

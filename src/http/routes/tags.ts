@@ -29,6 +29,7 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('GET', '/api/admin/features/:featureName/tags', featureTags.list),
   // `tags` resolves against the request URL to the feature's tags; Unleash's `<name>/tags` doubles the name.
   route('POST', '/api/admin/features/:featureName/tags', featureTags.add, { status: 201, body: true, headers: () => location('tags') }),
+  route('PUT', '/api/admin/features/:featureName/tags', featureTags.update, { body: true }),
   route('DELETE', '/api/admin/features/:featureName/tags/:type/:value', featureTags.remove),
   route('PUT', '/api/admin/projects/:projectId/tags', featureTags.bulkUpdate, { body: true }),
 
