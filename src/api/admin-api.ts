@@ -10,7 +10,7 @@ import { type IdPort, randomIds } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
 import { clientMethods } from './facade/client.js'
-import { featureMethods, strategyMethods } from './facade/features.js'
+import { featureMethods, strategyMethods, typeMethods } from './facade/features.js'
 import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
 import { apiTokenMethods, groupMethods, personalTokenMethods, serviceAccountMethods, userMethods } from './facade/users.js'
 import { environmentMethods, instanceMethods, projectMethods } from './facade/projects.js'
@@ -47,6 +47,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   return {
     features: featureMethods(run),
     strategies: strategyMethods(run),
+    types: typeMethods(run),
     tags: tagMethods(run),
     tagTypes: tagTypeMethods(run),
     featureTags: featureTagMethods(run),

@@ -48,16 +48,16 @@ export const initialState = (instanceId: string, now: string): State => ({
   liveFeatures: dictFrom([['default', 0]]),
   strategyTypes: tableFrom([
     strategyType('default', 'This strategy turns on / off for your entire userbase. Prefer using "Gradual rollout" strategy (100%=on, 0%=off).'),
-    strategyType('flexibleRollout', 'Gradually activate feature flag based on sane stickiness', [
+    strategyType('flexibleRollout', 'Roll out to a percentage of your userbase, and ensure that the experience is the same for the user on each visit.', [
       { name: 'rollout', type: 'percentage', description: '', required: false },
       { name: 'stickiness', type: 'string', description: 'Used define stickiness. Possible values: default, userId, sessionId, random', required: true },
-      { name: 'groupId', type: 'string', description: 'Used to define a activation groups, which allows you to correlate across feature flags.', required: true },
+      { name: 'groupId', type: 'string', description: 'Used to define a activation groups, which allows you to correlate across feature toggles.', required: true },
     ]),
     strategyType('remoteAddress', 'Enable the feature for a specific set of IP addresses.', [
-      { name: 'IPs', type: 'list', description: 'List of IPs to enable the feature flag for.', required: true },
+      { name: 'IPs', type: 'list', description: 'List of IPs to enable the feature toggle for.', required: true },
     ]),
     strategyType('applicationHostname', 'Enable the feature for a specific set of hostnames.', [
-      { name: 'hostNames', type: 'list', description: 'List of hostnames to enable the feature flag for.', required: false },
+      { name: 'hostNames', type: 'list', description: 'List of hostnames to enable the feature toggle for.', required: false },
     ]),
   ]),
   tagTypes: tableFrom([['simple', { name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }]]),

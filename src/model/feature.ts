@@ -161,3 +161,15 @@ export type DependencyBody = t.TypeOf<typeof DependencyBody>
 export const LifecycleBody = open({ stage: LifecycleStage }, {}, 'a lifecycle stage')
 
 export const FeatureNameParam = lengthBetween(1, 100)
+
+/** A feature type, as Unleash answers `GET /api/admin/feature-types`: its expected lifetime in days, null for permanent. */
+export const FeatureTypeRecord = t.type({
+  id: FeatureType,
+  name: t.string,
+  description: t.string,
+  lifetimeDays: t.union([t.number, t.null]),
+})
+export type FeatureTypeRecord = t.TypeOf<typeof FeatureTypeRecord>
+
+export const FeatureTypeList = t.type({ version: t.literal(1), types: t.array(FeatureTypeRecord) })
+export type FeatureTypeList = t.TypeOf<typeof FeatureTypeList>

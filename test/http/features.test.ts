@@ -172,6 +172,15 @@ for (const transport of TRANSPORTS) {
     t.same([badPatch.status, badPatch.json.name, badPatch.json.details.map((d: { path: string }) => d.path)], [400, 'ValidationError', ['/body/0/value']])
     t.same((await s.call('GET', `${path}/${first.json.id}`)).json, patched.json, 'the refused patch changed nothing')
 
+    // The strategy and feature types, as Unleash's UI reads them.
+    const types = await s.call('GET', '/api/admin/strategies')
+    t.same([types.status, types.json.version, types.json.strategies.map((x: { name: string }) => x.name)], [200, 1, ['flexibleRollout', 'default', 'remoteAddress', 'applicationHostname']])
+    t.same((await s.call('GET', '/api/admin/strategies/default')).json.displayName, 'Standard')
+    const noType = await s.call('GET', '/api/admin/strategies/nope')
+    t.same([noType.status, noType.json.message], [404, 'No strategy found'])
+    const featureTypes = await s.call('GET', '/api/admin/feature-types')
+    t.same([featureTypes.status, featureTypes.json.types.length], [200, 5])
+
     const sorted = await s.call('POST', `${path}/set-sort-order`, { body: [{ id: first.json.id, sortOrder: 5 }] })
     t.equal(sorted.status, 200)
     t.equal(sorted.text, '')

@@ -1,6 +1,7 @@
 import { bind, type Run } from '../methods.js'
 import * as f from '../operations/features.js'
 import * as s from '../operations/strategies.js'
+import * as types from '../operations/strategy-types.js'
 
 /** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies. */
 export const featureMethods = (run: Run) => {
@@ -41,5 +42,15 @@ export const strategyMethods = (run: Run) => {
     patch: m(s.patchStrategyOp),
     delete: m(s.deleteStrategyOp),
     setSortOrder: m(s.setSortOrderOp),
+  }
+}
+
+/** What a strategy and a feature may be: the strategy types and the feature types, as Unleash lists them. */
+export const typeMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    strategyTypes: m(types.listStrategyTypesOp),
+    strategyType: m(types.getStrategyTypeOp),
+    featureTypes: m(types.listFeatureTypesOp),
   }
 }

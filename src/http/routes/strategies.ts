@@ -4,7 +4,10 @@ import { type Route, route } from '../route.js'
 const STRATEGIES = '/api/admin/projects/:projectId/features/:featureName/environments/:environment/strategies'
 
 /** Activation strategies of a feature environment, and operation 2 (set sort order). */
-export const strategyRoutes = ({ strategies }: AdminApi): Route[] => [
+export const strategyRoutes = ({ strategies, types }: AdminApi): Route[] => [
+  route('GET', '/api/admin/strategies', types.strategyTypes),
+  route('GET', '/api/admin/strategies/:name', types.strategyType),
+  route('GET', '/api/admin/feature-types', types.featureTypes),
   route('GET', STRATEGIES, strategies.list),
   route('POST', STRATEGIES, strategies.add, { body: true }),
   route('POST', `${STRATEGIES}/set-sort-order`, strategies.setSortOrder, { body: true }),
