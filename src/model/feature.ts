@@ -150,6 +150,10 @@ export type CloneFeatureBody = t.TypeOf<typeof CloneFeatureBody>
 export const BulkFeaturesBody = open({ features: t.array(t.string) }, {}, 'a list of features')
 export type BulkFeaturesBody = t.TypeOf<typeof BulkFeaturesBody>
 
+/** What archiving features would do to dependencies, as Unleash's archive check answers. */
+export const ArchiveImpact = t.type({ parentsWithChildFeatures: t.array(t.string), hasDeletedDependencies: t.boolean })
+export type ArchiveImpact = t.TypeOf<typeof ArchiveImpact>
+
 /** Marks features stale or not (Unleash's `batchStaleSchema`). */
 export const BulkStaleBody = open({ features: t.array(t.string), stale: t.boolean }, {}, 'a list of features and whether they are stale')
 export type BulkStaleBody = t.TypeOf<typeof BulkStaleBody>

@@ -78,3 +78,50 @@ t.test('the listed features are marked stale or not, each change recorded; unkno
   }, "a feature of another project, in Unleash's words")
   t.same(plain(api.state()), before)
 })
+
+t.test("the listed features are archived, revived and deleted as Unleash's project archive does, each call one transaction", async (t) => {
+  const api = await seeded(['a', 'b', 'parent', 'child'])
+  ok(await api.features.addDependency({ params: { ...project, featureName: 'child' }, body: { feature: 'parent' } }))
+  const features = (names: string[]) => ({ params: project, body: { features: names } })
+  t.same(ok(await api.features.archiveImpact(features(['a', 'b']))), { parentsWithChildFeatures: [], hasDeletedDependencies: false })
+  t.same(ok(await api.features.archiveImpact(features(['parent']))), { parentsWithChildFeatures: ['parent'], hasDeletedDependencies: true }, 'a parent whose child stays')
+  t.same(ok(await api.features.archiveImpact(features(['parent', 'child']))), { parentsWithChildFeatures: [], hasDeletedDependencies: true })
+
+  const before = plain(api.state())
+  t.match(err(await api.features.archiveMany(features(['a', 'parent']))), {
+    _tag: 'ValidationError',
+    details: [{ path: '/body/features', message: 'You can not archive/delete this feature since other features depend on it.' }],
+  }, "Unleash's words (its 403)")
+  t.same(plain(api.state()), before, 'nothing archived, not even the feature before it')
+
+  let mark = api.events(1)[0]!.id
+  ok(await api.features.archiveMany(features(['a', 'ghost', 'parent', 'child'])))
+  // `get` finds live features only: an archived one is a 404.
+  const archived = async (name: string) => (await api.features.get({ params: { ...project, featureName: name } }))._tag === 'Left'
+  t.same(await Promise.all(['a', 'b', 'parent', 'child'].map(archived)), [true, false, true, true], 'a parent with its child; unknown names ignored')
+  t.same(api.events(10).filter((e) => e.id > mark).map((e) => [e.type, e.featureName]).reverse(), [
+    ['feature-dependencies-removed', 'child'],
+    ['feature-archived', 'a'],
+    ['feature-archived', 'parent'],
+    ['feature-archived', 'child'],
+  ], "in Unleash's order")
+
+  ok(await api.features.enableEnvironment({ params: { ...development, featureName: 'b' } }))
+  mark = api.events(1)[0]!.id
+  ok(await api.features.reviveMany(features(['a', 'a', 'b', 'ghost'])))
+  t.same(api.events(5).filter((e) => e.id > mark).map((e) => [e.type, e.featureName]), [['feature-revived', 'a']], 'only archived features are revived')
+  t.equal(await enabledIn(api, 'b'), true, 'a live feature is left alone')
+  t.match(err(await api.features.reviveMany({ params: { projectId: 'nope' }, body: { features: ['a'] } })), { _tag: 'NotFoundError', message: 'Active project with id nope does not exist' })
+
+  mark = api.events(1)[0]!.id
+  ok(await api.features.deleteMany(features(['a', 'parent', 'child'])))
+  t.same(api.events(5).filter((e) => e.id > mark).map((e) => [e.type, e.featureName]).reverse(), [['feature-deleted', 'parent'], ['feature-deleted', 'child']], 'archived features only: a live one is left be')
+  t.same(await Promise.all(['a', 'parent', 'child'].map(async (name) => (await api.features.revive({ params: { featureName: name } }))._tag)), ['Right', 'Left', 'Left'], 'the deleted are gone')
+
+  ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
+  const untouched = plain(api.state())
+  for (const call of [api.features.archiveMany, api.features.reviveMany, api.features.deleteMany]) {
+    t.match(err(await call({ params: { projectId: 'other' }, body: { features: ['b'] } })), { _tag: 'ValidationError', details: [{ path: '/body/features' }] }, 'a feature of another project')
+  }
+  t.same(plain(api.state()), untouched)
+})

@@ -120,6 +120,9 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', `${FEATURES}/child/environments/production`)).json.enabled, false, 'a refused bulk toggle changes nothing')
     const stale = await s.call('POST', '/api/admin/projects/default/stale', { body: { features: ['child', 'ghost'], stale: true } })
     t.same([stale.status, stale.text, (await s.call('GET', `${FEATURES}/child`)).json.stale], [202, '', true])
+    const impact = await s.call('POST', '/api/admin/projects/default/archive/validate', { body: { features: ['ghost'] } })
+    t.same([impact.status, impact.json], [200, { parentsWithChildFeatures: [], hasDeletedDependencies: false }])
+    t.same([(await s.call('POST', '/api/admin/projects/default/archive', { body: { features: ['ghost'] } })).status, (await s.call('POST', '/api/admin/projects/default/revive', { body: { features: ['ghost'] } })).status, (await s.call('POST', '/api/admin/projects/default/delete', { body: { features: ['ghost'] } })).status], [202, 200, 200], "Unleash's statuses for the project archive")
     const reactivated = await s.call('POST', `${FEATURES}/child/environments/production/on?shouldActivateDisabledStrategies=true`)
     t.equal(reactivated.status, 200)
     // A clone answers 201 with Unleash's short record, as a create does, and no location (Unleash sends none).

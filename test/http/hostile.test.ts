@@ -69,6 +69,10 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/on': { features: ['checkout', 'parent'] },
   'POST /api/admin/projects/:projectId/bulk_features/environments/:environment/off': { features: ['checkout'] },
   'POST /api/admin/projects/:projectId/stale': { features: ['checkout', 'parent'], stale: true },
+  'POST /api/admin/projects/:projectId/archive/validate': { features: ['checkout', 'parent'] },
+  'POST /api/admin/projects/:projectId/archive': { features: ['parent'] },
+  'POST /api/admin/projects/:projectId/revive': { features: ['parent'] },
+  'POST /api/admin/projects/:projectId/delete': { features: ['parent'] },
   'POST /api/admin/projects/:projectId/features/:featureName/clone': { name: 'cloned', replaceGroupId: false },
   'PATCH /api/admin/projects/:projectId/features/:featureName/environments/:environment/variants': [
     { op: 'replace', path: '/0/weight', value: 500 },

@@ -3,7 +3,7 @@ import { archiveInProject, deleteArchived, reviveByName } from '../../domain/fea
 import { cloneFeature } from '../../domain/feature/clone.js'
 import { createFeature } from '../../domain/feature/create.js'
 import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
-import { setEnvironmentEnabledOfMany, setStaleOfMany } from '../../domain/feature/bulk.js'
+import { archiveImpact, archiveMany, deleteMany, reviveMany, setEnvironmentEnabledOfMany, setStaleOfMany } from '../../domain/feature/bulk.js'
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
@@ -11,6 +11,7 @@ import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, setOneEnvironmentVariants } from '../../domain/feature/variants.js'
 import {
+  type ArchiveImpact,
   BulkFeaturesBody,
   BulkStaleBody,
   CloneFeatureBody,
@@ -149,6 +150,28 @@ export const setEnvironmentEnabledOfManyOp = (enabled: boolean) =>
     body: BulkFeaturesBody,
     run: (draft, { params, body, query, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabledOfMany(draft, params, body.features, enabled, ctx, activatesDisabled(query))),
   })
+
+/** What archiving the listed features would do to dependencies (Unleash: POST .../projects/:projectId/archive/validate). */
+export const archiveImpactOp = read<ProjectParams, BulkFeaturesBody, ArchiveImpact>({
+  params: ProjectParams,
+  requirement: 'DELETE_FEATURE',
+  scope: project,
+  body: BulkFeaturesBody,
+  run: (state, { body }) => E.right(archiveImpact(state, body.features)),
+})
+
+/** Archives, revives or deletes the listed features of a project (Unleash: POST .../projects/:projectId/archive, /revive, /delete). */
+const manyOp = (requirement: 'DELETE_FEATURE' | 'UPDATE_FEATURE', change: typeof archiveMany) =>
+  write<ProjectParams, BulkFeaturesBody, void>({
+    params: ProjectParams,
+    requirement,
+    scope: project,
+    body: BulkFeaturesBody,
+    run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(change(draft, params.projectId, body.features, ctx)),
+  })
+export const archiveManyOp = manyOp('DELETE_FEATURE', archiveMany)
+export const reviveManyOp = manyOp('UPDATE_FEATURE', reviveMany)
+export const deleteManyOp = manyOp('DELETE_FEATURE', deleteMany)
 
 /** Marks the listed features of a project stale or not (Unleash: POST /api/admin/projects/:projectId/stale). */
 export const setStaleOfManyOp = write<ProjectParams, BulkStaleBody, void>({

@@ -46,6 +46,11 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', '/api/admin/projects/:projectId/bulk_features/environments/:environment/off', features.disableEnvironmentOfMany, { body: true }),
   // Unleash answers a bulk stale 202 Accepted.
   route('POST', '/api/admin/projects/:projectId/stale', features.setStaleOfMany, { body: true, status: 202 }),
+  route('POST', '/api/admin/projects/:projectId/archive/validate', features.archiveImpact, { body: true }),
+  // Unleash answers a bulk archive 202 Accepted, a bulk revive and delete 200.
+  route('POST', '/api/admin/projects/:projectId/archive', features.archiveMany, { body: true, status: 202 }),
+  route('POST', '/api/admin/projects/:projectId/revive', features.reviveMany, { body: true }),
+  route('POST', '/api/admin/projects/:projectId/delete', features.deleteMany, { body: true }),
   route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, render: (feature, { body }) => ({ version: 1, variants: variantsSet(feature, body) }) }),
   route('GET', `${ENVIRONMENT}/variants`, features.getEnvironmentVariants),
   route('PUT', `${ENVIRONMENT}/variants`, features.setEnvironmentVariants, { body: true }),
