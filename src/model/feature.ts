@@ -142,6 +142,10 @@ export type EnvironmentVariantsBody = t.TypeOf<typeof EnvironmentVariantsBody>
 export const EnvironmentVariants = t.type({ version: t.literal(1), variants: t.array(FeatureVariant) })
 export type EnvironmentVariants = t.TypeOf<typeof EnvironmentVariants>
 
+/** A feature name checked before a create (Unleash's `validateFeatureSchema`). */
+export const ValidateFeatureNameBody = open({ name: FeatureName }, { projectId: t.union([t.string, t.null]) }, 'a feature name')
+export type ValidateFeatureNameBody = t.TypeOf<typeof ValidateFeatureNameBody>
+
 /** Clones a feature under a new name (Unleash's `cloneFeatureSchema`). */
 export const CloneFeatureBody = open({ name: FeatureName }, { replaceGroupId: t.boolean }, 'a clone of a feature')
 export type CloneFeatureBody = t.TypeOf<typeof CloneFeatureBody>

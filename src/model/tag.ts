@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonEmptyString, closed, lengthBetween, refinedString, urlFriendly } from './codec.js'
+import { NonEmptyString, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
 
 export const TagValue = lengthBetween(2, 50)
 
@@ -55,6 +55,14 @@ export const CreateTagTypeBody = closed(
   'a tag type',
 )
 export type CreateTagTypeBody = t.TypeOf<typeof CreateTagTypeBody>
+
+/** Changing a tag type (Unleash's `updateTagTypeSchema`): what is sent changes; its name is the path's. */
+export const UpdateTagTypeBody = open({}, { description: t.string, icon: t.string, color: TagColor }, 'a tag type change')
+export type UpdateTagTypeBody = t.TypeOf<typeof UpdateTagTypeBody>
+
+/** A tag type's name checked before it is created (Unleash: POST /api/admin/tag-types/validate). */
+export const TagTypeValidation = t.type({ valid: t.literal(true), tagType: CreateTagTypeBody })
+export type TagTypeValidation = t.TypeOf<typeof TagTypeValidation>
 
 /**
  * A tag in a request: the type defaults to `simple`. `color` is allowed by Unleash's schema

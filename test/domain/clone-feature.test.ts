@@ -65,3 +65,15 @@ t.test("a clone is refused in Unleash's order and words, and changes nothing", a
   t.match(err(await limited.api.features.clone({ params: { ...project, featureName: 'a' }, body: { name: 'd' } })), { _tag: 'ExceedsLimitError' }, 'the feature limits, as a create')
   t.same(plain(api.state()), before)
 })
+
+t.test('a name is checked as a create would check it, and nothing changes', async (t) => {
+  const api = await seeded()
+  ok(await api.features.create({ params: project, body: { name: 'shelved' } }))
+  ok(await api.features.archive({ params: { ...project, featureName: 'shelved' } }))
+  const before = plain(api.state())
+  t.equal(ok(await api.features.validateName({ params: {}, body: { name: 'fresh', projectId: 'anything' } })), undefined, 'free: a success (the project is not used)')
+  t.match(err(await api.features.validateName({ params: {}, body: { name: 'source' } })), { _tag: 'NameExistsError', message: 'A flag with that name already exists' })
+  t.match(err(await api.features.validateName({ params: {}, body: { name: 'shelved' } })), { _tag: 'NameExistsError', message: 'An archived flag with that name already exists' })
+  t.same(err(await api.features.validateName({ params: {}, body: { name: 'bad name' } })).details.map((d) => d.path), ['/body/name'])
+  t.same(plain(api.state()), before)
+})

@@ -53,6 +53,32 @@ t.test('a tag type name must be URL-friendly, 2 to 50 characters; the colour a h
   t.same(plain(api.state()), before)
 })
 
+t.test("a tag type is checked, changed and deleted as Unleash's tag-type routes do", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.tagTypes.create({ params: {}, body: { name: 'team', description: 'd', icon: 'i' } }))
+  t.same(ok(await api.tagTypes.validate({ params: {}, body: { name: 'fresh' } })), { valid: true, tagType: { name: 'fresh' } })
+  t.match(err(await api.tagTypes.validate({ params: {}, body: { name: 'team' } })), { _tag: 'NameExistsError', message: 'There already exists a tag-type with the name team' })
+  t.same(err(await api.tagTypes.validate({ params: {}, body: { name: 'a' } })).details.map((d) => d.path), ['/body/name'])
+
+  ok(await api.tagTypes.update({ params: { name: 'team' }, body: { description: 'new', color: '#123456' } }))
+  t.same(ok(await api.tagTypes.get({ params: { name: 'team' } })).tagType, { name: 'team', description: 'new', icon: 'i', color: '#123456' }, 'what is sent changes, the rest stays')
+  t.match(api.events(1)[0], { type: 'tag-type-updated', data: { name: 'team', description: 'new', color: '#123456' } })
+  ok(await api.tagTypes.update({ params: { name: 'team' }, body: { name: 'renamed', icon: 'j' } as never }))
+  t.same(ok(await api.tagTypes.get({ params: { name: 'team' } })).tagType.icon, 'j', "the name is the path's; a name sent is ignored")
+  t.same(err(await api.tagTypes.update({ params: { name: 'team' }, body: { color: 'red' } })).details.map((d) => d.path), ['/body/color'])
+  const before = plain(api.state())
+  ok(await api.tagTypes.update({ params: { name: 'ghost' }, body: { description: 'x' } }))
+  t.same(plain(api.state()), before, 'an unknown tag type changes nothing, and is a success, as in Unleash')
+
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag', tags: [{ type: 'team', value: 'alpha' }, { type: 'simple', value: 'kept' }] } }))
+  ok(await api.tagTypes.delete({ params: { name: 'team' } }))
+  t.match(err(await api.tagTypes.get({ params: { name: 'team' } })), { _tag: 'NotFoundError' })
+  t.same(ok(await api.featureTags.list({ params: { featureName: 'flag' } })).tags.map((tag) => tag.value), ['kept'], 'its tags are taken off the features')
+  t.same(ok(await api.tags.listOfType({ params: { type: 'team' } })).tags, [])
+  t.same(api.events(3).map((e) => e.type), ['tag-type-deleted', 'tag-deleted', 'feature-untagged'])
+  t.match(err(await api.tagTypes.delete({ params: { name: 'team' } })), { _tag: 'NotFoundError', message: 'Could not find tag-type' }, "Unleash's words")
+})
+
 t.test('a tag is created, trimmed, listed, and found by type and value (operation 9)', async (t) => {
   const { api } = await makeApi()
   t.same(ok(await api.tags.create({ params: {}, body: { type: 'simple', value: '  Tester ' } })), { type: 'simple', value: 'Tester' })

@@ -9,6 +9,7 @@ export const featureMethods = (run: Run) => {
   return {
     create: m(f.createFeatureOp),
     clone: m(f.cloneFeatureOp),
+    validateName: m(f.validateFeatureNameOp),
     get: m(f.getFeatureOp),
     listInProject: m(f.listProjectFeaturesOp),
     update: m(f.updateFeatureOp),

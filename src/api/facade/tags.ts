@@ -24,6 +24,9 @@ export const tagTypeMethods = (run: Run) => {
     list: m(t.listTagTypesOp),
     get: m(t.getTagTypeOp),
     create: m(t.createTagTypeOp),
+    validate: m(t.validateTagTypeOp),
+    update: m(t.updateTagTypeOp),
+    delete: m(t.deleteTagTypeOp),
   }
 }
 

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { archiveInProject, deleteArchived, reviveByName } from '../../domain/feature/archive.js'
 import { cloneFeature } from '../../domain/feature/clone.js'
-import { createFeature } from '../../domain/feature/create.js'
+import { createFeature, nameTaken } from '../../domain/feature/create.js'
 import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
 import { archiveImpact, archiveMany, deleteMany, reviveMany, setEnvironmentEnabledOfMany, setStaleOfMany } from '../../domain/feature/bulk.js'
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
@@ -22,6 +22,7 @@ import {
   type Feature,
   type FeatureEnvironment,
   UpdateFeatureBody,
+  ValidateFeatureNameBody,
   VariantsBatchBody,
 } from '../../model/feature.js'
 import { JsonPatch } from '../../model/json-patch.js'
@@ -30,7 +31,7 @@ import { getRow, rows } from '../../model/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
 import { notFound } from '../../domain/errors.js'
-import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
+import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
 import type { Query } from '../../model/query.js'
 
 /** The answer of a write: the feature's record once committed. */
@@ -44,6 +45,21 @@ export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>(
   scope: project,
   body: CreateFeatureBody,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(createFeature(draft, env.params.projectId, env.body, env.ctx)),
+})
+
+/**
+ * A name checked as a create would check it (Unleash: POST /api/admin/features/validate): the
+ * form (400) and whether it is taken (409). A `projectId` is taken and not used, as Unleash
+ * uses it for naming patterns only.
+ */
+export const validateFeatureNameOp = read<NoParams, ValidateFeatureNameBody, void>({
+  params: NoParams,
+  requirement: 'NONE',
+  body: ValidateFeatureNameBody,
+  run: (state, { body }) => {
+    const taken = nameTaken(state, body.name)
+    return taken ? E.left(taken) : E.right(undefined)
+  },
 })
 
 /** Clones a live feature of the project under a new name; answers the new feature. */

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { bulkTagFeatures } from '../../domain/tag/bulk.js'
 import { addFeatureTag, featureTags, removeFeatureTag, tagListOf, updateFeatureTags } from '../../domain/tag/feature-tags.js'
-import { createTagType, findTagType, listTagTypes } from '../../domain/tag/tag-types.js'
+import { createTagType, deleteTagType, findTagType, listTagTypes, updateTagType, validateTagType } from '../../domain/tag/tag-types.js'
 import { createTag, deleteTag, findTag, listTags } from '../../domain/tag/tags.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
@@ -15,6 +15,8 @@ import {
   type TagList,
   type TagTypeList,
   type TagTypeRecord,
+  type TagTypeValidation,
+  UpdateTagTypeBody,
   type TagWithVersion,
   UpdateFeatureTagsBody,
 } from '../../model/tag.js'
@@ -74,6 +76,27 @@ export const createTagTypeOp = write<NoParams, CreateTagTypeBody, TagTypeRecord>
   body: CreateTagTypeBody,
   run: (draft, { body, ctx }) =>
     E.map((name: string) => (next: State) => (findTagType(next, name) as E.Right<TagTypeRecord>).right)(createTagType(draft, body, ctx)),
+})
+
+/** A tag type's name checked before it is created: `{ valid: true, tagType }`, or a 409 or 400. */
+export const validateTagTypeOp = read<NoParams, CreateTagTypeBody, TagTypeValidation>({
+  params: NoParams,
+  requirement: 'NONE',
+  body: CreateTagTypeBody,
+  run: (state, { body }) => validateTagType(state, body),
+})
+
+export const updateTagTypeOp = write<NameParams, UpdateTagTypeBody, void>({
+  params: NameParams,
+  requirement: 'UPDATE_TAG_TYPE',
+  body: UpdateTagTypeBody,
+  run: (draft, { params, body, ctx }) => E.map(done)(updateTagType(draft, params.name, body, ctx)),
+})
+
+export const deleteTagTypeOp = write<NameParams, undefined, void>({
+  params: NameParams,
+  requirement: 'DELETE_TAG_TYPE',
+  run: (draft, { params, ctx }) => E.map(done)(deleteTagType(draft, params.name, ctx)),
 })
 
 export const listFeatureTagsOp = read<FeatureNameParams, undefined, FeatureTagList>({

@@ -46,14 +46,20 @@ export const countLive = (draft: Draft<State>, projectId: string, delta: 1 | -1)
 /** A description as stored: an empty one is none (null), as Unleash stores it; a blank one is kept. */
 export const storedDescription = (description: string | null | undefined): string | null => description || null
 
+/** Why a name cannot be a new feature's, in Unleash's words: it is taken, by a live or an archived feature. */
+export const nameTaken = (state: State, name: string): DomainError | undefined => {
+  const taken = getRow(state.features, name)
+  return taken && nameExists(taken.archived ? 'An archived flag with that name already exists' : 'A flag with that name already exists')
+}
+
 /**
  * Creates a feature in a project: the name must be free, archived features included. Refused
  * in Unleash's order and words: the name (409), the limits, the project (404), then the body's
  * tags and variants (400).
  */
 export const createFeature = (draft: Draft<State>, projectId: string, body: CreateFeatureBody, ctx: Ctx): E.Either<DomainError, string> => {
-  const taken = getRow(draft.features as State['features'], body.name)
-  if (taken) return E.left(nameExists(taken.archived ? 'An archived flag with that name already exists' : 'A flag with that name already exists'))
+  const taken = nameTaken(draft as State, body.name)
+  if (taken) return E.left(taken)
   const limited = checkFeatureLimits(draft as State, projectId, ctx)
   if (E.isLeft(limited)) return limited
   const project = getRow(draft.projects as State['projects'], projectId)

@@ -1,11 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
-import { getRow, rowList, setRow } from '../../model/table.js'
-import type { CreateTagTypeBody, TagType, TagTypeRecord } from '../../model/tag.js'
+import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
+import type { CreateTagTypeBody, TagType, TagTypeRecord, TagTypeValidation, UpdateTagTypeBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type NotFoundError, nameExists, notFound } from '../errors.js'
 import { recordEvent } from '../events.js'
+import { deleteTag } from './tags.js'
 
 /** Unleash's message when a tag names a type that does not exist. */
 export const tagTypeMissing = (type: string): NotFoundError => notFound(`Tag type '${type}' does not exist`)
@@ -40,4 +41,32 @@ export const createTagType = (draft: Draft<State>, body: CreateTagTypeBody, ctx:
   setRow(draft.tagTypes as State['tagTypes'], type.name, type)
   recordEvent(draft, ctx, { type: 'tag-type-created', data: type })
   return E.right(type.name)
+}
+
+/** A tag type's name, checked as a create checks it (Unleash: POST /api/admin/tag-types/validate). */
+export const validateTagType = (state: State, body: CreateTagTypeBody): E.Either<DomainError, TagTypeValidation> =>
+  getRow(state.tagTypes, body.name) ? E.left(nameExists(`There already exists a tag-type with the name ${body.name}`)) : E.right({ valid: true, tagType: body })
+
+/**
+ * Changes what is sent of a tag type's description, icon and colour, recording
+ * `tag-type-updated`. An unknown name changes nothing and is a success, as Unleash answers it.
+ */
+export const updateTagType = (draft: Draft<State>, name: string, body: UpdateTagTypeBody, ctx: Ctx): E.Either<DomainError, void> => {
+  const type = getRow(draft.tagTypes as State['tagTypes'], name)
+  if (!type) return E.right(undefined)
+  const changes = { ...(body.description !== undefined ? { description: body.description } : {}), ...(body.icon !== undefined ? { icon: body.icon } : {}), ...(body.color !== undefined ? { color: body.color } : {}) }
+  setRow(draft.tagTypes as State['tagTypes'], name, { ...type, ...changes })
+  recordEvent(draft, ctx, { type: 'tag-type-updated', data: { name, ...changes } })
+  return E.right(undefined)
+}
+
+/** Deletes a tag type with its tags, each taken off the features that carry it as `deleteTag` takes it. */
+export const deleteTagType = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const type = getRow(draft.tagTypes as State['tagTypes'], name)
+  if (!type) return E.left(notFound('Could not find tag-type')) // Unleash's words
+  const preData = renderTagType(type)
+  for (const tag of rowList(draft.tags as State['tags']).filter((tag) => tag.type === name)) deleteTag(draft, tag.type, tag.value, ctx)
+  deleteRow(draft.tagTypes as State['tagTypes'], name)
+  recordEvent(draft, ctx, { type: 'tag-type-deleted', preData })
+  return E.right(undefined)
 }

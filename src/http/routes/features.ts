@@ -31,6 +31,7 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   }),
   // Unleash answers a clone as it answers a create, without a location.
   route('POST', `${FEATURE}/clone`, features.clone, { status: 201, body: true, render: featureMetadata }),
+  route('POST', '/api/admin/features/validate', features.validateName, { body: true }),
   route('GET', FEATURES, features.listInProject),
   route('GET', FEATURE, features.get, { serialize: featureJson }),
   route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),

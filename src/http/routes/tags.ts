@@ -24,7 +24,10 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
     headers: ({ result }) => location('tag-types', result.name),
     render: (_, { body }) => body,
   }),
+  route('POST', '/api/admin/tag-types/validate', tagTypes.validate, { body: true }),
   route('GET', '/api/admin/tag-types/:name', tagTypes.get),
+  route('PUT', '/api/admin/tag-types/:name', tagTypes.update, { body: true }),
+  route('DELETE', '/api/admin/tag-types/:name', tagTypes.delete),
 
   route('GET', '/api/admin/features/:featureName/tags', featureTags.list),
   // `tags` resolves against the request URL to the feature's tags; Unleash's `<name>/tags` doubles the name.
