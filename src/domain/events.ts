@@ -29,6 +29,9 @@ export const renderEvent = (e: StoredEvent): EventRecord => ({
 export const latestEvents = (log: EventLog, limit: number, keep?: (event: StoredEvent) => boolean): EventRecord[] =>
   latestStoredEvents(log, limit, keep).map(renderEvent)
 
+/** How many stored events `keep` accepts. */
+export const countEvents = (log: EventLog, keep: (event: StoredEvent) => boolean): number => latestStoredEvents(log, Number.POSITIVE_INFINITY, keep).length
+
 export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'createdByUserId'>
 
 /** Appends an event to the log, stamped with the actor and time; keeps the newest `eventRetention`. */

@@ -22,3 +22,7 @@ export type EventRecord = t.TypeOf<typeof EventRecord>
 
 export const EventList = t.type({ version: t.literal(1), events: t.array(EventRecord), totalEvents: t.number })
 export type EventList = t.TypeOf<typeof EventList>
+
+/** A feature's history, as Unleash answers it: its newest events, and how many it has in all. */
+export const FeatureEventList = t.type({ version: t.literal(1), toggleName: t.string, events: t.array(EventRecord), totalEvents: t.number })
+export type FeatureEventList = t.TypeOf<typeof FeatureEventList>

@@ -97,3 +97,17 @@ t.test('copyJson copies arrays and objects deeply, keeps prototype-free objects 
   t.not(inner, (dict as Record<string, unknown>)['__proto__'], 'a __proto__ value is copied too')
   t.same(inner.nested, [1, { x: 2 }])
 })
+
+t.test("a feature's history: its newest 50 events and how many it has, readable by any caller, as Unleash answers it", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'a' } }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'b' } }))
+  for (let i = 0; i < 60; i++) ok(await api.features.update({ params: { projectId: 'default', featureName: 'a' }, body: { description: `take ${i}` } }))
+  const history = ok(await api.instance.featureEvents({ params: { featureName: 'a' } }))
+  t.same([history.version, history.toggleName, history.events.length, history.totalEvents], [1, 'a', 50, 61])
+  t.ok(history.events.every((e) => e.featureName === 'a'), 'only its own')
+  t.match(history.events[0], { type: 'feature-metadata-updated', data: { description: 'take 59' } }, 'newest first')
+  t.same(ok(await api.instance.featureEvents({ params: { featureName: 'ghost' } })), { version: 1, toggleName: 'ghost', events: [], totalEvents: 0 }, 'an unknown feature has none')
+  history.events[0]!.type = 'changed'
+  t.equal(ok(await api.instance.featureEvents({ params: { featureName: 'a' } })).events[0]!.type, 'feature-metadata-updated', 'an answer is a copy')
+})

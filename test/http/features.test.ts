@@ -131,7 +131,11 @@ for (const transport of TRANSPORTS) {
     t.same(Object.keys(clone.json), ['name', 'description', 'type', 'project', 'stale', 'createdAt', 'impressionData', 'archived'])
     t.same((await s.call('GET', `${FEATURES}/twin/environments/development`)).json.variants.map((v: { name: string }) => v.name), ['duo', 'solo'], 'with the variants')
 
+    t.same((await s.call('GET', `${FEATURES}/child/parents`)).json, ['parent', 'twin'], 'the possible parents')
     t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent' } })).status, 200)
+    t.same([(await s.call('GET', '/api/admin/projects/default/dependencies')).json, (await s.call('GET', `${FEATURES}/parent/parent-variants`)).json], [true, []])
+    const history = await s.call('GET', '/api/admin/events/child')
+    t.same([history.status, history.json.toggleName, history.json.events[0].type], [200, 'child', 'feature-dependency-added'])
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [{ feature: 'parent', enabled: true, variants: [] }], 'variants [] when any will do, as Unleash answers')
     t.equal((await s.call('DELETE', `${FEATURES}/child/dependencies/parent`)).status, 200)
     t.same((await s.call('GET', `${FEATURES}/child`)).json.dependencies, [])

@@ -33,6 +33,9 @@ export const featureMethods = (run: Run) => {
     patchEnvironmentVariants: m(f.patchEnvironmentVariantsOp),
     addDependency: m(f.addDependencyOp),
     removeDependency: m(f.removeDependencyOp),
+    possibleParents: m(f.possibleParentsOp),
+    parentVariants: m(f.parentVariantsOp),
+    anyDependencies: m(f.anyDependenciesOp),
   }
 }
 

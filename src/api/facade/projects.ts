@@ -37,5 +37,6 @@ export const instanceMethods = (run: Run, emailEnabled: boolean) => {
     setMaintenance: m(ui.setMaintenanceOp),
     setFrontendApiOrigins: m(ui.setFrontendApiOriginsOp),
     listEvents: m(ev.listEventsOp),
+    featureEvents: m(ev.featureEventsOp),
   }
 }

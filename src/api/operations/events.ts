@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { latestEvents } from '../../domain/events.js'
+import { countEvents, latestEvents } from '../../domain/events.js'
 import { validationError } from '../../domain/errors.js'
-import type { EventList } from '../../model/event.js'
+import type { EventList, FeatureEventList } from '../../model/event.js'
+import type { StoredEvent } from '../../model/state.js'
 import { read } from '../operation.js'
-import { NoParams } from '../../model/params.js'
+import { FeatureNameParams, NoParams } from '../../model/params.js'
 
 const MAX = 1000
 
@@ -24,5 +25,22 @@ export const listEventsOp = read<NoParams, undefined, EventList>({
       (project === undefined || e.project === project) && (feature === undefined || e.featureName === feature) && (type === undefined || e.type === type),
     )
     return E.right({ version: 1, events, totalEvents: events.length })
+  },
+})
+
+/** How many events of a feature its history shows, as Unleash's. */
+const FEATURE_EVENTS = 50
+
+/**
+ * A feature's newest 50 events and how many it has (Unleash: GET /api/admin/events/:featureName,
+ * which any caller may read, as its UI shows a feature's history to everyone).
+ */
+export const featureEventsOp = read<FeatureNameParams, undefined, FeatureEventList>({
+  params: FeatureNameParams,
+  requirement: 'NONE',
+  run: (state, { params }) => {
+    const ofFeature = (e: StoredEvent) => e.featureName === params.featureName
+    const totalEvents = countEvents(state.events, ofFeature)
+    return E.right({ version: 1, toggleName: params.featureName, events: latestEvents(state.events, FEATURE_EVENTS, ofFeature), totalEvents })
   },
 })

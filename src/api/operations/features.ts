@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { archiveInProject, deleteArchived, reviveByName } from '../../domain/feature/archive.js'
 import { cloneFeature } from '../../domain/feature/clone.js'
 import { createFeature, nameTaken } from '../../domain/feature/create.js'
-import { addDependency, removeDependency } from '../../domain/feature/dependencies.js'
+import { addDependency, anyDependencies, parentVariants, possibleParents, removeDependency } from '../../domain/feature/dependencies.js'
 import { archiveImpact, archiveMany, deleteMany, reviveMany, setEnvironmentEnabledOfMany, setStaleOfMany } from '../../domain/feature/bulk.js'
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
@@ -237,6 +237,27 @@ export const addDependencyOp = write<FeatureParams, DependencyBody, void>({
   scope: project,
   body: DependencyBody,
   run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(addDependency(draft, params.projectId, params.featureName, body, ctx)),
+})
+
+/** The features a feature may depend on (Unleash: GET .../features/:child/parents). */
+export const possibleParentsOp = read<FeatureParams, undefined, string[]>({
+  params: FeatureParams,
+  requirement: 'NONE',
+  run: (state, { params }) => E.right(possibleParents(state, params.featureName)),
+})
+
+/** The variant names a child may require of a parent (Unleash: GET .../features/:parent/parent-variants). */
+export const parentVariantsOp = read<FeatureParams, undefined, string[]>({
+  params: FeatureParams,
+  requirement: 'NONE',
+  run: (state, { params }) => E.right(parentVariants(state, params.featureName)),
+})
+
+/** Whether any feature depends on another (Unleash: GET .../projects/:projectId/dependencies, which asks the whole instance). */
+export const anyDependenciesOp = read<ProjectParams, undefined, boolean>({
+  params: ProjectParams,
+  requirement: 'NONE',
+  run: (state) => E.right(anyDependencies(state)),
 })
 
 export const removeDependencyOp = write<DependencyParams, undefined, void>({

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { DependencyBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow, rowList, rows } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -76,3 +76,28 @@ const dropDependencies = (draft: Draft<State>, feature: Draft<FeatureState>, par
   })
   return true
 }
+
+/**
+ * The features `child` may depend on, as Unleash's dependency dialog lists them: live features
+ * of its project, not itself, that depend on none themselves, sorted by name. An unknown
+ * feature has none.
+ */
+export const possibleParents = (state: State, child: string): string[] => {
+  const feature = getRow(state.features, child)
+  if (!feature) return []
+  return rowList(state.features)
+    .filter((f) => f.project === feature.project && f.name !== child && !f.archived && f.dependencies.length === 0)
+    .map((f) => f.name)
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+}
+
+/** The variant names a child may require of `parent`: those of its strategies and environments, once each, sorted. */
+export const parentVariants = (state: State, parent: string): string[] => {
+  const feature = getRow(state.features, parent)
+  if (!feature) return []
+  const names = Object.values(feature.environments).flatMap((env) => [...env.strategies.flatMap((s) => s.variants.map((v) => v.name)), ...env.variants.map((v) => v.name)])
+  return [...new Set(names)].sort()
+}
+
+/** Whether any feature depends on another: Unleash's project route asks this of the whole instance. */
+export const anyDependencies = (state: State): boolean => rows(state.features).some((f) => f.dependencies.length > 0)
