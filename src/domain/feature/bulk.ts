@@ -14,8 +14,8 @@ import { touch } from './lookup.js'
 /*
  * Unleash's bulk changes of a project's features, as its UI makes them from a list of
  * selected features: turning them on or off in one environment, marking them stale or not,
- * archiving, reviving and deleting them. Each is one transaction here: the first refusal changes nothing (Unleash applies the
- * features one by one and stops at the first that fails).
+ * archiving, reviving and deleting them. Each is one transaction here: the first refusal
+ * changes nothing (Unleash applies the features one by one and stops at the first that fails).
  */
 
 /** Turns each listed feature on or off in the environment, as `setEnvironmentEnabled` turns one. */
@@ -34,13 +34,16 @@ export const setEnvironmentEnabledOfMany = (
   return E.right(undefined)
 }
 
+/** The features of the names listed, once each; names of no feature are left out. */
+const existing = (state: State, featureNames: readonly string[]): FeatureState[] => [...new Set(featureNames)].flatMap((name) => getRow(state.features, name) ?? [])
+
 /**
  * The listed features that exist, once each; a feature of another project refuses the call, in
  * Unleash's words (its 403 InvalidOperationError, flagport's 400). Names of no feature are
  * left out, as Unleash leaves them.
  */
 const listedInProject = (draft: Draft<State>, projectId: string, featureNames: readonly string[]): E.Either<DomainError, Draft<FeatureState>[]> => {
-  const features = [...new Set(featureNames)].flatMap((name) => getRow(draft.features as State['features'], name) ?? []) as Draft<FeatureState>[]
+  const features = existing(draft as State, featureNames) as Draft<FeatureState>[]
   const others = [...new Set(features.map((f) => f.project).filter((project) => project !== projectId))]
   if (others.length === 0) return E.right(features)
   return E.left(
@@ -78,7 +81,7 @@ export const setStaleOfMany = (draft: Draft<State>, projectId: string, featureNa
 
 /** What archiving the listed features would do to dependencies (Unleash: POST .../archive/validate). */
 export const archiveImpact = (state: State, featureNames: readonly string[]): ArchiveImpact => {
-  const features = [...new Set(featureNames)].flatMap((name) => getRow(state.features, name) ?? [])
+  const features = existing(state, featureNames)
   return { parentsWithChildFeatures: orphanParents(features), hasDeletedDependencies: features.some((f) => f.children.length > 0 || f.dependencies.length > 0) }
 }
 
