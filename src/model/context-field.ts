@@ -31,6 +31,7 @@ export const ContextFieldName = refinedString(
 
 /** Unknown properties are refused, as by Unleash's `legalValueSchema`. */
 export const LegalValueInput = closed({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
+export type LegalValueInput = t.TypeOf<typeof LegalValueInput>
 
 /** Creating a context field: no description (null), stickiness false, sortOrder 0, no legal values. */
 export const CreateContextFieldBody = open(

@@ -81,3 +81,7 @@ export type SegmentParams = t.TypeOf<typeof SegmentParams>
 
 export const ContextFieldParams = t.type({ contextName: t.string })
 export type ContextFieldParams = t.TypeOf<typeof ContextFieldParams>
+
+/** One legal value of a context field. */
+export const LegalValueParams = t.type({ ...ContextFieldParams.props, legalValue: t.string })
+export type LegalValueParams = t.TypeOf<typeof LegalValueParams>

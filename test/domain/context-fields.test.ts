@@ -117,3 +117,26 @@ t.test('__proto__ and constructor are ordinary context field names', async (t) =
   ok(await api.contextFields.delete({ params: { contextName: 'constructor' } }))
   t.equal(api.state().contextFields.size, 7)
 })
+
+t.test('a legal value is added, its description changed, and removed, one at a time, as Unleash does', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.contextFields.create({ params: {}, body: { name: 'region', legalValues: [{ value: 'eu' }] } }))
+  const params = { contextName: 'region' }
+  const values = async () => ok(await api.contextFields.get({ params })).legalValues
+  ok(await api.contextFields.setLegalValue({ params, body: { value: 'us', description: 'United States' } }))
+  t.same(await values(), [{ value: 'eu' }, { value: 'us', description: 'United States' }], 'added last')
+  t.match(api.events(1)[0], { type: 'context-field-updated', preData: { legalValues: [{ value: 'eu' }] }, data: { legalValues: [{ value: 'eu' }, { value: 'us' }] } })
+  ok(await api.contextFields.setLegalValue({ params, body: { value: 'us', description: 'changed' } }))
+  t.same(await values(), [{ value: 'eu' }, { value: 'us', description: 'changed' }], 'the same value: its description changes, in its place')
+  const unchanged = plain(api.state())
+  ok(await api.contextFields.setLegalValue({ params, body: { value: 'us', description: 'changed' } }))
+  ok(await api.contextFields.removeLegalValue({ params: { ...params, legalValue: 'absent' } }))
+  t.same(plain(api.state()), unchanged, 'sending a value as it is, or removing one the field lacks, changes and records nothing')
+  ok(await api.contextFields.removeLegalValue({ params: { ...params, legalValue: 'us' } }))
+  t.same(await values(), [{ value: 'eu' }])
+
+  t.match(err(await api.contextFields.setLegalValue({ params: { contextName: 'ghost' }, body: { value: 'x' } })), { _tag: 'NotFoundError', message: 'Could not find context field with name ghost' })
+  t.match(err(await api.contextFields.removeLegalValue({ params: { contextName: 'ghost', legalValue: 'x' } })), { _tag: 'NotFoundError' })
+  t.same(err(await api.contextFields.setLegalValue({ params, body: { value: 'x', extra: 1 } as never })).details.map((d) => d.path), ['/body/extra'], "other properties are refused, as Unleash's schema refuses them")
+  t.same(err(await api.contextFields.setLegalValue({ params, body: { value: '' } })).details.map((d) => d.path), ['/body/value'])
+})

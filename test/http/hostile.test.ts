@@ -120,6 +120,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'PUT /api/admin/segments/:segmentId': { name: 'beta', constraints: [constraint] },
   'POST /api/admin/context': { name: 'region', description: 'd', stickiness: true, legalValues: [{ value: 'eu', description: 'd' }] },
   'PUT /api/admin/context/:contextName': { description: 'd', stickiness: false, legalValues: [{ value: 'us' }] },
+  'POST /api/admin/context/:contextName/legal-values': { value: 'eu', description: 'Europe' },
   'POST /api/admin/features-batch/export': { environment: 'development', features: ['checkout'], tag: 'web', project: 'default', downloadFile: true },
   'POST /api/admin/features-batch/import': {
     project: 'default', environment: 'development',

@@ -63,6 +63,8 @@ export const contextFieldMethods = (run: Run) => {
     create: m(c.createContextFieldOp),
     update: m(c.updateContextFieldOp),
     delete: m(c.deleteContextFieldOp),
+    setLegalValue: m(c.setLegalValueOp),
+    removeLegalValue: m(c.removeLegalValueOp),
   }
 }
 

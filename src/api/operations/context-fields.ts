@@ -4,14 +4,16 @@ import {
   deleteContextField,
   findContextField,
   listContextFields,
+  removeLegalValue,
   renderContextField,
+  setLegalValue,
   updateContextField,
 } from '../../domain/context-field/context-fields.js'
-import { type ContextField, CreateContextFieldBody, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
+import { type ContextField, CreateContextFieldBody, LegalValueInput, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import { ContextFieldParams, NoParams } from '../../model/params.js'
+import { ContextFieldParams, LegalValueParams, NoParams } from '../../model/params.js'
 
 const rendered = (name: string) => (next: State): ContextField => renderContextField(getRow(next.contextFields, name)!)
 
@@ -46,4 +48,19 @@ export const deleteContextFieldOp = write<ContextFieldParams, undefined, void>({
   params: ContextFieldParams,
   requirement: 'DELETE_CONTEXT_FIELD',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteContextField(draft, params.contextName, ctx)),
+})
+
+/** Adds a legal value to a field, or changes its description (Unleash: POST .../legal-values). */
+export const setLegalValueOp = write<ContextFieldParams, LegalValueInput, void>({
+  params: ContextFieldParams,
+  requirement: 'UPDATE_CONTEXT_FIELD',
+  body: LegalValueInput,
+  run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(setLegalValue(draft, params.contextName, body, ctx)),
+})
+
+/** Removes a legal value from a field (Unleash: DELETE .../legal-values/:legalValue). */
+export const removeLegalValueOp = write<LegalValueParams, undefined, void>({
+  params: LegalValueParams,
+  requirement: 'UPDATE_CONTEXT_FIELD',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(removeLegalValue(draft, params.contextName, params.legalValue, ctx)),
 })

@@ -114,3 +114,36 @@ export const mergeLegalValues = (draft: Draft<State>, name: string, values: read
   recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
   return true
 }
+
+/**
+ * Adds a legal value to a field, or changes the description of the one with that value
+ * (Unleash: POST /api/admin/context/:contextField/legal-values). A change is recorded as
+ * `context-field-updated`; sending a value as it is changes nothing.
+ */
+export const setLegalValue = (draft: Draft<State>, name: string, value: LegalValue, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findContextField(draft as State, name)
+  if (E.isLeft(found)) return found
+  const own = found.right.legalValues.find((v) => v.value === value.value)
+  if (own && own.description === value.description) return E.right(undefined)
+  const before = renderContextField(found.right)
+  const field = getRow(draft.contextFields, name)!
+  const legalValue = { ...value }
+  field.legalValues = own ? field.legalValues.map((v) => (v.value === value.value ? legalValue : v)) : [...field.legalValues, legalValue]
+  recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
+  return E.right(undefined)
+}
+
+/**
+ * Removes a legal value from a field (Unleash: DELETE .../legal-values/:legalValue); one it
+ * lacks changes nothing. Constraints that use the value keep it, as in Unleash.
+ */
+export const removeLegalValue = (draft: Draft<State>, name: string, value: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = findContextField(draft as State, name)
+  if (E.isLeft(found)) return found
+  if (!found.right.legalValues.some((v) => v.value === value)) return E.right(undefined)
+  const before = renderContextField(found.right)
+  const field = getRow(draft.contextFields, name)!
+  field.legalValues = field.legalValues.filter((v) => v.value !== value)
+  recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
+  return E.right(undefined)
+}

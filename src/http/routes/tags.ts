@@ -48,6 +48,8 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('GET', '/api/admin/context/:contextName', contextFields.get),
   route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true, render: () => undefined }),
   route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
+  route('POST', '/api/admin/context/:contextName/legal-values', contextFields.setLegalValue, { body: true }),
+  route('DELETE', '/api/admin/context/:contextName/legal-values/:legalValue', contextFields.removeLegalValue),
 
   // `downloadFile: true` makes the same JSON a download (decisions.md).
   route('POST', '/api/admin/features-batch/export', batch.exportFeatures, {
