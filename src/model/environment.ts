@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { FiniteNumber, Integer, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { FiniteNumber, Integer, dictOf, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
 
 /**
  * 1 to 100 characters, URL friendly. `*` is refused: API tokens use it to mean "every
@@ -17,6 +17,10 @@ export const CreateEnvironmentBody = open(
   'an environment',
 )
 export type CreateEnvironmentBody = t.TypeOf<typeof CreateEnvironmentBody>
+
+/** Environments' sort order, `{ <name>: <sortOrder> }` (Unleash's `sortOrderSchema`). */
+export const EnvironmentSortOrderBody = dictOf(Integer, 'an object of environment names to integers')
+export type EnvironmentSortOrderBody = t.TypeOf<typeof EnvironmentSortOrderBody>
 
 /** An environment as returned, in Unleash's key order. */
 export const Environment = t.type({

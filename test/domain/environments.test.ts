@@ -202,3 +202,20 @@ t.test('__proto__ and constructor are ordinary environment names', async (t) => 
   const p = ok(await api.projects.create({ params: {}, body: { name: 'All' } }))
   t.same(p.environments, ['development', 'production', '__proto__', 'constructor'], 'new projects get them when enabled')
 })
+
+t.test("environments are reordered by name, as Unleash's sort-order route does", async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
+  ok(await api.environments.setSortOrder({ params: {}, body: { development: 6, production: 1, nope: 3 } }))
+  t.same(ok(await api.environments.list({ params: {} })).environments.map((e) => [e.name, e.sortOrder]), [['production', 1], ['development', 6]], 'names of no environment are ignored')
+  t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'flag' } })).environments.map((e) => e.name), ['production', 'development'], "a feature's environments follow")
+  t.same(api.events(2).map((e) => [e.type, e.environment, e.data]), [
+    ['environment-updated', 'production', { name: 'production', sortOrder: 1 }],
+    ['environment-updated', 'development', { name: 'development', sortOrder: 6 }],
+  ])
+  const before = plain(api.state())
+  ok(await api.environments.setSortOrder({ params: {}, body: { production: 1 } }))
+  t.same(plain(api.state()), before, 'an order it has already changes and records nothing')
+  t.same(err(await api.environments.setSortOrder({ params: {}, body: { development: 1.5 } })).details.map((d) => d.path), ['/body/development'], 'an integer, as Unleash requires')
+  t.same(plain(api.state()), before)
+})

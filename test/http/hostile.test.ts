@@ -93,6 +93,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/projects': { id: 'shop', name: 'Shop', description: 'd', mode: 'open', environments: ['development'], changeRequestEnvironments: [{ name: 'production', requiredApprovals: 2 }] },
   'POST /api/admin/projects/:projectId/environments': { environment: 'production' },
   'POST /api/admin/environments': { name: 'staging', type: 'test', enabled: true, sortOrder: 3 },
+  'PUT /api/admin/environments/sort-order': { development: 2, production: 3 },
   'POST /api/admin/ui-config/cors': { frontendApiOrigins: ['https://example.com'] },
   'POST /api/admin/maintenance': { enabled: false },
   'POST /api/admin/user-admin': { email: 'x@example.com', username: 'x', name: 'X', rootRole: 'Viewer', password: 'correct horse battery', sendEmail: false },

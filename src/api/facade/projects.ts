@@ -25,6 +25,7 @@ export const environmentMethods = (run: Run) => {
     list: m(env.listEnvironmentsOp),
     enable: m(env.setEnvironmentEnabledOp(true)),
     disable: m(env.setEnvironmentEnabledOp(false)),
+    setSortOrder: m(env.setEnvironmentSortOrderOp),
   }
 }
 

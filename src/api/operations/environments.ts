@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createEnvironment } from '../../domain/environment/create.js'
 import { listEnvironments, renderEnvironment } from '../../domain/environment/render.js'
-import { setEnvironmentEnabled } from '../../domain/environment/toggle.js'
+import { setEnvironmentEnabled, setEnvironmentSortOrder } from '../../domain/environment/toggle.js'
 import { notFound } from '../../domain/errors.js'
-import { CreateEnvironmentBody, type Environment, type EnvironmentList } from '../../model/environment.js'
+import { CreateEnvironmentBody, type Environment, type EnvironmentList, EnvironmentSortOrderBody } from '../../model/environment.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
@@ -40,3 +40,11 @@ export const setEnvironmentEnabledOp = (enabled: boolean) =>
     requirement: 'ADMIN',
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params.name, enabled, ctx)),
   })
+
+/** Unleash: PUT /api/admin/environments/sort-order, permission ADMIN; 200 with no body. */
+export const setEnvironmentSortOrderOp = write<NoParams, EnvironmentSortOrderBody, void>({
+  params: NoParams,
+  requirement: 'ADMIN',
+  body: EnvironmentSortOrderBody,
+  run: (draft, { body, ctx }) => E.map(() => () => undefined)(setEnvironmentSortOrder(draft, body, ctx)),
+})

@@ -19,3 +19,19 @@ export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled
   recordEvent(draft, ctx, { type: 'environment-updated', environment: name, data: { name, enabled }, preData: { name, enabled: !enabled } })
   return E.right(undefined)
 }
+
+/**
+ * Gives the environments named their sort order (Unleash: PUT /api/admin/environments/sort-order);
+ * names of no environment are ignored, as there. Each change is recorded as
+ * `environment-updated`, as turning one on or off is (Unleash records none).
+ */
+export const setEnvironmentSortOrder = (draft: Draft<State>, sortOrder: Readonly<Record<string, number>>, ctx: Ctx): E.Either<DomainError, void> => {
+  for (const [name, order] of Object.entries(sortOrder)) {
+    const environment = getRow(draft.environments as State['environments'], name) as Draft<EnvironmentState> | undefined
+    if (!environment || environment.sortOrder === order) continue
+    const before = environment.sortOrder
+    environment.sortOrder = order
+    recordEvent(draft, ctx, { type: 'environment-updated', environment: name, data: { name, sortOrder: order }, preData: { name, sortOrder: before } })
+  }
+  return E.right(undefined)
+}
