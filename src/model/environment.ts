@@ -49,3 +49,20 @@ export type ListedEnvironment = t.TypeOf<typeof ListedEnvironment>
 
 export const EnvironmentList = t.type({ version: t.literal(1), environments: t.array(ListedEnvironment) })
 export type EnvironmentList = t.TypeOf<typeof EnvironmentList>
+
+/** An environment as a project sees it (Unleash's `environmentProjectSchema`). */
+export const ProjectEnvironmentRecord = t.intersection([
+  Environment,
+  t.type({
+    /** API tokens of the environment that reach the project (scoped to it, or to every project). */
+    projectApiTokenCount: t.number,
+    /** The project's features enabled in it, archived ones included. */
+    projectEnabledToggleCount: t.number,
+    /** Whether the project is connected to it. */
+    visible: t.boolean,
+  }),
+])
+export type ProjectEnvironmentRecord = t.TypeOf<typeof ProjectEnvironmentRecord>
+
+export const ProjectEnvironmentList = t.type({ version: t.literal(1), environments: t.array(ProjectEnvironmentRecord) })
+export type ProjectEnvironmentList = t.TypeOf<typeof ProjectEnvironmentList>

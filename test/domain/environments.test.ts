@@ -219,3 +219,19 @@ t.test("environments are reordered by name, as Unleash's sort-order route does",
   t.same(err(await api.environments.setSortOrder({ params: {}, body: { development: 1.5 } })).details.map((d) => d.path), ['/body/development'], 'an integer, as Unleash requires')
   t.same(plain(api.state()), before)
 })
+
+t.test('every environment as a project sees it: its counts for the project, and whether it is connected', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.environments.create({ params: {}, body: { name: 'staging', type: 'test' } }))
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
+  ok(await api.features.enableEnvironment({ params: { projectId: 'default', featureName: 'flag', environment: 'development' } }))
+  ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
+  ok(await api.apiTokens.create({ params: {}, body: { tokenName: 'one', type: 'client', environment: 'development', projects: ['default'] } }))
+  ok(await api.apiTokens.create({ params: {}, body: { tokenName: 'all', type: 'client', environment: 'production', projects: ['*'] } }))
+  ok(await api.apiTokens.create({ params: {}, body: { tokenName: 'elsewhere', type: 'client', environment: 'development', projects: ['other'] } }))
+  const seen = (projectId: string) => async () =>
+    ok(await api.environments.ofProject({ params: { projectId } })).environments.map((e) => [e.name, e.projectApiTokenCount, e.projectEnabledToggleCount, e.visible])
+  t.same(await seen('default')(), [['development', 1, 1, true], ['production', 1, 0, true], ['staging', 0, 0, false]])
+  t.same(await seen('nope')(), [['development', 0, 0, false], ['production', 1, 0, false], ['staging', 0, 0, false]], 'an unknown project sees them all, none connected, as in Unleash')
+  t.match(ok(await api.environments.ofProject({ params: { projectId: 'default' } })).environments[0], { name: 'development', type: 'development', sortOrder: 2, enabled: true, protected: false, requiredApprovals: null })
+})

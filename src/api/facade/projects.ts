@@ -26,6 +26,7 @@ export const environmentMethods = (run: Run) => {
     enable: m(env.setEnvironmentEnabledOp(true)),
     disable: m(env.setEnvironmentEnabledOp(false)),
     setSortOrder: m(env.setEnvironmentSortOrderOp),
+    ofProject: m(env.projectEnvironmentsOp),
   }
 }
 

@@ -1,13 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createEnvironment } from '../../domain/environment/create.js'
-import { listEnvironments, renderEnvironment } from '../../domain/environment/render.js'
+import { listEnvironments, projectEnvironments, renderEnvironment } from '../../domain/environment/render.js'
 import { setEnvironmentEnabled, setEnvironmentSortOrder } from '../../domain/environment/toggle.js'
 import { notFound } from '../../domain/errors.js'
-import { CreateEnvironmentBody, type Environment, type EnvironmentList, EnvironmentSortOrderBody } from '../../model/environment.js'
+import { CreateEnvironmentBody, type Environment, type EnvironmentList, EnvironmentSortOrderBody, type ProjectEnvironmentList } from '../../model/environment.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import { NameParams, NoParams } from '../../model/params.js'
+import { NameParams, NoParams, ProjectParams } from '../../model/params.js'
 
 
 export const createEnvironmentOp = write<NoParams, CreateEnvironmentBody, Environment>({
@@ -47,4 +47,11 @@ export const setEnvironmentSortOrderOp = write<NoParams, EnvironmentSortOrderBod
   requirement: 'ADMIN',
   body: EnvironmentSortOrderBody,
   run: (draft, { body, ctx }) => E.map(() => () => undefined)(setEnvironmentSortOrder(draft, body, ctx)),
+})
+
+/** Unleash: GET /api/admin/environments/project/:projectId, permission NONE. */
+export const projectEnvironmentsOp = read<ProjectParams, undefined, ProjectEnvironmentList>({
+  params: ProjectParams,
+  requirement: 'NONE',
+  run: (state, { params }) => E.right({ version: 1, environments: projectEnvironments(state, params.projectId) }),
 })

@@ -1,6 +1,6 @@
-import type { Environment, ListedEnvironment } from '../../model/environment.js'
+import type { Environment, ListedEnvironment, ProjectEnvironmentRecord } from '../../model/environment.js'
 import type { EnvironmentState, State } from '../../model/state.js'
-import { rows } from '../../model/table.js'
+import { getRow, rows } from '../../model/table.js'
 import { sortedEnvironments } from './lookup.js'
 
 /** An environment as Unleash answers one. */
@@ -32,5 +32,27 @@ export const listEnvironments = (state: State): ListedEnvironment[] => {
     projectCount: projects.get(env.name) ?? 0,
     apiTokenCount: tokens.get(env.name) ?? 0,
     enabledToggleCount: enabled.get(env.name) ?? 0,
+  }))
+}
+
+/**
+ * Every environment as a project sees it, with Unleash's counts for that project and whether
+ * the project is connected to it (`visible`). An unknown project sees them all, none visible,
+ * as in Unleash.
+ */
+export const projectEnvironments = (state: State, projectId: string): ProjectEnvironmentRecord[] => {
+  const connected = new Set(getRow(state.projects, projectId)?.environments ?? [])
+  const tokens = new Map<string, number>()
+  for (const token of rows(state.apiTokens)) if (token.userId === null && (token.projects.includes('*') || token.projects.includes(projectId))) count(tokens, token.environment)
+  const enabled = new Map<string, number>()
+  for (const feature of rows(state.features)) {
+    if (feature.project !== projectId) continue
+    for (const env in feature.environments) if (feature.environments[env]!.enabled) count(enabled, env)
+  }
+  return sortedEnvironments(state).map((env) => ({
+    ...renderEnvironment(env),
+    projectApiTokenCount: tokens.get(env.name) ?? 0,
+    projectEnabledToggleCount: enabled.get(env.name) ?? 0,
+    visible: connected.has(env.name),
   }))
 }

@@ -13,6 +13,7 @@ export const projectRoutes = ({ projects, environments, instance }: AdminApi): R
   route('POST', '/api/admin/environments', environments.create, { status: 201, body: true, headers: ({ result }) => location('environments', result.name) }),
   route('GET', '/api/admin/environments', environments.list),
   route('PUT', '/api/admin/environments/sort-order', environments.setSortOrder, { body: true }),
+  route('GET', '/api/admin/environments/project/:projectId', environments.ofProject),
   route('GET', '/api/admin/environments/:name', environments.get),
   // Unleash answers these switches 204, with no body.
   route('POST', '/api/admin/environments/:name/on', environments.enable, { status: 204 }),
