@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import type { EnvironmentVariants, EnvironmentVariantsBody, VariantsBatchBody } from '../../model/feature.js'
+import { type EnvironmentVariants, EnvironmentVariantsBody, type VariantsBatchBody } from '../../model/feature.js'
 import type { JsonPatch } from '../../model/json-patch.js'
-import { EnvironmentVariantsBody as EnvironmentVariantsCodec } from '../../model/feature.js'
 import { lookup } from '../../model/dict.js'
 import type { EnvironmentParams } from '../../model/params.js'
 import type { FeatureState, State } from '../../model/state.js'
@@ -15,6 +14,9 @@ import { applyJsonPatch, blamed } from '../json-patch.js'
 import { featureInProject, touch } from './lookup.js'
 import { copyVariant } from './render.js'
 import { checkWeights, distributeWeights } from './validate-strategy.js'
+
+/** Unleash's words for an environment the feature does not have. */
+const notIn = (featureName: string, environment: string) => notFound(`Could not find ${featureName} in ${environment}`)
 
 /** Variants as stored: defaults filled in, and the weight fixed ones leave shared among the variable ones. Weights must have been checked. */
 export const storedVariants = (inputs: readonly FeatureVariantInput[]): FeatureVariant[] =>
@@ -48,7 +50,7 @@ export const setEnvironmentVariants = (
   checkWeights(body.variants, '/body/variants', problems)
   if (problems.length > 0) return E.left(validationError(problems))
   const missing = body.environments.find((env) => !lookup(feature.environments, env))
-  if (missing !== undefined) return E.left(notFound(`Could not find ${path.featureName} in ${missing}`))
+  if (missing !== undefined) return E.left(notIn(path.featureName, missing))
   const variants = storedVariants(body.variants)
   for (const env of body.environments) {
     const settings = lookup(feature.environments, env)!
@@ -65,7 +67,7 @@ export const environmentVariants = (state: State, path: EnvironmentParams): E.Ei
   const found = featureInProject(state, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const settings = lookup(found.right.environments, path.environment)
-  if (!settings) return E.left(notFound(`Could not find ${path.featureName} in ${path.environment}`)) // Unleash's words
+  if (!settings) return E.left(notIn(path.featureName, path.environment))
   return E.right({ version: 1, variants: settings.variants.map(copyVariant) })
 }
 
@@ -80,8 +82,12 @@ const legacyOnly = (feature: FeatureState): DomainError | undefined =>
     ? undefined
     : validationError(`Environment variants deprecated for feature: ${feature.name}. Use strategy variants instead.`, '/body')
 
-/** Sets one environment's variants, checked; `problemsAt` moves the problems found to where the caller sent them. */
-const saveEnvironmentVariants = (
+/**
+ * Replaces a feature's variants in one environment, checked as `setEnvironmentVariants` checks
+ * them (Unleash: PUT .../environments/:environment/variants); `problemsAt` moves the problems
+ * found to where the caller sent them (a patch's operations).
+ */
+export const setOneEnvironmentVariants = (
   draft: Draft<State>,
   path: EnvironmentParams,
   inputs: EnvironmentVariantsBody,
@@ -97,7 +103,7 @@ const saveEnvironmentVariants = (
   checkWeights(inputs, '/body', problems)
   if (problems.length > 0) return E.left(validationError(problemsAt(problems)))
   const settings = lookup(feature.environments, path.environment)
-  if (!settings) return E.left(notFound(`Could not find ${path.featureName} in ${path.environment}`))
+  if (!settings) return E.left(notIn(path.featureName, path.environment))
   const before = settings.variants
   const variants = storedVariants(inputs)
   settings.variants = variants
@@ -105,10 +111,6 @@ const saveEnvironmentVariants = (
   touch(feature, ctx)
   return E.right({ version: 1, variants: variants.map(copyVariant) })
 }
-
-/** Replaces a feature's variants in one environment (Unleash: PUT .../environments/:environment/variants). */
-export const setOneEnvironmentVariants = (draft: Draft<State>, path: EnvironmentParams, body: EnvironmentVariantsBody, ctx: Ctx) =>
-  saveEnvironmentVariants(draft, path, body, ctx)
 
 /**
  * A JSON Patch of a feature's variants in one environment (Unleash: PATCH
@@ -122,7 +124,7 @@ export const patchEnvironmentVariants = (draft: Draft<State>, path: EnvironmentP
   const patched = applyJsonPatch(current.right.variants, patch, what)
   if (E.isLeft(patched)) return E.left(validationError([patched.left]))
   const { document, writes } = patched.right
-  const decoded = decodeWith(EnvironmentVariantsCodec, '/body')(document)
+  const decoded = decodeWith(EnvironmentVariantsBody, '/body')(document)
   if (E.isLeft(decoded)) return E.left(validationError(blamed(decoded.left.details, writes, '/body', what)))
-  return saveEnvironmentVariants(draft, path, decoded.right, ctx, (problems) => blamed(problems, writes, '/body', what))
+  return setOneEnvironmentVariants(draft, path, decoded.right, ctx, (problems) => blamed(problems, writes, '/body', what))
 }
