@@ -69,6 +69,8 @@ t.test("a tag type is checked, changed and deleted as Unleash's tag-type routes 
   const before = plain(api.state())
   ok(await api.tagTypes.update({ params: { name: 'ghost' }, body: { description: 'x' } }))
   t.same(plain(api.state()), before, 'an unknown tag type changes nothing, and is a success, as in Unleash')
+  ok(await api.tagTypes.update({ params: { name: 'team' }, body: { description: 'new', icon: 'j' } }))
+  t.same(plain(api.state()), before, 'nor do the values it holds already: no event')
 
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag', tags: [{ type: 'team', value: 'alpha' }, { type: 'simple', value: 'kept' }] } }))
   ok(await api.tagTypes.delete({ params: { name: 'team' } }))

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import { lookup } from '../../model/dict.js'
+import { dictFrom, lookup } from '../../model/dict.js'
 import type { CloneFeatureBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import type { Strategy } from '../../model/strategy.js'
@@ -40,7 +40,7 @@ export const cloneFeature = (draft: Draft<State>, projectId: string, featureName
     for (const strategy of settings.strategies) {
       const cloned: Strategy = { ...copyStrategy(strategy), id: ctx.uuid(), featureName: body.name }
       if (body.replaceGroupId !== false && lookup(cloned.parameters, 'groupId') !== undefined) {
-        cloned.parameters = Object.assign(Object.create(null) as Strategy['parameters'], cloned.parameters, { groupId: body.name })
+        cloned.parameters = dictFrom([...Object.entries(cloned.parameters), ['groupId', body.name]])
       }
       target.strategies.push(cloned as Draft<Strategy>)
       recordEvent(draft, ctx, { type: 'feature-strategy-add', project: projectId, featureName: body.name, environment, data: cloned })

@@ -49,12 +49,15 @@ export const validateTagType = (state: State, body: CreateTagTypeBody): E.Either
 
 /**
  * Changes what is sent of a tag type's description, icon and colour, recording
- * `tag-type-updated`. An unknown name changes nothing and is a success, as Unleash answers it.
+ * `tag-type-updated`. An unknown name, or values it holds already, change nothing and are a
+ * success, as Unleash answers them.
  */
 export const updateTagType = (draft: Draft<State>, name: string, body: UpdateTagTypeBody, ctx: Ctx): E.Either<DomainError, void> => {
   const type = getRow(draft.tagTypes as State['tagTypes'], name)
   if (!type) return E.right(undefined)
   const changes = { ...(body.description !== undefined ? { description: body.description } : {}), ...(body.icon !== undefined ? { icon: body.icon } : {}), ...(body.color !== undefined ? { color: body.color } : {}) }
+  // What it holds already changes nothing and records nothing, as elsewhere (Unleash records an event).
+  if (Object.entries(changes).every(([key, value]) => type[key as keyof typeof changes] === value)) return E.right(undefined)
   setRow(draft.tagTypes as State['tagTypes'], name, { ...type, ...changes })
   recordEvent(draft, ctx, { type: 'tag-type-updated', data: { name, ...changes } })
   return E.right(undefined)
