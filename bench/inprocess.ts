@@ -15,11 +15,11 @@ export const inProcessRows = async (open: (state: State) => Promise<BenchStore>,
   const rows: Row[] = []
   const run = async (operation: string, op: (i: number) => Promise<unknown>, options: MeasureOptions = {}) => {
     // Each call must succeed, or the figure would measure a refusal.
-    const checked = async (i: number) => {
-      const r = (await op(i)) as { _tag: string; left?: unknown }
+    const succeeded = (result: unknown) => {
+      const r = result as { _tag: string; left?: unknown }
       if (r._tag === 'Left') throw new Error(`${operation} failed: ${JSON.stringify(r.left)}`)
     }
-    rows.push(await measure(section, operation, size, checked, { seconds, ...options }))
+    rows.push(await measure(section, operation, size, op, { seconds, ...options }, succeeded))
   }
   const pick = (i: number) => featureName((i * 7919) % size)
 
