@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { DefaultStrategy } from './strategy.js'
 import { FiniteNumber, Integer, dictOf, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
 
 /**
@@ -61,6 +62,8 @@ export const ProjectEnvironmentRecord = t.intersection([
     /** Whether the project is connected to it. */
     visible: t.boolean,
   }),
+  /** The project's default strategy there, when one is set. */
+  t.partial({ defaultStrategy: DefaultStrategy }),
 ])
 export type ProjectEnvironmentRecord = t.TypeOf<typeof ProjectEnvironmentRecord>
 

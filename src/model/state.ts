@@ -1,7 +1,7 @@
 import type { Dict } from './dict.js'
 import type { Constraint } from './constraint.js'
 import type { Dependency, FeatureType, Lifecycle } from './feature.js'
-import type { Strategy } from './strategy.js'
+import type { DefaultStrategy, Strategy } from './strategy.js'
 import type { Table } from './table.js'
 import type { Tag, TagType } from './tag.js'
 import type { FeatureVariant } from './variant.js'
@@ -97,6 +97,11 @@ export interface ProjectState {
   readonly createdByUserId: number
   /** User ids that own the project. */
   readonly owners: readonly number[]
+  /**
+   * The default strategy of each environment that has one, by environment name. Absent when
+   * none was ever set (stores written before it existed have none), so no schema step.
+   */
+  readonly defaultStrategies?: Dict<DefaultStrategy>
 }
 
 export interface FeatureEnvironmentState {

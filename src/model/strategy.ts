@@ -40,6 +40,26 @@ export type StrategyBody = t.TypeOf<typeof StrategyBody>
 export const PatchedStrategy = closed({ name: t.string }, { ...STRATEGY_FIELDS, id: t.string, featureName: t.string }, 'a strategy')
 export type PatchedStrategy = t.TypeOf<typeof PatchedStrategy>
 
+/**
+ * A project environment's default strategy (Unleash: POST .../projects/:p/environments/:env/
+ * default-strategy), as stored and answered: the strategy added when a feature is turned on
+ * there with no enabled strategy. Its parameters are kept as set; an empty or absent groupId
+ * becomes the feature's name when it is used. `sortOrder` only when one was set.
+ */
+export const DefaultStrategy = t.intersection([
+  t.type({
+    name: t.string,
+    title: t.union([t.string, t.null]),
+    disabled: t.boolean,
+    segments: t.array(t.number),
+    constraints: t.array(Constraint),
+    variants: t.array(StrategyVariant),
+    parameters: dictOf(t.string),
+  }),
+  t.partial({ sortOrder: t.number }),
+])
+export type DefaultStrategy = t.TypeOf<typeof DefaultStrategy>
+
 /** Operation 2: `[{ id, sortOrder }]`. */
 export const SetSortOrderBody = t.array(
   closed({ id: t.string, sortOrder: FiniteNumber }, {}, 'an object with id and sortOrder'),

@@ -92,6 +92,9 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   ],
   'POST /api/admin/projects': { id: 'shop', name: 'Shop', description: 'd', mode: 'open', environments: ['development'], changeRequestEnvironments: [{ name: 'production', requiredApprovals: 2 }] },
   'POST /api/admin/projects/:projectId/environments': { environment: 'production' },
+  'POST /api/admin/projects/:projectId/environments/:environment/default-strategy': {
+    name: 'flexibleRollout', title: 't', disabled: false, sortOrder: 1, parameters: { rollout: '50', stickiness: 'default', groupId: '' }, constraints: [constraint], variants: [variant], segments: [],
+  },
   'POST /api/admin/environments': { name: 'staging', type: 'test', enabled: true, sortOrder: 3 },
   'PUT /api/admin/environments/sort-order': { development: 2, production: 3 },
   'POST /api/admin/ui-config/cors': { frontendApiOrigins: ['https://example.com'] },

@@ -29,6 +29,31 @@ for (const transport of TRANSPORTS) {
     t.same((await s.call('GET', '/api/admin/projects/web-shop')).json.environments, ['development'])
   })
 
+  t.test(`${transport}: a project environment's default strategy is set (200 with it) and used when a feature is turned on`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const path = '/api/admin/projects/default/environments/development/default-strategy'
+    const set = await s.call('POST', path, { body: { name: 'flexibleRollout', parameters: { rollout: 40, groupId: '' } } })
+    t.equal(set.status, 200)
+    t.equal(set.headers['content-type'], 'application/json; charset=utf-8')
+    t.same(set.json, { name: 'flexibleRollout', title: null, disabled: false, segments: [], constraints: [], variants: [], parameters: { rollout: '40', groupId: '' } })
+    const env = (await s.call('GET', '/api/admin/environments/project/default')).json.environments.find((e: { name: string }) => e.name === 'development')
+    t.same(env.defaultStrategy, set.json)
+
+    await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'f' } })
+    t.equal((await s.call('POST', '/api/admin/projects/default/features/f/environments/development/on')).status, 200)
+    const strategies = (await s.call('GET', '/api/admin/projects/default/features/f/environments/development')).json.strategies
+    t.match(strategies, [{ name: 'flexibleRollout', parameters: { rollout: '40', groupId: 'f', stickiness: 'default' } }])
+
+    const other = await s.call('POST', path, { body: { name: 'default' } })
+    t.equal(other.status, 400)
+    t.same(other.json.details, [{ path: '/body/name', message: 'Only "flexibleRollout" strategy can be used as a default strategy for an environment' }])
+    const unknown = await s.call('POST', '/api/admin/projects/default/environments/staging/default-strategy', { body: { name: 'flexibleRollout' } })
+    t.equal(unknown.status, 404)
+    t.equal(unknown.json.message, 'Environment "staging" is not enabled for project "default".')
+    t.same((await s.call('GET', '/api/admin/environments/project/default')).json.environments.find((e: { name: string }) => e.name === 'development').defaultStrategy, set.json, 'the refusals changed nothing')
+  })
+
   t.test(`${transport}: environments are created (201), listed, read, switched off and on`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

@@ -13,6 +13,7 @@ export const projectMethods = (run: Run) => {
     list: m(p.listProjectsOp),
     connectEnvironment: m(p.connectEnvironmentOp),
     disconnectEnvironment: m(p.disconnectEnvironmentOp),
+    setDefaultStrategy: m(p.setDefaultStrategyOp),
   }
 }
 

@@ -1,10 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { connectEnvironment, disconnectEnvironment } from '../../domain/environment/connect.js'
 import { createProject } from '../../domain/project/create.js'
+import { setDefaultStrategy } from '../../domain/project/default-strategy.js'
 import { projectById } from '../../domain/project/lookup.js'
 import { listProjects, renderProject } from '../../domain/project/render.js'
 import { CreateProjectBody, type Project, ProjectEnvironmentBody, type ProjectList } from '../../model/project.js'
 import type { State } from '../../model/state.js'
+import { type DefaultStrategy, StrategyBody } from '../../model/strategy.js'
+import { copyJson } from '../../model/json-copy.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
 import { NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
@@ -46,4 +49,16 @@ export const disconnectEnvironmentOp = write<ProjectEnvironmentParams, undefined
   requirement: 'UPDATE_PROJECT',
   scope: (p) => ({ project: p.projectId }),
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(disconnectEnvironment(draft, params, ctx)),
+})
+
+/**
+ * Unleash: POST /api/admin/projects/:projectId/environments/:environment/default-strategy
+ * (`*` for every environment of the project). 200 with the default strategy as stored.
+ */
+export const setDefaultStrategyOp = write<ProjectEnvironmentParams, StrategyBody, DefaultStrategy>({
+  params: ProjectEnvironmentParams,
+  requirement: 'UPDATE_PROJECT',
+  scope: (p) => ({ project: p.projectId }),
+  body: StrategyBody,
+  run: (draft, { params, body, ctx }) => E.map((strategy: DefaultStrategy) => () => copyJson(strategy))(setDefaultStrategy(draft, params, body, ctx)),
 })

@@ -1,6 +1,6 @@
 import { rows } from '../../model/table.js'
 import type { State } from '../../model/state.js'
-import { allStrategies, describeUse } from '../segment/usage.js'
+import { allDefaultStrategies, allStrategies, describeDefaultUse, describeUse } from '../segment/usage.js'
 
 /** Stickiness values that are not context fields. */
 const BUILT_IN_STICKINESS = new Set(['default', 'random'])
@@ -43,11 +43,14 @@ export const variantRefs = (variants: readonly VariantLike[] = [], base = '/vari
 
 const names = (refs: readonly ContextRef[]): string[] => refs.map((r) => r.name)
 
-/** What uses a context field: strategies, feature-environment variants and segments, described. */
+/** What uses a context field: strategies, projects' default strategies, feature-environment variants and segments, described. */
 export const contextFieldUses = (state: State, name: string): string[] => {
   const uses: string[] = []
   for (const use of allStrategies(state)) {
     if (names(strategyRefs(use.strategy)).includes(name)) uses.push(`Used by ${describeUse(use)}.`)
+  }
+  for (const use of allDefaultStrategies(state)) {
+    if (names(strategyRefs(use.strategy)).includes(name)) uses.push(`Used by ${describeDefaultUse(use)}.`)
   }
   for (const feature of rows(state.features)) {
     for (const [environment, settings] of Object.entries(feature.environments)) {

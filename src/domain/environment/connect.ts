@@ -3,6 +3,7 @@ import type { Draft } from 'immer'
 import { has } from '../../model/dict.js'
 import type { FeatureEnvironmentState, State } from '../../model/state.js'
 import { draftRows, hasRow } from '../../model/table.js'
+import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, nameExists, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -42,7 +43,8 @@ export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E
 
 /**
  * Disconnects an environment from a project: the project's features lose their settings
- * there (strategies and variants included). A project keeps at least one environment.
+ * there (strategies and variants included), and the project its default strategy there. A
+ * project keeps at least one environment.
  */
 export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
   const project = projectById(draft, path.projectId)
@@ -51,6 +53,9 @@ export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx)
   if (E.isLeft(project) || at < 0) return E.right(undefined)
   if (project.right.environments.length === 1) return E.left(validationError('You must always have one active environment'))
   project.right.environments.splice(at, 1)
+  // Its default strategy goes with it, as Unleash keeps it on the project-environment row.
+  const defaults = peek(project.right).defaultStrategies
+  if (defaults !== undefined && has(defaults, path.environment)) delete project.right.defaultStrategies![path.environment]
   for (const environments of featureEnvironmentsOf(draft, path.projectId)) delete environments[path.environment]
   recordEvent(draft, ctx, { type: 'project-environment-removed', project: path.projectId, environment: path.environment })
   return E.right(undefined)

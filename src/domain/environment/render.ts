@@ -2,6 +2,8 @@ import type { Environment, ListedEnvironment, ProjectEnvironmentRecord } from '.
 import type { EnvironmentState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { sortedEnvironments } from './lookup.js'
+import { defaultStrategyOf } from '../project/default-strategy.js'
+import { copyJson } from '../../model/json-copy.js'
 
 /** An environment as Unleash answers one. */
 export const renderEnvironment = (env: EnvironmentState): Environment => ({
@@ -36,8 +38,8 @@ export const listEnvironments = (state: State): ListedEnvironment[] => {
 }
 
 /**
- * Every environment as a project sees it, with Unleash's counts for that project and whether
- * the project is connected to it (`visible`). An unknown project sees them all, none visible,
+ * Every environment as a project sees it, with Unleash's counts for that project, its default
+ * strategy there when it has one, and whether the project is connected to it (`visible`). An unknown project sees them all, none visible,
  * as in Unleash.
  */
 export const projectEnvironments = (state: State, projectId: string): ProjectEnvironmentRecord[] => {
@@ -49,10 +51,15 @@ export const projectEnvironments = (state: State, projectId: string): ProjectEnv
     if (feature.project !== projectId) continue
     for (const env in feature.environments) if (feature.environments[env]!.enabled) count(enabled, env)
   }
-  return sortedEnvironments(state).map((env) => ({
-    ...renderEnvironment(env),
-    projectApiTokenCount: tokens.get(env.name) ?? 0,
-    projectEnabledToggleCount: enabled.get(env.name) ?? 0,
-    visible: connected.has(env.name),
-  }))
+  return sortedEnvironments(state).map((env) => {
+    const defaultStrategy = defaultStrategyOf(state, projectId, env.name)
+    return {
+      ...renderEnvironment(env),
+      projectApiTokenCount: tokens.get(env.name) ?? 0,
+      projectEnabledToggleCount: enabled.get(env.name) ?? 0,
+      // Where Unleash puts it, and only when set.
+      ...(defaultStrategy === undefined ? {} : { defaultStrategy: copyJson(defaultStrategy) }),
+      visible: connected.has(env.name),
+    }
+  })
 }

@@ -6,7 +6,9 @@ import type { FeatureEnvironmentState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { featureInProject, touch } from './lookup.js'
+import { defaultStrategyOf } from '../project/default-strategy.js'
+import { build, type StrategyPath } from './build-strategy.js'
+import { featureInProject, sortStrategies, touch } from './lookup.js'
 import { copyStrategy } from './render.js'
 
 /**
@@ -31,9 +33,30 @@ const defaultStrategy = (featureName: string, id: string, sortOrder: number): St
 })
 
 /**
+ * The strategy added when a feature is turned on with no enabled strategy: the project
+ * environment's default strategy when it has one (its `sortOrder`, else last; an empty groupId
+ * becomes the feature's name, as Unleash's `getProjectDefaultStrategy` makes it), else the
+ * `flexibleRollout` to everyone. A default that no longer passes a strategy's checks (a legal
+ * value it names was removed since) is a ConflictError: nothing is turned on.
+ */
+const strategyToAdd = (state: State, path: StrategyPath, sortOrder: number, ctx: Ctx): E.Either<DomainError, Strategy> => {
+  const projectDefault = defaultStrategyOf(state, path.projectId, path.environment)
+  if (projectDefault === undefined) return E.right(defaultStrategy(path.featureName, ctx.uuid(), sortOrder))
+  const { sortOrder: itsOwn, parameters, ...body } = projectDefault
+  const grouped = parameters.groupId ? parameters : dictFrom(Object.entries(parameters).filter(([k]) => k !== 'groupId'))
+  const built = build(state, path, { ...body, parameters: grouped }, ctx.uuid(), itsOwn ?? sortOrder, ctx)
+  return E.mapLeft((e: DomainError): DomainError => ({
+    _tag: 'ConflictError',
+    message: `The default strategy of environment "${path.environment}" in project "${path.projectId}" no longer passes a strategy's checks. Set it again (POST /api/admin/projects/${path.projectId}/environments/${path.environment}/default-strategy).`,
+    details: e.details.map(({ message }) => ({ message })),
+  }))(built)
+}
+
+/**
  * Turns a feature on or off in an environment, as Unleash does. Turning on where no strategy
- * is enabled adds a `flexibleRollout` to everyone (`defaultStrategy`), so "on" means on for
- * everyone; Unleash adds it even when the environment is already on. With `activateDisabled`
+ * is enabled adds the project environment's default strategy, or else a `flexibleRollout` to
+ * everyone (`strategyToAdd`), so "on" means on for everyone by default; Unleash adds it even
+ * when the environment is already on. With `activateDisabled`
  * (Unleash's `shouldActivateDisabledStrategies`, which its UI offers) the disabled strategies
  * are enabled instead, each recorded as an update, and none is added unless there are none.
  * The lifecycle is left alone: Unleash moves a feature to `pre-live` when clients report
@@ -70,9 +93,12 @@ export const setEnvironmentEnabled = (
   }
   if (addsStrategy) {
     const sortOrder = strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1
-    const strategy = defaultStrategy(path.featureName, ctx.uuid(), sortOrder)
-    strategies.push(strategy as Draft<Strategy>)
-    recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy })
+    const strategy = strategyToAdd(draft as State, path, sortOrder, ctx)
+    if (E.isLeft(strategy)) return strategy
+    strategies.push(strategy.right as Draft<Strategy>)
+    // A project's default strategy may carry a sortOrder of its own.
+    sortStrategies(strategies)
+    recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy.right })
   }
   touch(feature.right, ctx)
   if (settings.enabled === enabled) return E.right(undefined)

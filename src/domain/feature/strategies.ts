@@ -1,10 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
-import { dictFrom } from '../../model/dict.js'
 import type { JsonPatch } from '../../model/json-patch.js'
 import { PatchedStrategy, type SetSortOrderBody, type Strategy, type StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
-import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
 import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
@@ -13,60 +11,7 @@ import { applyJsonPatch, blamed } from '../json-patch.js'
 import { offWithoutEnabledStrategies } from './environment.js'
 import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
 import { copyStrategy } from './render.js'
-import { checkConstraintLimits, checkStrategy, checkStrategyPlacement, placementIn } from './validate-strategy.js'
-
-export interface StrategyPath {
-  readonly projectId: string
-  readonly featureName: string
-  readonly environment: string
-}
-
-/**
- * Parameters as strings. A `flexibleRollout` gets Unleash's defaults for what it leaves out:
- * rollout 100, the project's default stickiness, the feature's name as groupId.
- */
-const parametersOf = (state: State, path: StrategyPath, body: StrategyBody) => {
-  const given = Object.entries(body.parameters ?? {})
-    .map(([k, v]) => [k, String(v)] as const)
-    // An empty stickiness means "the default", as in Unleash.
-    .filter(([k, v]) => body.name !== 'flexibleRollout' || k !== 'stickiness' || v !== '')
-  if (body.name !== 'flexibleRollout') return dictFrom(given)
-  const defaults = [
-    ['rollout', '100'],
-    ['stickiness', getRow(state.projects, path.projectId)?.defaultStickiness ?? 'default'],
-    ['groupId', path.featureName],
-  ] as const
-  return dictFrom([...given, ...defaults.filter(([k]) => !given.some(([g]) => g === k))])
-}
-
-/**
- * A strategy checked in Unleash's order: the constraint limits (ExceedsLimitError), then every
- * other problem at once. `before` is the strategy an update replaces.
- */
-const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<DomainError, Strategy> => {
-  const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
-  if (exceeded) return E.left(exceeded)
-  const checked = checkStrategy(state, body, ctx)
-  // Unleash looks a strategy's segments up after its type and before the rest: an unknown one is its 404.
-  if (getRow(state.strategyTypes, body.name)) {
-    const missing = (body.segments ?? []).find((segment) => !hasRow(state.segments, String(segment)))
-    if (missing !== undefined) return E.left(notFound(`No segment exists with ID "${missing}"`))
-  }
-  const problems = [...checked.problems, ...checkStrategyPlacement(placementIn(state), body, checked.constraints, path.projectId)]
-  if (problems.length > 0) return E.left(validationError(problems))
-  return E.right({
-    id,
-    name: body.name,
-    title: body.title ?? null,
-    disabled: body.disabled ?? false,
-    featureName: path.featureName,
-    sortOrder,
-    segments: body.segments ?? [],
-    constraints: checked.constraints,
-    variants: checked.variants,
-    parameters: parametersOf(state, path, body),
-  })
-}
+import { build, type StrategyPath } from './build-strategy.js'
 
 /** Adds a strategy; without a sortOrder it goes last (max + 1, or 0 for the first). */
 export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {

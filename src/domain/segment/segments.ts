@@ -8,7 +8,7 @@ import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, type NotFoundError, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
-import { describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
+import { defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
 
 export const renderSegment = (s: SegmentState): Segment => ({
   id: s.id,
@@ -71,7 +71,7 @@ export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx):
 
 /**
  * Replaces a segment's name, description, project and constraints. Moving it into a project
- * is refused while strategies of other projects use it.
+ * is refused while strategies of other projects use it (default strategies included).
  */
 export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody, ctx: Ctx): E.Either<DomainError, number> => {
   const found = findSegment(draft as State, id)
@@ -81,9 +81,17 @@ export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody
   if (E.isLeft(constraints)) return constraints
   const project = body.project ?? null
   if (project !== null) {
-    const outside = strategiesUsingSegment(stateBefore(draft), before.id).filter((use) => use.feature.project !== project)
+    const state = stateBefore(draft)
+    const outside = [
+      ...strategiesUsingSegment(state, before.id)
+        .filter((use) => use.feature.project !== project)
+        .map((use) => `${describeUse(use)} (project "${use.feature.project}")`),
+      ...defaultsUsingSegment(state, before.id)
+        .filter((use) => use.project !== project)
+        .map(describeDefaultUse),
+    ]
     if (outside.length > 0) {
-      return E.left(validationError(outside.map((use) => ({ path: '/body/project', message: `The segment cannot move to project "${project}": ${describeUse(use)} (project "${use.feature.project}") uses it.` }))))
+      return E.left(validationError(outside.map((use) => ({ path: '/body/project', message: `The segment cannot move to project "${project}": ${use} uses it.` }))))
     }
   }
   const segment = getRow(draft.segments, String(before.id))!
@@ -95,15 +103,16 @@ export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody
   return E.right(before.id)
 }
 
-/** Deletes a segment that no strategy uses (archived features' strategies included). */
+/** Deletes a segment that no strategy uses (archived features' strategies and projects' default strategies included). */
 export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
   const found = findSegment(draft as State, id)
   if (E.isLeft(found)) return found
-  const uses = strategiesUsingSegment(stateBefore(draft), found.right.id)
+  const state = stateBefore(draft)
+  const uses = [...strategiesUsingSegment(state, found.right.id).map(describeUse), ...defaultsUsingSegment(state, found.right.id).map(describeDefaultUse)]
   if (uses.length > 0) {
     // A 409, as in Unleash (which sends no body); ours names the strategies.
     const message = `Segment ${found.right.id} is in use; remove it from these strategies first.`
-    return E.left({ _tag: 'ConflictError', message, details: uses.map((use) => ({ message: `Used by ${describeUse(use)}.` })) })
+    return E.left({ _tag: 'ConflictError', message, details: uses.map((use) => ({ message: `Used by ${use}.` })) })
   }
   const before = renderSegment(found.right)
   deleteRow(draft.segments, String(before.id))

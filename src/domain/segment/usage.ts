@@ -2,7 +2,7 @@ import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { committedState } from '../../model/transaction.js'
-import type { Strategy } from '../../model/strategy.js'
+import type { DefaultStrategy, Strategy } from '../../model/strategy.js'
 import { rows } from '../../model/table.js'
 
 /**
@@ -25,6 +25,26 @@ export function* allStrategies(state: State): Generator<StrategyUse> {
     }
   }
 }
+
+export interface DefaultStrategyUse {
+  readonly project: string
+  readonly environment: string
+  readonly strategy: DefaultStrategy
+}
+
+/** Every project environment's default strategy: they name segments and context fields too. */
+export function* allDefaultStrategies(state: State): Generator<DefaultStrategyUse> {
+  for (const project of rows(state.projects)) {
+    const defaults = project.defaultStrategies
+    if (defaults !== undefined) for (const environment of Object.keys(defaults)) yield { project: project.id, environment, strategy: defaults[environment]! }
+  }
+}
+
+export const describeDefaultUse = (use: DefaultStrategyUse): string => `the default strategy of project "${use.project}" in environment "${use.environment}"`
+
+/** The projects' default strategies that use a segment. */
+export const defaultsUsingSegment = (state: State, id: number): DefaultStrategyUse[] =>
+  [...allDefaultStrategies(state)].filter((use) => use.strategy.segments.includes(id))
 
 /** The strategies that use a segment. */
 export const strategiesUsingSegment = (state: State, id: number): StrategyUse[] =>

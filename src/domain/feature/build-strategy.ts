@@ -1,0 +1,77 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Constraint } from '../../model/constraint.js'
+import { type Dict, dictFrom } from '../../model/dict.js'
+import type { Strategy, StrategyBody } from '../../model/strategy.js'
+import type { State } from '../../model/state.js'
+import type { StrategyVariant } from '../../model/variant.js'
+import { getRow, hasRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, notFound, validationError } from '../errors.js'
+import { checkConstraintLimits, checkStrategy, checkStrategyPlacement, placementIn } from './validate-strategy.js'
+
+export interface StrategyPath {
+  readonly projectId: string
+  readonly featureName: string
+  readonly environment: string
+}
+
+/** A body's parameters as strings, as Unleash stores them (a number 50 becomes "50"). */
+export const stringParameters = (body: Pick<StrategyBody, 'parameters'>): Dict<string> =>
+  dictFrom(Object.entries(body.parameters ?? {}).map(([k, v]) => [k, String(v)] as const))
+
+/**
+ * Parameters as strings. A `flexibleRollout` gets Unleash's defaults for what it leaves out:
+ * rollout 100, the project's default stickiness, the feature's name as groupId.
+ */
+const parametersOf = (state: State, path: StrategyPath, body: StrategyBody) => {
+  const given = Object.entries(stringParameters(body))
+    // An empty stickiness means "the default", as in Unleash.
+    .filter(([k, v]) => body.name !== 'flexibleRollout' || k !== 'stickiness' || v !== '')
+  if (body.name !== 'flexibleRollout') return dictFrom(given)
+  const defaults = [
+    ['rollout', '100'],
+    ['stickiness', getRow(state.projects, path.projectId)?.defaultStickiness ?? 'default'],
+    ['groupId', path.featureName],
+  ] as const
+  return dictFrom([...given, ...defaults.filter(([k]) => !given.some(([g]) => g === k))])
+}
+
+/**
+ * A strategy body checked, for a strategy of `projectId`, in Unleash's order: the constraint
+ * limits (ExceedsLimitError), then every other problem at once. `before` is the strategy an
+ * update replaces. Its constraints and variants as they are stored.
+ */
+export const checkedStrategy = (
+  state: State,
+  projectId: string,
+  body: StrategyBody,
+  ctx: Ctx,
+  before?: Strategy,
+): E.Either<DomainError, { constraints: Constraint[]; variants: StrategyVariant[] }> => {
+  const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
+  if (exceeded) return E.left(exceeded)
+  const checked = checkStrategy(state, body, ctx)
+  // Unleash looks a strategy's segments up after its type and before the rest: an unknown one is its 404.
+  if (getRow(state.strategyTypes, body.name)) {
+    const missing = (body.segments ?? []).find((segment) => !hasRow(state.segments, String(segment)))
+    if (missing !== undefined) return E.left(notFound(`No segment exists with ID "${missing}"`))
+  }
+  const problems = [...checked.problems, ...checkStrategyPlacement(placementIn(state), body, checked.constraints, projectId)]
+  if (problems.length > 0) return E.left(validationError(problems))
+  return E.right({ constraints: checked.constraints, variants: checked.variants })
+}
+
+/** The strategy a body makes at `path`, checked (see `checkedStrategy`). */
+export const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<DomainError, Strategy> =>
+  E.map(({ constraints, variants }: { constraints: Constraint[]; variants: StrategyVariant[] }) => ({
+    id,
+    name: body.name,
+    title: body.title ?? null,
+    disabled: body.disabled ?? false,
+    featureName: path.featureName,
+    sortOrder,
+    segments: body.segments ?? [],
+    constraints,
+    variants,
+    parameters: parametersOf(state, path, body),
+  }))(checkedStrategy(state, path.projectId, body, ctx, before))
