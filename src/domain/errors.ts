@@ -84,8 +84,8 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
     `Failed to create ${resource}. You can't create more than the established limit of ${limit}.`,
   )
 
-/** A caller who is not a user (an API token) managing its own personal access tokens, in Unleash's words. */
-export const notAUser = (): NoAccessError => simple('NoAccessError')('PATs require an authenticated user.')
+/** A caller who is not a user (an API token) managing what only users have: personal access tokens (Unleash's words), favourites. */
+export const notAUser = (what: 'PATs' | 'Favorites' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
 
 /** The 403 for a caller without `permission` (or without any of several, worded as Unleash words it). */
 export const noAccess = (permission: string | readonly string[], environment?: string): NoAccessError => {

@@ -80,10 +80,10 @@ export const ProjectOwner = t.union([
 ])
 export type ProjectOwner = t.TypeOf<typeof ProjectOwner>
 
-/** One project in the project list: the record plus counts, as Unleash's list adds them. */
+/** One project in the project list: the record plus counts, as Unleash's list adds them, and whether the caller marked it as a favourite. */
 export const ProjectSummary = t.intersection([
   Project,
-  t.type({ createdAt: t.string, featureCount: t.number, memberCount: t.number, owners: t.array(ProjectOwner) }),
+  t.type({ createdAt: t.string, favorite: t.boolean, featureCount: t.number, memberCount: t.number, owners: t.array(ProjectOwner) }),
 ])
 export type ProjectSummary = t.TypeOf<typeof ProjectSummary>
 

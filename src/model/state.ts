@@ -195,6 +195,10 @@ export interface UserState {
   readonly seenAt: string | null
   readonly createdAt: string
   readonly scimId: string | null
+  /** The features the user marked as favourites, in the order marked. Absent: none (stores written before them). */
+  readonly favoriteFeatures?: readonly string[]
+  /** The projects the user marked as favourites, in the order marked. Absent: none. */
+  readonly favoriteProjects?: readonly string[]
 }
 
 export interface GroupMember {

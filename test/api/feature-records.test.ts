@@ -66,7 +66,7 @@ t.test("an environment's order and type come from the table of the state asked a
   const { api } = await seeded()
   const state = api.state()
   const feature = getRow(state.features, 'f')!
-  const send = featureRecord({ sendAtOnce: true })
+  const send = featureRecord({ sendAtOnce: true, principal: { kind: 'open', actor: { id: -1, name: 'unknown' }, permissions: [] } })
   const before = send(state, feature)
   t.same(before.environments.map((e) => e.name), ['development', 'production'])
   // The same feature object in a state whose environments table orders production first.

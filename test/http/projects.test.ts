@@ -54,6 +54,26 @@ for (const transport of TRANSPORTS) {
     t.same((await s.call('GET', '/api/admin/environments/project/default')).json.environments.find((e: { name: string }) => e.name === 'development').defaultStrategy, set.json, 'the refusals changed nothing')
   })
 
+  t.test(`${transport}: a user marks a feature and a project as favourites (200, no body); an API token may not`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'f' } })
+    const user = (await s.call('POST', '/api/admin/user-admin', { body: { email: 'u@example.com', rootRole: 'Viewer' } })).json.id
+    const token = (await s.call('POST', `/api/admin/user-admin/${user}/tokens`, { body: { description: 'mine', expiresAt: '2100-01-01T00:00:00.000Z' } })).json.secret
+    const marked = await s.call('POST', '/api/admin/projects/default/features/f/favorites', { token })
+    t.equal(marked.status, 200)
+    t.equal(marked.text, '')
+    t.equal((await s.call('GET', '/api/admin/projects/default/features/f', { token })).json.favorite, true)
+    t.equal((await s.call('GET', '/api/admin/projects/default/features/f')).json.favorite, false, "not the admin token's")
+    t.equal((await s.call('POST', '/api/admin/projects/default/favorites', { token })).status, 200)
+    t.equal((await s.call('GET', '/api/admin/projects', { token })).json.projects[0].favorite, true)
+    t.equal((await s.call('DELETE', '/api/admin/projects/default/features/f/favorites', { token })).status, 200)
+    t.equal((await s.call('GET', '/api/admin/projects/default/features/f', { token })).json.favorite, false)
+    const refused = await s.call('POST', '/api/admin/projects/default/favorites')
+    t.equal(refused.status, 403)
+    t.equal(refused.json.message, 'Favorites require an authenticated user.')
+  })
+
   t.test(`${transport}: environments are created (201), listed, read, switched off and on`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

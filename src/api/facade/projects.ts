@@ -1,10 +1,11 @@
 import * as ev from '../operations/events.js'
+import * as fav from '../operations/favorites.js'
 import { bind, type Run } from '../methods.js'
 import * as env from '../operations/environments.js'
 import * as p from '../operations/projects.js'
 import * as ui from '../operations/ui-config.js'
 
-/** Projects: create (operation 5), read, and the environments connected to them. */
+/** Projects: create (operation 5), read, the environments connected to them, the caller's favourites. */
 export const projectMethods = (run: Run) => {
   const m = bind(run)
   return {
@@ -14,6 +15,8 @@ export const projectMethods = (run: Run) => {
     connectEnvironment: m(p.connectEnvironmentOp),
     disconnectEnvironment: m(p.disconnectEnvironmentOp),
     setDefaultStrategy: m(p.setDefaultStrategyOp),
+    favorite: m(fav.setFavoriteProjectOp(true)),
+    unfavorite: m(fav.setFavoriteProjectOp(false)),
   }
 }
 

@@ -10,6 +10,8 @@ import { type DefaultStrategy, StrategyBody } from '../../model/strategy.js'
 import { copyJson } from '../../model/json-copy.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
+import { callerUserId } from '../caller.js'
+import { favoriteProjectsOf } from '../../domain/user/favorites.js'
 import { NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
 
 
@@ -30,7 +32,7 @@ export const getProjectOp = read<ProjectParams, undefined, Project>({
 export const listProjectsOp = read<NoParams, undefined, ProjectList>({
   params: NoParams,
   requirement: 'NONE',
-  run: (state) => E.right({ version: 1, projects: listProjects(state) }),
+  run: (state, env) => E.right({ version: 1, projects: listProjects(state, favoriteProjectsOf(state, callerUserId(env))) }),
 })
 
 /** Unleash: POST /api/admin/projects/:projectId/environments `{ environment }`. */

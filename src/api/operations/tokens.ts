@@ -23,6 +23,7 @@ import type { Principal } from '../../ports/auth.js'
 import { type OperationEnv, read, write } from '../operation.js'
 import { hashToken, newSecret } from '../secrets.js'
 import { AccountTokenParams, ApiTokenParams, IdParams, NameParams, NoParams, OwnTokenParams } from '../../model/params.js'
+import { callerUserId } from '../caller.js'
 import type * as t from 'io-ts'
 
 /** A fresh token, made outside the transaction: the store only ever sees its digest and prefix. */
@@ -185,8 +186,10 @@ const deleteAccountTokenOp = <P extends OwnTokenParams>(params: t.Decoder<unknow
   })
 
 /** The caller's own user: only users (through their personal tokens) have personal tokens. */
-const callerUser = ({ principal }: { principal: Principal }): E.Either<NoAccessError, number> =>
-  principal.kind === 'user' ? E.right(principal.actor.id) : E.left(notAUser())
+const callerUser = (env: { principal: Principal }): E.Either<NoAccessError, number> => {
+  const id = callerUserId(env)
+  return id === undefined ? E.left(notAUser()) : E.right(id)
+}
 
 const fromPath = <P extends { id: string }>({ params }: { params: P }): E.Either<NoAccessError, string> => E.right(params.id)
 

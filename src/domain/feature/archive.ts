@@ -7,6 +7,7 @@ import { type DomainError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkFeatureLimits, countLive } from './create.js'
 import { dropAllDependencies } from './dependencies.js'
+import { forgetFavoriteFeature } from '../user/favorites.js'
 import { featureInProject, touch } from './lookup.js'
 
 /** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
@@ -99,6 +100,7 @@ export const deleteArchived = (draft: Draft<State>, featureName: string, ctx: Ct
     if (row) row.children = row.children.filter((c) => c !== featureName)
   }
   deleteRow(draft.features, featureName)
+  forgetFavoriteFeature(draft, featureName)
   recordEvent(draft, ctx, { type: 'feature-deleted', project: feature.project, featureName, preData: { name: featureName } })
   return E.right(featureName)
 }

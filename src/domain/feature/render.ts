@@ -54,8 +54,11 @@ export const renderEnvironments = (state: State, feature: FeatureState, parts: P
 /** A parent dependency as returned: with `variants`, `[]` when any variant will do, as Unleash answers. */
 export const renderDependency = (d: Dependency): DependencyRecord => ({ feature: d.feature, enabled: d.enabled, variants: d.variants ? [...d.variants] : [] })
 
-/** The full feature record of the spec; `environments` as `renderEnvironments` gives them. */
-export const renderFeature = (state: State, feature: FeatureState, environments = renderEnvironments(state, feature)): Feature => {
+/**
+ * The full feature record of the spec; `environments` as `renderEnvironments` gives them, and
+ * `favorite` whether the caller marked it (see src/domain/user/favorites.ts).
+ */
+export const renderFeature = (state: State, feature: FeatureState, environments = renderEnvironments(state, feature), favorite = false): Feature => {
   return {
     name: feature.name,
     type: feature.type,
@@ -64,7 +67,7 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     project: feature.project,
     enabled: environments.some((e) => e.enabled),
     stale: feature.stale,
-    favorite: false,
+    favorite,
     impressionData: feature.impressionData,
     createdAt: feature.createdAt,
     createdBy: userRef(state, feature.createdByUserId),

@@ -32,10 +32,11 @@ const byName = (a: ProjectState, b: ProjectState): number => {
  * those kept in step for the feature limits (`liveFeatures`): counting the features here cost
  * a pass over all of them, and on a file store built every bucket of the table.
  */
-export const listProjects = (state: State): ProjectSummary[] =>
+export const listProjects = (state: State, favorites: readonly string[]): ProjectSummary[] =>
   [...rows(state.projects)].sort(byName).map((p) => ({
     ...renderProject(p),
     createdAt: p.createdAt,
+    favorite: favorites.includes(p.id),
     featureCount: lookup(state.liveFeatures, p.id) ?? 0,
     memberCount: p.owners.length,
     owners: ownersOf(state, p),

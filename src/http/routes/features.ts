@@ -62,6 +62,8 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),
+  route('POST', `${FEATURE}/favorites`, features.favorite),
+  route('DELETE', `${FEATURE}/favorites`, features.unfavorite),
   route('POST', '/api/admin/archive/revive/:featureName', features.revive),
   route('DELETE', '/api/admin/archive/:featureName', features.deleteArchived),
 ]

@@ -10,6 +10,8 @@ export const projectRoutes = ({ projects, environments, instance }: AdminApi): R
   route('POST', '/api/admin/projects/:projectId/environments', projects.connectEnvironment, { body: true }),
   route('DELETE', '/api/admin/projects/:projectId/environments/:environment', projects.disconnectEnvironment),
   route('POST', '/api/admin/projects/:projectId/environments/:environment/default-strategy', projects.setDefaultStrategy, { body: true }),
+  route('POST', '/api/admin/projects/:projectId/favorites', projects.favorite),
+  route('DELETE', '/api/admin/projects/:projectId/favorites', projects.unfavorite),
 
   route('POST', '/api/admin/environments', environments.create, { status: 201, body: true, headers: ({ result }) => location('environments', result.name) }),
   route('GET', '/api/admin/environments', environments.list),

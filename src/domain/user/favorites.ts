@@ -1,0 +1,74 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import type { State, UserState } from '../../model/state.js'
+import { draftRows, getRow } from '../../model/table.js'
+import { peek } from '../../model/table-layout.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, notFound } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { featureInProject } from '../feature/lookup.js'
+import { projectById } from '../project/lookup.js'
+
+/*
+ * Favourites (Unleash: POST and DELETE .../features/:f/favorites and .../projects/:p/favorites)
+ * belong to a user and are kept on the user's row, not the feature's: marking one then changes
+ * no feature, so SDKs are not sent a feature that did not change.
+ */
+
+const NONE: readonly string[] = Object.freeze([])
+
+/** The features a user marked; none for a caller that is not a user (`undefined`). */
+export const favoriteFeaturesOf = (state: State, userId: number | undefined): readonly string[] =>
+  (userId === undefined ? undefined : getRow(state.users, String(userId))?.favoriteFeatures) ?? NONE
+
+/** The projects a user marked; none for a caller that is not a user. */
+export const favoriteProjectsOf = (state: State, userId: number | undefined): readonly string[] =>
+  (userId === undefined ? undefined : getRow(state.users, String(userId))?.favoriteProjects) ?? NONE
+
+type Field = 'favoriteFeatures' | 'favoriteProjects'
+
+/** Adds or removes `name` from one of the user's lists; whether that changed anything. */
+const mark = (draft: Draft<State>, userId: number, field: Field, name: string, favorite: boolean): E.Either<DomainError, boolean> => {
+  const user = getRow(draft.users as State['users'], String(userId)) as Draft<UserState> | undefined
+  // The caller's token was just accepted, so its user exists; a host's own auth port may say otherwise.
+  if (user === undefined) return E.left(notFound(`Could not find user with id ${userId}`))
+  const held = peek(user)[field] ?? NONE
+  if (held.includes(name) === favorite) return E.right(false)
+  user[field] = favorite ? [...held, name] : held.filter((n) => n !== name)
+  return E.right(true)
+}
+
+/** Marks a feature of the project as a favourite of the user, or unmarks it; the same mark again changes and records nothing. */
+export const setFavoriteFeature = (
+  draft: Draft<State>,
+  path: { readonly projectId: string; readonly featureName: string },
+  userId: number,
+  favorite: boolean,
+  ctx: Ctx,
+): E.Either<DomainError, void> => {
+  const feature = featureInProject(draft, path.projectId, path.featureName)
+  if (E.isLeft(feature)) return feature
+  const changed = mark(draft, userId, 'favoriteFeatures', path.featureName, favorite)
+  if (E.isLeft(changed)) return changed
+  // Unleash's events name the feature and no project.
+  if (changed.right) recordEvent(draft, ctx, { type: favorite ? 'feature-favorited' : 'feature-unfavorited', featureName: path.featureName, data: { feature: path.featureName } })
+  return E.right(undefined)
+}
+
+/** Marks a project as a favourite of the user, or unmarks it. */
+export const setFavoriteProject = (draft: Draft<State>, projectId: string, userId: number, favorite: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+  const project = projectById(draft, projectId)
+  if (E.isLeft(project)) return project
+  const changed = mark(draft, userId, 'favoriteProjects', projectId, favorite)
+  if (E.isLeft(changed)) return changed
+  if (changed.right) recordEvent(draft, ctx, { type: favorite ? 'project-favorited' : 'project-unfavorited', project: projectId, data: { project: projectId } })
+  return E.right(undefined)
+}
+
+/** A feature deleted for good is no one's favourite any more (Unleash's rows go with it). */
+export const forgetFavoriteFeature = (draft: Draft<State>, featureName: string): void => {
+  for (const user of draftRows(draft.users as State['users'], (u) => u.favoriteFeatures?.includes(featureName) === true)) {
+    const marked = user as Draft<UserState>
+    marked.favoriteFeatures = marked.favoriteFeatures!.filter((n) => n !== featureName)
+  }
+}
