@@ -65,7 +65,7 @@ const keptBytes = <T extends object>(value: T, write: (value: T) => Buffer): Buf
 /** Freezes a part and marks the records an export lists as shared. */
 const share = (part: FeatureExport): FeatureExport => {
   deepFreeze(part)
-  for (const record of [part.feature, ...part.strategies, ...part.tags, part.environment, part.dependencies]) if (record) shared.add(record)
+  for (const record of [part.feature, ...part.strategies, ...part.tags, part.environment, part.dependencies, part.links]) if (record) shared.add(record)
   return part
 }
 

@@ -2,7 +2,7 @@ import * as t from 'io-ts'
 import { NonEmptyString, NonNegativeInteger, dictOf, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { CreateContextFieldBody, LegalValue } from './context-field.js'
-import { DependencyBody, DependencyRecord, FeatureName, FeatureType } from './feature.js'
+import { DependencyBody, DependencyRecord, FeatureLink, FeatureName, FeatureType } from './feature.js'
 import { StrategyBody } from './strategy.js'
 import { CreateTagTypeBody, TagTypeRecord, TagValue } from './tag.js'
 import { FeatureVariant, FeatureVariantInput, StrategyVariant } from './variant.js'
@@ -98,6 +98,10 @@ export const ExportedSegment = t.type({
 
 export const ExportedDependencies = t.type({ feature: t.string, dependencies: t.array(DependencyRecord) })
 
+/** A feature's links, as Unleash groups them in an export. */
+export const ExportedFeatureLinks = t.type({ feature: t.string, links: t.array(FeatureLink) })
+export type ExportedFeatureLinks = t.TypeOf<typeof ExportedFeatureLinks>
+
 export type ExportedFeature = t.TypeOf<typeof ExportedFeature>
 export type ExportedStrategy = t.TypeOf<typeof ExportedStrategy>
 export type ExportedFeatureEnvironment = t.TypeOf<typeof ExportedFeatureEnvironment>
@@ -113,8 +117,8 @@ export const ExportResult = t.type({
   segments: t.array(ExportedSegment),
   tagTypes: t.array(TagTypeRecord),
   dependencies: t.array(ExportedDependencies),
-  /** Unleash 8's feature links; flagport has none, so always empty. */
-  links: t.array(t.unknown),
+  /** Unleash 8's feature links, of the exported features that have any, in the features' order. */
+  links: t.array(ExportedFeatureLinks),
 })
 export type ExportResult = t.TypeOf<typeof ExportResult>
 
@@ -156,6 +160,14 @@ export const ImportedSegment = open(
 )
 export type ImportedSegment = t.TypeOf<typeof ImportedSegment>
 
+/** A feature's links in an export: each URL is normalized as when added; ids are not kept (Unleash makes new ones). */
+export const ImportedFeatureLinks = open(
+  { feature: t.string, links: t.array(open({ url: t.string }, { id: t.string, title: t.union([t.string, t.null]) }, 'a link { url, title? }')) },
+  {},
+  'a feature and its links',
+)
+export type ImportedFeatureLinks = t.TypeOf<typeof ImportedFeatureLinks>
+
 export const ImportedDependencies = open({ feature: t.string, dependencies: t.array(DependencyBody) }, {}, 'a feature and its parents')
 export type ImportedDependencies = t.TypeOf<typeof ImportedDependencies>
 
@@ -167,6 +179,7 @@ export const ImportData = open(
     featureTags: t.array(ImportedFeatureTag),
     segments: t.array(ImportedSegment),
     dependencies: t.array(ImportedDependencies),
+    links: t.array(ImportedFeatureLinks),
   },
   'an export result',
 )

@@ -29,6 +29,21 @@ export type Dependency = t.TypeOf<typeof Dependency>
 export const DependencyRecord = t.type({ feature: t.string, enabled: t.boolean, variants: t.array(t.string) })
 export type DependencyRecord = t.TypeOf<typeof DependencyRecord>
 
+/** A feature link as stored and exported (Unleash 8's feature links): its URL normalized. */
+export const FeatureLink = t.type({ id: t.string, url: t.string, title: t.union([t.string, t.null]) })
+export type FeatureLink = t.TypeOf<typeof FeatureLink>
+
+/** A feature link in a feature record, naming its feature, as Unleash answers it. */
+export const FeatureLinkRecord = t.type({ ...FeatureLink.props, feature: t.string })
+export type FeatureLinkRecord = t.TypeOf<typeof FeatureLinkRecord>
+
+/**
+ * Body of adding or replacing a feature link (Unleash's `linkSchema`): the URL, and a title or
+ * none. Other properties are ignored.
+ */
+export const FeatureLinkBody = open({ url: t.string }, { title: t.union([t.string, t.null]) }, 'a link { url, title? }')
+export type FeatureLinkBody = t.TypeOf<typeof FeatureLinkBody>
+
 export const Lifecycle = t.type({ stage: LifecycleStage, enteredStageAt: DateTime })
 export type Lifecycle = t.TypeOf<typeof Lifecycle>
 
@@ -75,6 +90,8 @@ export const Feature = t.type({
   lifecycle: Lifecycle,
   dependencies: t.array(DependencyRecord),
   collaborators: t.type({ users: t.array(UserRef) }),
+  /** Unleash 8's feature links, in the order added. */
+  links: t.array(FeatureLinkRecord),
 })
 export type Feature = t.TypeOf<typeof Feature>
 

@@ -27,6 +27,9 @@ export type FeatureParams = t.TypeOf<typeof FeatureParams>
 export const DependencyParams = t.intersection([FeatureParams, t.partial({ parent: t.string })])
 export type DependencyParams = t.TypeOf<typeof DependencyParams>
 
+export const FeatureLinkParams = t.type({ ...FeatureParams.props, linkId: t.string })
+export type FeatureLinkParams = t.TypeOf<typeof FeatureLinkParams>
+
 export const EnvironmentParams = t.type({ ...FeatureParams.props, environment: t.string })
 export type EnvironmentParams = t.TypeOf<typeof EnvironmentParams>
 

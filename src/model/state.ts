@@ -1,6 +1,6 @@
 import type { Dict } from './dict.js'
 import type { Constraint } from './constraint.js'
-import type { Dependency, FeatureType, Lifecycle } from './feature.js'
+import type { Dependency, FeatureLink, FeatureType, Lifecycle } from './feature.js'
 import type { DefaultStrategy, Strategy } from './strategy.js'
 import type { Table } from './table.js'
 import type { Tag, TagType } from './tag.js'
@@ -132,6 +132,8 @@ export interface FeatureState {
   readonly children: readonly string[]
   /** User ids, most recent change first. */
   readonly collaborators: readonly number[]
+  /** Its links, in the order added (at most 10). Absent: none (stores written before them). */
+  readonly links?: readonly FeatureLink[]
 }
 
 export interface StrategyTypeState {

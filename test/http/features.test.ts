@@ -200,6 +200,26 @@ for (const transport of TRANSPORTS) {
     t.equal(gone.json.message, `Could not find strategy with id: ${first.json.id}`, "Unleash's words")
   })
 
+  t.test(`${transport}: links are added, changed and removed (204, no body), and shown in the feature`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'f' } })
+    const added = await s.call('POST', '/api/admin/projects/default/features/f/link', { body: { url: 'www.example.com/docs/', title: 'Docs' } })
+    t.equal(added.status, 204)
+    t.equal(added.text, '')
+    t.equal(added.headers['content-type'], undefined)
+    const [link] = (await s.call('GET', '/api/admin/projects/default/features/f')).json.links
+    t.same(link, { id: link.id, url: 'https://example.com/docs', title: 'Docs', feature: 'f' })
+    t.equal((await s.call('PUT', `/api/admin/projects/default/features/f/link/${link.id}`, { body: { url: 'example.org' } })).status, 204)
+    t.same((await s.call('GET', '/api/admin/projects/default/features/f')).json.links, [{ id: link.id, url: 'https://example.org', title: null, feature: 'f' }])
+    const bad = await s.call('POST', '/api/admin/projects/default/features/f/link', { body: { url: 'javascript:alert(1)' } })
+    t.equal(bad.status, 400)
+    t.same(bad.json.details, [{ path: '/body/url', message: 'Invalid URL: javascript:alert(1). A link is an http or https address.' }])
+    t.equal((await s.call('DELETE', `/api/admin/projects/default/features/f/link/${link.id}`)).status, 204)
+    t.equal((await s.call('DELETE', `/api/admin/projects/default/features/f/link/${link.id}`)).status, 404)
+    t.same((await s.call('GET', '/api/admin/projects/default/features/f')).json.links, [])
+  })
+
   t.test(`${transport}: domain refusals keep their status, body and store`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

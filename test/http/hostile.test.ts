@@ -43,13 +43,15 @@ const setUp = async (s: Served) => {
   const account = (await s.call('POST', '/api/admin/service-account', { body: { username: 'robot', name: 'Robot', rootRole: 'Viewer' } })).json.id
   const segment = (await s.call('POST', '/api/admin/segments', { body: { name: 'beta', constraints: [] } })).json.id
   const context = (await s.call('POST', '/api/admin/context', { body: { name: 'tenant' } })).json.name
-  if ([strategy, user, group, account, segment, context].some((id) => id === undefined)) throw new Error('set-up failed')
+  await s.call('POST', `${FEATURES}/checkout/link`, { body: { url: 'example.com' } })
+  const link = (await s.call('GET', `${FEATURES}/checkout`)).json.links?.[0]?.id
+  if ([strategy, user, group, account, segment, context, link].some((id) => id === undefined)) throw new Error('set-up failed')
   const fill = (pattern: string): string =>
     pattern.replace(/:(\w+)/g, (_, name: string) => {
       if (name === 'id') return String(pattern.includes('/groups') ? group : pattern.includes('/service-account') ? account : user)
       const values: Record<string, string> = {
         ...{ projectId: 'default', featureName: 'checkout', environment: 'development', strategyId: strategy, name: 'development' },
-        ...{ parent: 'parent', tokenId: '1', segmentId: String(segment), contextName: context },
+        ...{ parent: 'parent', tokenId: '1', segmentId: String(segment), contextName: context, linkId: link },
       }
       return values[name] ?? 'x'
     })
@@ -92,6 +94,8 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   ],
   'POST /api/admin/projects': { id: 'shop', name: 'Shop', description: 'd', mode: 'open', environments: ['development'], changeRequestEnvironments: [{ name: 'production', requiredApprovals: 2 }] },
   'POST /api/admin/projects/:projectId/environments': { environment: 'production' },
+  'POST /api/admin/projects/:projectId/features/:featureName/link': { url: 'https://example.com/docs', title: 'Docs' },
+  'PUT /api/admin/projects/:projectId/features/:featureName/link/:linkId': { url: 'https://example.com/docs', title: null },
   'POST /api/admin/projects/:projectId/environments/:environment/default-strategy': {
     name: 'flexibleRollout', title: 't', disabled: false, sortOrder: 1, parameters: { rollout: '50', stickiness: 'default', groupId: '' }, constraints: [constraint], variants: [variant], segments: [],
   },

@@ -1,10 +1,11 @@
 import { bind, type Run } from '../methods.js'
 import * as fav from '../operations/favorites.js'
+import * as links from '../operations/feature-links.js'
 import * as f from '../operations/features.js'
 import * as s from '../operations/strategies.js'
 import * as types from '../operations/strategy-types.js'
 
-/** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies, the caller's favourites. */
+/** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies, links, the caller's favourites. */
 export const featureMethods = (run: Run) => {
   const m = bind(run)
   return {
@@ -37,6 +38,9 @@ export const featureMethods = (run: Run) => {
     possibleParents: m(f.possibleParentsOp),
     parentVariants: m(f.parentVariantsOp),
     anyDependencies: m(f.anyDependenciesOp),
+    addLink: m(links.addLinkOp),
+    updateLink: m(links.updateLinkOp),
+    deleteLink: m(links.deleteLinkOp),
     favorite: m(fav.setFavoriteFeatureOp(true)),
     unfavorite: m(fav.setFavoriteFeatureOp(false)),
   }

@@ -1,5 +1,5 @@
 import { copyDict, lookup } from '../../model/dict.js'
-import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
+import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureLinks, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
@@ -16,6 +16,8 @@ export interface FeatureExport {
   readonly environment?: ExportedFeatureEnvironment
   readonly tags: readonly ExportedFeatureTag[]
   readonly dependencies?: ExportedDependencies
+  /** Absent when the feature has no links. */
+  readonly links?: ExportedFeatureLinks
   readonly contextNames: readonly string[]
   readonly segmentIds: readonly number[]
 }
@@ -61,6 +63,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
     ...(feature.dependencies.length > 0
       ? { dependencies: { feature: feature.name, dependencies: feature.dependencies.map(renderDependency) } }
       : {}),
+    ...(feature.links !== undefined && feature.links.length > 0 ? { links: { feature: feature.name, links: feature.links.map((l) => ({ id: l.id, url: l.url, title: l.title })) } } : {}),
     contextNames: [...strategies.flatMap((s) => strategyRefs(s)), ...(record ? variantRefs(record.variants) : [])].map((ref) => ref.name),
     segmentIds: strategies.flatMap((s) => s.segments),
   }
@@ -84,6 +87,7 @@ export const buildExport = (
   const featureEnvironments: ExportedFeatureEnvironment[] = []
   const featureTags: ExportedFeatureTag[] = []
   const dependencies: ExportedDependencies[] = []
+  const links: ExportedFeatureLinks[] = []
   const segmentIds = new Set<number>()
   const usedNames = new Set<string>()
   for (const feature of features) {
@@ -93,6 +97,7 @@ export const buildExport = (
     if (part.environment) featureEnvironments.push(part.environment)
     featureTags.push(...part.tags)
     if (part.dependencies) dependencies.push(part.dependencies)
+    if (part.links) links.push(part.links)
     for (const id of part.segmentIds) segmentIds.add(id)
     for (const name of part.contextNames) usedNames.add(name)
   }
@@ -124,6 +129,6 @@ export const buildExport = (
     segments,
     tagTypes,
     dependencies,
-    links: [],
+    links,
   }
 }

@@ -1,4 +1,4 @@
-import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, FeatureMetadata } from '../../model/feature.js'
+import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, FeatureLink, FeatureMetadata } from '../../model/feature.js'
 import { copyDict, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
@@ -51,6 +51,8 @@ export const renderEnvironments = (state: State, feature: FeatureState, parts: P
       }
     })
 
+const NO_LINKS: readonly FeatureLink[] = Object.freeze([])
+
 /** A parent dependency as returned: with `variants`, `[]` when any variant will do, as Unleash answers. */
 export const renderDependency = (d: Dependency): DependencyRecord => ({ feature: d.feature, enabled: d.enabled, variants: d.variants ? [...d.variants] : [] })
 
@@ -81,6 +83,7 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     lifecycle: { ...feature.lifecycle },
     dependencies: feature.dependencies.map(renderDependency),
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
+    links: (feature.links ?? NO_LINKS).map((l) => ({ id: l.id, url: l.url, title: l.title, feature: feature.name })),
   }
 }
 

@@ -19,6 +19,7 @@ import { createSegment } from '../segment/segments.js'
 import { changeFeatureTags } from '../tag/feature-tags.js'
 import { createTagType } from '../tag/tag-types.js'
 import { sameTag } from '../tag/tags.js'
+import { replaceLinks } from '../feature/links.js'
 import type { FeaturePlan, ImportPlan } from './plan.js'
 
 type Step = E.Either<DomainError, unknown>
@@ -39,7 +40,8 @@ const strategyBody = (s: ImportedStrategy, segmentIds: ReadonlyMap<number, numbe
 
 /**
  * One feature: created or its metadata updated, then its strategies in the environment
- * replaced, the environment's variants and switch set, and its tags replaced. Every step is
+ * replaced, the environment's variants and switch set, its tags replaced, and its links
+ * replaced when the export lists it among its links. Every step is
  * the API's own domain function, so the same rules and events apply.
  */
 const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, segmentIds: ReadonlyMap<number, number>, ctx: Ctx): E.Either<DomainError, void> => {
@@ -65,6 +67,7 @@ const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, seg
       changeFeatureTags(draft, feature, f.tags, dropped, ctx)
       return E.right(undefined)
     },
+    () => (f.links ? replaceLinks(draft, { projectId, featureName: name }, f.links, ctx) : E.right(undefined)),
   ])
 }
 

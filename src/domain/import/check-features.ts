@@ -1,4 +1,6 @@
+import * as E from 'fp-ts/lib/Either.js'
 import type { Constraint } from '../../model/constraint.js'
+import type { FeatureLinkBody } from '../../model/feature.js'
 import type { ImportData, ImportedFeatureEnvironment, ImportedStrategy } from '../../model/export.js'
 import { lookup } from '../../model/dict.js'
 import type { State } from '../../model/state.js'
@@ -8,6 +10,7 @@ import type { Ctx } from '../context.js'
 import type { ErrorDetail } from '../errors.js'
 import { strategyRefs, variantRefs } from '../context-field/usage.js'
 import { type Placement, checkConstraintLimits, checkStrategy, checkStrategyPlacement, checkWeights } from '../feature/validate-strategy.js'
+import { LINKS_PER_FEATURE, checkedLinkUrl, tooManyLinks } from '../feature/links.js'
 import { unknownContextField } from './check-definitions.js'
 import { DATA } from './plan.js'
 
@@ -113,20 +116,48 @@ export const checkTags = (state: State, data: ImportData, problems: ErrorDetail[
   })
 }
 
+/**
+ * Each feature's links, as Unleash imports them: for a feature of the export, at most 10 (its
+ * entries together), each URL one a link may have.
+ */
+export const checkLinks = (data: ImportData, problems: ErrorDetail[]): void => {
+  const names = new Set(data.features.map((f) => f.name))
+  const counts = new Map<string, number>()
+  ;(data.links ?? []).forEach((entry, i) => {
+    const path = `${DATA}/links/${i}`
+    if (!names.has(entry.feature)) problems.push({ path: `${path}/feature`, message: `"${entry.feature}" is not one of the imported features.` })
+    entry.links.forEach((link, j) => {
+      const url = checkedLinkUrl(link.url, `${path}/links/${j}/url`)
+      if (E.isLeft(url)) problems.push(...url.left.details)
+    })
+    const count = (counts.get(entry.feature) ?? 0) + entry.links.length
+    counts.set(entry.feature, count)
+    if (count > LINKS_PER_FEATURE && count - entry.links.length <= LINKS_PER_FEATURE) problems.push({ path: `${path}/links`, message: tooManyLinks().details[0]!.message })
+  })
+}
+
 export interface FeatureParts {
   readonly strategies: ImportedStrategy[]
   readonly environment: ImportedFeatureEnvironment | undefined
   readonly tags: Tag[]
+  readonly links: FeatureLinkBody[] | undefined
 }
 
 /** The parts of the export that belong to each imported feature, in the export's order. */
 export const partsByFeature = (data: ImportData): Map<string, FeatureParts> => {
-  const parts = new Map(data.features.map((f) => [f.name, { strategies: [] as ImportedStrategy[], environment: undefined as ImportedFeatureEnvironment | undefined, tags: [] as Tag[] }]))
+  const parts = new Map(
+    data.features.map((f) => [f.name, { strategies: [] as ImportedStrategy[], environment: undefined as ImportedFeatureEnvironment | undefined, tags: [] as Tag[], links: undefined as FeatureLinkBody[] | undefined }]),
+  )
   for (const s of data.featureStrategies) parts.get(s.featureName)?.strategies.push(s)
   for (const e of data.featureEnvironments ?? []) {
     const p = parts.get(e.featureName)
     if (p && !p.environment) p.environment = e
   }
   for (const t of data.featureTags ?? []) parts.get(t.featureName)?.tags.push({ type: t.tagType, value: t.tagValue })
+  for (const entry of data.links ?? []) {
+    const p = parts.get(entry.feature)
+    // As Unleash's import: an empty title is none.
+    if (p) (p.links ??= []).push(...entry.links.map((l) => ({ url: l.url, title: l.title || null })))
+  }
   return parts
 }

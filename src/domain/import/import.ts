@@ -10,7 +10,7 @@ import { stateBefore } from '../segment/usage.js'
 import { applyImport } from './apply.js'
 import { checkSegmentContext, placementAfter, planContextFields, planSegments, planTagTypes } from './check-definitions.js'
 import { checkArchiving, planDependencies } from './check-dependencies.js'
-import { checkEnvironments, checkFeatures, checkPlacements, checkStrategies, checkTags, partsByFeature } from './check-features.js'
+import { checkEnvironments, checkFeatures, checkLinks, checkPlacements, checkStrategies, checkTags, partsByFeature } from './check-features.js'
 import type { ImportPlan } from './plan.js'
 
 /** Every check of an import, all problems at once; a plan when there are none. */
@@ -24,6 +24,7 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainEr
   const constraints = checkStrategies(state, data, known, ctx, problems)
   checkEnvironments(data, known, problems)
   checkTags(state, data, problems)
+  checkLinks(data, problems)
   const segments = planSegments(state, data, new Set(data.featureStrategies.flatMap((s) => s.segments ?? [])), problems)
   checkSegmentContext(data, segments, known, problems)
   checkPlacements(data, project, constraints, placementAfter(state, contextPlan, segments), problems)

@@ -1,6 +1,6 @@
 import type { CreateContextFieldBody } from '../../model/context-field.js'
 import type { ImportedFeature, ImportedFeatureEnvironment, ImportedStrategy } from '../../model/export.js'
-import type { DependencyBody } from '../../model/feature.js'
+import type { DependencyBody, FeatureLinkBody } from '../../model/feature.js'
 import type { SegmentBody } from '../../model/segment.js'
 import type { LegalValue } from '../../model/state.js'
 import type { CreateTagTypeBody, Tag } from '../../model/tag.js'
@@ -23,6 +23,8 @@ export interface FeaturePlan {
   readonly environment: ImportedFeatureEnvironment | undefined
   readonly tags: readonly Tag[]
   readonly dependencies: readonly DependencyBody[]
+  /** Its links replaced by these, when the export lists it among its links; else left as they are. */
+  readonly links: readonly FeatureLinkBody[] | undefined
 }
 
 /** An import that passed every check: what to create and change, in order. */

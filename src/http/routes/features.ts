@@ -62,6 +62,10 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),
+  // Unleash answers the link routes 204, with no body; the facade answers the link.
+  route('POST', `${FEATURE}/link`, features.addLink, { body: true, status: 204, render: () => undefined }),
+  route('PUT', `${FEATURE}/link/:linkId`, features.updateLink, { body: true, status: 204, render: () => undefined }),
+  route('DELETE', `${FEATURE}/link/:linkId`, features.deleteLink, { status: 204 }),
   route('POST', `${FEATURE}/favorites`, features.favorite),
   route('DELETE', `${FEATURE}/favorites`, features.unfavorite),
   route('POST', '/api/admin/archive/revive/:featureName', features.revive),
