@@ -48,3 +48,7 @@ export const UpdateContextFieldBody = open(
   'a context field update',
 )
 export type UpdateContextFieldBody = t.TypeOf<typeof UpdateContextFieldBody>
+
+/** Checking a context field name before creating one (Unleash: POST /api/admin/context/validate). */
+export const ContextFieldNameBody = open({ name: ContextFieldName }, {}, 'a context field name')
+export type ContextFieldNameBody = t.TypeOf<typeof ContextFieldNameBody>

@@ -188,3 +188,10 @@ export type ImportData = t.TypeOf<typeof ImportData>
 /** Unleash's import body: the target project and environment, and the export as `data`. */
 export const ImportBody = open({ project: t.string, environment: t.string, data: ImportData }, {}, 'an import')
 export type ImportBody = t.TypeOf<typeof ImportBody>
+
+/** One finding of an import's check: what, and the items it is about (names, or paths in the body). */
+export const ImportFinding = t.type({ message: t.string, affectedItems: t.array(t.string) })
+
+/** What checking an import finds (Unleash's `importTogglesValidateSchema`): it may run when `errors` and `permissions` are empty. */
+export const ImportValidation = t.type({ errors: t.array(ImportFinding), warnings: t.array(ImportFinding), permissions: t.array(ImportFinding) })
+export type ImportValidation = t.TypeOf<typeof ImportValidation>

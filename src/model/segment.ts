@@ -24,3 +24,7 @@ export const SegmentBody = open(
   'a segment',
 )
 export type SegmentBody = t.TypeOf<typeof SegmentBody>
+
+/** Checking a segment name before creating one (Unleash: POST /api/admin/segments/validate). */
+export const SegmentNameBody = open({ name: NonBlankString }, {}, 'a segment name')
+export type SegmentNameBody = t.TypeOf<typeof SegmentNameBody>

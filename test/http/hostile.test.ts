@@ -132,8 +132,15 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/features-batch/export': { environment: 'development', features: ['checkout'], tag: 'web', project: 'default', downloadFile: true },
   'POST /api/admin/features-batch/import': {
     project: 'default', environment: 'development',
-    data: { features: [{ name: 'imported', type: 'release', project: 'default' }], featureStrategies: [], featureEnvironments: [], featureTags: [], tagTypes: [], contextFields: [], segments: [], dependencies: [] },
+    data: { features: [{ name: 'imported', type: 'release', project: 'default' }], featureStrategies: [], featureEnvironments: [], featureTags: [], tagTypes: [], contextFields: [], segments: [], dependencies: [], links: [{ feature: 'imported', links: [{ url: 'example.com', title: 't' }] }] },
   },
+  'POST /api/admin/features-batch/validate': {
+    project: 'default', environment: 'development',
+    data: { features: [{ name: 'checked', type: 'release' }], featureStrategies: [], tagTypes: [], links: [] },
+  },
+  'POST /api/admin/segments/validate': { name: 'a-new-segment' },
+  'POST /api/admin/context/validate': { name: 'a-new-field' },
+  'POST /api/admin/constraints/validate': constraint,
 }
 
 /** A sample with its `:placeholder` strings (ids made by the set-up) filled in. */

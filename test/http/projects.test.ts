@@ -74,6 +74,28 @@ for (const transport of TRANSPORTS) {
     t.equal(refused.json.message, 'Favorites require an authenticated user.')
   })
 
+  t.test(`${transport}: the checks before a create or an import answer as Unleash's do`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const segment = await s.call('POST', '/api/admin/segments/validate', { body: { name: 'fresh' } })
+    t.equal(segment.status, 204)
+    t.equal(segment.text, '')
+    await s.call('POST', '/api/admin/segments', { body: { name: 'fresh', constraints: [] } })
+    t.equal((await s.call('POST', '/api/admin/segments/validate', { body: { name: 'fresh' } })).status, 409)
+    const field = await s.call('POST', '/api/admin/context/validate', { body: { name: 'tenant' } })
+    t.equal(field.status, 200)
+    t.equal(field.text, '')
+    t.equal((await s.call('POST', '/api/admin/context/validate', { body: { name: 'userId' } })).status, 409)
+    t.equal((await s.call('POST', '/api/admin/constraints/validate', { body: { contextName: 'userId', operator: 'IN', values: ['a'] } })).status, 204)
+    const badConstraint = await s.call('POST', '/api/admin/constraints/validate', { body: { contextName: 'userId', operator: 'NUM_EQ', value: 'abc' } })
+    t.equal(badConstraint.status, 400)
+    t.equal(badConstraint.json.details[0].path, '/body/value')
+    const checked = await s.call('POST', '/api/admin/features-batch/validate', { body: { project: 'default', environment: 'development', data: { features: [{ name: 'x' }], featureStrategies: [], tagTypes: [] } } })
+    t.equal(checked.status, 200)
+    t.same(checked.json, { errors: [], warnings: [], permissions: [] })
+    t.equal((await s.call('GET', '/api/admin/projects/default/features/x')).status, 404, 'the checked import did not run')
+  })
+
   t.test(`${transport}: environments are created (201), listed, read, switched off and on`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

@@ -57,6 +57,7 @@ export const strategyMethods = (run: Run) => {
     patch: m(s.patchStrategyOp),
     delete: m(s.deleteStrategyOp),
     setSortOrder: m(s.setSortOrderOp),
+    validateConstraint: m(s.validateConstraintOp),
   }
 }
 

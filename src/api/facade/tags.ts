@@ -51,6 +51,7 @@ export const segmentMethods = (run: Run) => {
     create: m(s.createSegmentOp),
     update: m(s.updateSegmentOp),
     delete: m(s.deleteSegmentOp),
+    validateName: m(s.validateSegmentNameOp),
   }
 }
 
@@ -65,6 +66,7 @@ export const contextFieldMethods = (run: Run) => {
     delete: m(c.deleteContextFieldOp),
     setLegalValue: m(c.setLegalValueOp),
     removeLegalValue: m(c.removeLegalValueOp),
+    validateName: m(c.validateContextFieldNameOp),
   }
 }
 
@@ -74,5 +76,6 @@ export const batchMethods = (run: Run) => {
   return {
     exportFeatures: m(x.exportFeaturesOp),
     importFeatures: m(i.importFeaturesOp),
+    validateImport: m(i.validateImportOp),
   }
 }

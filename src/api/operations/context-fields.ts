@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import {
+  contextFieldNameTaken,
   createContextField,
   deleteContextField,
   findContextField,
@@ -9,7 +10,7 @@ import {
   setLegalValue,
   updateContextField,
 } from '../../domain/context-field/context-fields.js'
-import { type ContextField, CreateContextFieldBody, LegalValueInput, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
+import { type ContextField, ContextFieldNameBody, CreateContextFieldBody, LegalValueInput, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
@@ -63,4 +64,15 @@ export const removeLegalValueOp = write<LegalValueParams, undefined, void>({
   params: LegalValueParams,
   requirement: 'UPDATE_CONTEXT_FIELD',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(removeLegalValue(draft, params.contextName, params.legalValue, ctx)),
+})
+
+/** A name checked as a create would check it (Unleash: POST /api/admin/context/validate, 200): the form (400) and whether it is taken (409). */
+export const validateContextFieldNameOp = read<NoParams, ContextFieldNameBody, void>({
+  params: NoParams,
+  requirement: 'UPDATE_CONTEXT_FIELD',
+  body: ContextFieldNameBody,
+  run: (state, { body }) => {
+    const taken = contextFieldNameTaken(state, body.name)
+    return taken ? E.left(taken) : E.right(undefined)
+  },
 })

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createSegment, deleteSegment, findSegment, listSegments, renderSegment, updateSegment } from '../../domain/segment/segments.js'
-import { type Segment, SegmentBody, type SegmentList } from '../../model/segment.js'
+import { createSegment, deleteSegment, findSegment, listSegments, renderSegment, segmentNameTaken, updateSegment } from '../../domain/segment/segments.js'
+import { type Segment, SegmentBody, type SegmentList, SegmentNameBody } from '../../model/segment.js'
 import type { SegmentState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
@@ -39,4 +39,15 @@ export const deleteSegmentOp = write<SegmentParams, undefined, void>({
   params: SegmentParams,
   requirement: 'DELETE_SEGMENT',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteSegment(draft, params.segmentId, ctx)),
+})
+
+/** A name checked as a create would check it (Unleash: POST /api/admin/segments/validate, 204): the form (400) and whether it is taken (409). */
+export const validateSegmentNameOp = read<NoParams, SegmentNameBody, void>({
+  params: NoParams,
+  requirement: 'NONE',
+  body: SegmentNameBody,
+  run: (state, { body }) => {
+    const taken = segmentNameTaken(state, body.name)
+    return taken ? E.left(taken) : E.right(undefined)
+  },
 })

@@ -2,14 +2,16 @@ import * as E from 'fp-ts/lib/Either.js'
 import { featureEnvironment } from '../../domain/feature/lookup.js'
 import { copyStrategy } from '../../domain/feature/render.js'
 import { addStrategy, deleteStrategy, patchStrategy, setSortOrder, updateStrategy } from '../../domain/feature/strategies.js'
-import { notFound } from '../../domain/errors.js'
+import { type ErrorDetail, notFound, validationError } from '../../domain/errors.js'
+import { checkConstraint } from '../../domain/feature/validate-strategy.js'
+import { ConstraintInput } from '../../model/constraint.js'
 import { JsonPatch } from '../../model/json-patch.js'
 import { lookup } from '../../model/dict.js'
 import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import { EnvironmentParams, StrategyParams } from '../../model/params.js'
+import { EnvironmentParams, NoParams, StrategyParams } from '../../model/params.js'
 
 
 const scope = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
@@ -72,4 +74,20 @@ export const setSortOrderOp = write<EnvironmentParams, SetSortOrderBody, void>({
   scope,
   body: SetSortOrderBody,
   run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(setSortOrder(draft, params, body, ctx)),
+})
+
+/**
+ * A constraint checked as a strategy's or a segment's is (Unleash: POST
+ * /api/admin/constraints/validate, 204): its operator's values, each problem at its path.
+ * Its context field need not exist, as in Unleash.
+ */
+export const validateConstraintOp = read<NoParams, ConstraintInput, void>({
+  params: NoParams,
+  requirement: 'NONE',
+  body: ConstraintInput,
+  run: (_state, { body }) => {
+    const problems: ErrorDetail[] = []
+    checkConstraint(body, '/body', problems)
+    return problems.length > 0 ? E.left(validationError(problems)) : E.right(undefined)
+  },
 })

@@ -4,7 +4,7 @@ import type { ContextField, CreateContextFieldBody, ListedContextField, UpdateCo
 import type { ContextFieldState, LegalValue, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { contextFieldUsage, stateBefore } from '../segment/usage.js'
 import { contextFieldUses } from './usage.js'
@@ -43,10 +43,13 @@ const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): 
 }
 
 /** Creates a context field with Unleash's defaults (no description, sortOrder 0, not a stickiness field). */
+/** Unleash's 409 when a context field has the name. */
+export const contextFieldNameTaken = (state: State, name: string): NameExistsError | undefined =>
+  getRow(state.contextFields, name) ? nameExists('A context field with that name already exist') : undefined // Unleash's words, as written there
+
 export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
-  if (getRow(draft.contextFields as State['contextFields'], body.name)) {
-    return E.left(nameExists('A context field with that name already exist')) // Unleash's words, as written there
-  }
+  const taken = contextFieldNameTaken(draft as State, body.name)
+  if (taken) return E.left(taken)
   const problems: ErrorDetail[] = []
   if (body.project !== undefined && !getRow(draft.projects as State['projects'], body.project)) {
     problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })

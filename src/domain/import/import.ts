@@ -4,7 +4,7 @@ import type { ImportBody } from '../../model/export.js'
 import type { State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NotFoundError, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { stateBefore } from '../segment/usage.js'
 import { applyImport } from './apply.js'
@@ -47,6 +47,16 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainEr
   })
 }
 
+/** The import's project, and its environment connected to it: else a 404, before anything is checked. */
+export const importTarget = (state: State, body: Pick<ImportBody, 'project' | 'environment'>): E.Either<NotFoundError, void> => {
+  const project = getRow(state.projects, body.project)
+  if (!project) return E.left(notFound(`Could not find project with id "${body.project}".`))
+  if (!hasRow(state.environments, body.environment) || !project.environments.includes(body.environment)) {
+    return E.left(notFound(`The environment "${body.environment}" is not enabled for project "${body.project}".`))
+  }
+  return E.right(undefined)
+}
+
 /**
  * Imports an export result into a project and environment: everything is checked first and
  * every problem reported by its path; then, in one transaction, tag types, context fields and
@@ -55,11 +65,8 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainEr
  */
 export const importFeatures = (draft: Draft<State>, body: ImportBody, ctx: Ctx): E.Either<DomainError, void> => {
   const state = stateBefore(draft)
-  const project = getRow(state.projects, body.project)
-  if (!project) return E.left(notFound(`Could not find project with id "${body.project}".`))
-  if (!hasRow(state.environments, body.environment) || !project.environments.includes(body.environment)) {
-    return E.left(notFound(`The environment "${body.environment}" is not enabled for project "${body.project}".`))
-  }
+  const target = importTarget(state, body)
+  if (E.isLeft(target)) return target
   const plan = planImport(state, body, ctx)
   if (E.isLeft(plan)) return plan
   const applied = applyImport(draft, plan.right, ctx)

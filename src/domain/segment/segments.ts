@@ -5,7 +5,7 @@ import type { ListedSegment, Segment, SegmentBody } from '../../model/segment.js
 import type { SegmentState, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NotFoundError, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
 import { defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
@@ -34,10 +34,14 @@ export const listSegments = (state: State): ListedSegment[] =>
 export const valueCount = (constraints: readonly Constraint[]): number =>
   constraints.reduce((n, c) => n + (c.values.length > 0 ? c.values.length : c.value !== undefined ? 1 : 0), 0)
 
+/** Unleash's 409 when another segment than `self` has the name. */
+export const segmentNameTaken = (state: State, name: string, self?: number): NameExistsError | undefined =>
+  [...rows(state.segments)].some((s) => s.name === name && s.id !== self) ? nameExists('Segment name already exists') : undefined // Unleash's words
+
 /** Checks a body against the store; `self` is the segment being replaced, if any. */
 const checkBody = (state: State, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<DomainError, Constraint[]> => {
-  const taken = [...rows(state.segments)].find((s) => s.name === body.name && s.id !== self)
-  if (taken) return E.left(nameExists('Segment name already exists')) // Unleash's words
+  const taken = segmentNameTaken(state, body.name, self)
+  if (taken) return E.left(taken)
   const problems: ErrorDetail[] = []
   if (body.project != null && !getRow(state.projects, body.project)) {
     problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })

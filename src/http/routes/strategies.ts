@@ -8,6 +8,7 @@ export const strategyRoutes = ({ strategies, types }: AdminApi): Route[] => [
   route('GET', '/api/admin/strategies', types.strategyTypes),
   route('GET', '/api/admin/strategies/:name', types.strategyType),
   route('GET', '/api/admin/feature-types', types.featureTypes),
+  route('POST', '/api/admin/constraints/validate', strategies.validateConstraint, { body: true, status: 204 }),
   route('GET', STRATEGIES, strategies.list),
   route('POST', STRATEGIES, strategies.add, { body: true }),
   route('POST', `${STRATEGIES}/set-sort-order`, strategies.setSortOrder, { body: true }),

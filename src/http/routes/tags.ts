@@ -38,6 +38,7 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
 
   route('GET', '/api/admin/segments', segments.list),
   route('POST', '/api/admin/segments', segments.create, { status: 201, body: true, headers: ({ result }) => location('segments', result.id) }),
+  route('POST', '/api/admin/segments/validate', segments.validateName, { body: true, status: 204 }),
   route('GET', '/api/admin/segments/:segmentId', segments.get),
   // Unleash answers a segment's update and deletion 204, and a context field's update 200, all without a body.
   route('PUT', '/api/admin/segments/:segmentId', segments.update, { status: 204, body: true, render: () => undefined }),
@@ -45,6 +46,7 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
 
   route('GET', '/api/admin/context', contextFields.list),
   route('POST', '/api/admin/context', contextFields.create, { status: 201, body: true, headers: ({ result }) => location('context', result.name) }),
+  route('POST', '/api/admin/context/validate', contextFields.validateName, { body: true }),
   route('GET', '/api/admin/context/:contextName', contextFields.get),
   route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true, render: () => undefined }),
   route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
@@ -58,5 +60,6 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
     render: (result) => result.body,
     serialize: exportBytes,
   }),
+  route('POST', '/api/admin/features-batch/validate', batch.validateImport, { body: true }),
   route('POST', '/api/admin/features-batch/import', batch.importFeatures, { body: true }),
 ]
