@@ -44,8 +44,21 @@ export type FeatureLinkRecord = t.TypeOf<typeof FeatureLinkRecord>
 export const FeatureLinkBody = open({ url: t.string }, { title: t.union([t.string, t.null]) }, 'a link { url, title? }')
 export type FeatureLinkBody = t.TypeOf<typeof FeatureLinkBody>
 
-export const Lifecycle = t.type({ stage: LifecycleStage, enteredStageAt: DateTime })
+/** How a completed feature ended (Unleash's completion): kept in the code, or taken out. */
+export const COMPLETION_STATUSES = ['kept', 'discarded'] as const
+export const CompletionStatus = oneOf(COMPLETION_STATUSES)
+export type CompletionStatus = t.TypeOf<typeof CompletionStatus>
+
+/** A lifecycle stage as answered: `status` only for `completed`, in Unleash's key order. */
+export const Lifecycle = t.intersection([t.type({ stage: LifecycleStage }), t.partial({ status: CompletionStatus }), t.type({ enteredStageAt: DateTime })])
 export type Lifecycle = t.TypeOf<typeof Lifecycle>
+
+/** A stage as stored: what Unleash keeps of a completion besides its status (its `statusValue`, e.g. the variant kept). */
+export type StoredStage = Lifecycle & { readonly statusValue?: string }
+
+/** Completing a feature (Unleash: POST .../features/:f/lifecycle/complete). */
+export const CompleteFeatureBody = open({ status: CompletionStatus }, { statusValue: t.string }, 'a completion { status, statusValue? }')
+export type CompleteFeatureBody = t.TypeOf<typeof CompleteFeatureBody>
 
 export const UserRef = t.type({ id: t.number, name: t.string, imageUrl: t.string })
 export type UserRef = t.TypeOf<typeof UserRef>

@@ -1,6 +1,6 @@
 import type { Dict } from './dict.js'
 import type { Constraint } from './constraint.js'
-import type { Dependency, FeatureLink, FeatureType, Lifecycle } from './feature.js'
+import type { Dependency, FeatureLink, FeatureType, Lifecycle, StoredStage } from './feature.js'
 import type { DefaultStrategy, Strategy } from './strategy.js'
 import type { Table } from './table.js'
 import type { Tag, TagType } from './tag.js'
@@ -123,7 +123,10 @@ export interface FeatureState {
   readonly archivedAt: string | null
   readonly createdAt: string
   readonly createdByUserId: number
+  /** The current stage: the first of archived, completed, live, pre-live, initial it has entered. */
   readonly lifecycle: Lifecycle
+  /** Every stage entered, in order (Unleash's lifecycle history). Absent: the current stage alone. */
+  readonly stages?: readonly StoredStage[]
   readonly environments: Dict<FeatureEnvironmentState>
   /** In the order they were added. */
   readonly tags: readonly Tag[]

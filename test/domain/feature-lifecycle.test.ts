@@ -236,3 +236,42 @@ t.test('an archived feature cannot be turned on or off; revived, it is off every
   ok(await api.features.revive({ params: { featureName: 'other' } }))
   t.same(ok(await api.features.get({ params: inDefault('other') })).environments.map((e) => e.enabled), [false, false])
 })
+
+t.test("the lifecycle's history: completing, taking it back, archiving and reviving, as Unleash keeps them", async (t) => {
+  const { api, clock } = await setup()
+  const stages = async () => ok(await api.features.lifecycle({ params: inDefault('other') }))
+  t.same(await stages(), [{ stage: 'initial', enteredStageAt: '2026-01-01T00:00:00.000Z' }])
+  clock.advance(1000)
+  ok(await api.features.complete({ params: inDefault('other'), body: { status: 'kept', statusValue: 'v2' } }))
+  t.same(await stages(), [
+    { stage: 'initial', enteredStageAt: '2026-01-01T00:00:00.000Z' },
+    { stage: 'completed', status: 'kept', enteredStageAt: '2026-01-01T00:00:01.000Z' },
+  ], 'statusValue is kept, not answered, as in Unleash')
+  t.same(ok(await api.features.get({ params: inDefault('other') })).lifecycle, { stage: 'completed', status: 'kept', enteredStageAt: '2026-01-01T00:00:01.000Z' }, 'the current stage')
+  t.match(api.events(1)[0], { type: 'feature-completed', project: 'default', featureName: 'other', data: { status: 'kept', statusValue: 'v2', kept: true } })
+
+  const completed = plain(api.state())
+  ok(await api.features.complete({ params: inDefault('other'), body: { status: 'discarded' } }))
+  t.same(plain(api.state()), completed, 'completed already: nothing changes, nothing is recorded')
+
+  clock.advance(1000)
+  ok(await api.features.archive({ params: inDefault('other') }))
+  t.same((await stages()).map((s) => s.stage), ['initial', 'completed', 'archived'])
+  t.equal(getRow(api.state().features, 'other')!.lifecycle.stage, 'archived', 'archived comes first')
+  ok(await api.features.revive({ params: { featureName: 'other' } }))
+  t.same(await stages(), [{ stage: 'initial', enteredStageAt: '2026-01-01T00:00:02.000Z' }], 'revived: started over')
+
+  ok(await api.features.complete({ params: inDefault('other'), body: { status: 'discarded' } }))
+  ok(await api.features.uncomplete({ params: inDefault('other') }))
+  t.same((await stages()).map((s) => s.stage), ['initial'])
+  t.equal(ok(await api.features.get({ params: inDefault('other') })).lifecycle.stage, 'initial')
+  t.match(api.events(1)[0], { type: 'feature-uncompleted', featureName: 'other' })
+  const back = plain(api.state())
+  ok(await api.features.uncomplete({ params: inDefault('other') }))
+  t.same(plain(api.state()), back, 'not completed: uncompleting changes and records nothing')
+
+  t.match(err(await api.features.complete({ params: inDefault('ghost'), body: { status: 'kept' } })), { _tag: 'NotFoundError' })
+  t.same(err(await api.features.complete({ params: inDefault('other'), body: { status: 'bad' } as never })).details.map((d) => d.path), ['/body/status'])
+  t.match(err(await api.features.lifecycle({ params: { projectId: 'elsewhere', featureName: 'other' } })), { _tag: 'NotFoundError' })
+  t.same(plain(api.state()), back, 'refusals change nothing')
+})

@@ -200,6 +200,21 @@ for (const transport of TRANSPORTS) {
     t.equal(gone.json.message, `Could not find strategy with id: ${first.json.id}`, "Unleash's words")
   })
 
+  t.test(`${transport}: a feature is completed and uncompleted (200, no body); its lifecycle lists the stages`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'f' } })
+    const completed = await s.call('POST', '/api/admin/projects/default/features/f/lifecycle/complete', { body: { status: 'discarded' } })
+    t.equal(completed.status, 200)
+    t.equal(completed.text, '')
+    const stages = (await s.call('GET', '/api/admin/projects/default/features/f/lifecycle')).json
+    t.same(stages.map((stage: { stage: string; status?: string }) => [stage.stage, stage.status]), [['initial', undefined], ['completed', 'discarded']])
+    t.match((await s.call('GET', '/api/admin/projects/default/features/f')).json.lifecycle, { stage: 'completed', status: 'discarded' })
+    t.equal((await s.call('POST', '/api/admin/projects/default/features/f/lifecycle/uncomplete')).status, 200)
+    t.equal((await s.call('GET', '/api/admin/projects/default/features/f')).json.lifecycle.stage, 'initial')
+    t.equal((await s.call('POST', '/api/admin/projects/default/features/f/lifecycle/complete', { body: { status: 'maybe' } })).status, 400)
+  })
+
   t.test(`${transport}: links are added, changed and removed (204, no body), and shown in the feature`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

@@ -94,6 +94,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   ],
   'POST /api/admin/projects': { id: 'shop', name: 'Shop', description: 'd', mode: 'open', environments: ['development'], changeRequestEnvironments: [{ name: 'production', requiredApprovals: 2 }] },
   'POST /api/admin/projects/:projectId/environments': { environment: 'production' },
+  'POST /api/admin/projects/:projectId/features/:featureName/lifecycle/complete': { status: 'kept', statusValue: 'v1' },
   'POST /api/admin/projects/:projectId/features/:featureName/link': { url: 'https://example.com/docs', title: 'Docs' },
   'PUT /api/admin/projects/:projectId/features/:featureName/link/:linkId': { url: 'https://example.com/docs', title: null },
   'POST /api/admin/projects/:projectId/environments/:environment/default-strategy': {

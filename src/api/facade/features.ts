@@ -2,10 +2,11 @@ import { bind, type Run } from '../methods.js'
 import * as fav from '../operations/favorites.js'
 import * as links from '../operations/feature-links.js'
 import * as f from '../operations/features.js'
+import * as lc from '../operations/lifecycle.js'
 import * as s from '../operations/strategies.js'
 import * as types from '../operations/strategy-types.js'
 
-/** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies, links, the caller's favourites. */
+/** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies, lifecycle, links, the caller's favourites. */
 export const featureMethods = (run: Run) => {
   const m = bind(run)
   return {
@@ -38,6 +39,9 @@ export const featureMethods = (run: Run) => {
     possibleParents: m(f.possibleParentsOp),
     parentVariants: m(f.parentVariantsOp),
     anyDependencies: m(f.anyDependenciesOp),
+    lifecycle: m(lc.featureLifecycleOp),
+    complete: m(lc.completeFeatureOp),
+    uncomplete: m(lc.uncompleteFeatureOp),
     addLink: m(links.addLinkOp),
     updateLink: m(links.updateLinkOp),
     deleteLink: m(links.deleteLinkOp),

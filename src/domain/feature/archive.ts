@@ -8,6 +8,7 @@ import { recordEvent } from '../events.js'
 import { checkFeatureLimits, countLive } from './create.js'
 import { dropAllDependencies } from './dependencies.js'
 import { forgetFavoriteFeature } from '../user/favorites.js'
+import { enterStage, restartLifecycle } from './lifecycle.js'
 import { featureInProject, touch } from './lookup.js'
 
 /** Moves a live feature to the archive: archivedAt is now, the lifecycle stage `archived`. */
@@ -15,12 +16,12 @@ export const archiveFeature = (draft: Draft<State>, feature: Draft<FeatureState>
   feature.archived = true
   countLive(draft, feature.project, -1)
   feature.archivedAt = ctx.now
-  feature.lifecycle = { stage: 'archived', enteredStageAt: ctx.now }
+  enterStage(feature, { stage: 'archived', enteredStageAt: ctx.now })
   recordEvent(draft, ctx, { type: 'feature-archived', project: feature.project, featureName: feature.name })
 }
 
 /**
- * Brings an archived feature back: not archived, stage `initial` again, and off in every
+ * Brings an archived feature back: not archived, its lifecycle started over at `initial`, and off in every
  * environment (as Unleash does), so a revived feature never serves traffic unasked.
  */
 export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
@@ -28,7 +29,7 @@ export const reviveFeature = (draft: Draft<State>, feature: Draft<FeatureState>,
   feature.archived = false
   countLive(draft, feature.project, 1)
   feature.archivedAt = null
-  feature.lifecycle = { stage: 'initial', enteredStageAt: ctx.now }
+  restartLifecycle(feature, ctx.now)
   recordEvent(draft, ctx, { type: 'feature-revived', project: feature.project, featureName: feature.name })
 }
 

@@ -5,6 +5,7 @@ import type { FeatureVariant } from '../../model/variant.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { userRef } from '../user-ref.js'
+import { renderStage } from './lifecycle.js'
 
 /** Records handed out are copies: the store cannot be changed through them. */
 export const copyStrategy = (s: Strategy): Strategy => ({
@@ -80,7 +81,7 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     strategies: [],
     tags: feature.tags.map((t) => ({ value: t.value, type: t.type })),
     children: [...feature.children],
-    lifecycle: { ...feature.lifecycle },
+    lifecycle: renderStage(feature.lifecycle),
     dependencies: feature.dependencies.map(renderDependency),
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
     links: (feature.links ?? NO_LINKS).map((l) => ({ id: l.id, url: l.url, title: l.title, feature: feature.name })),

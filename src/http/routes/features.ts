@@ -62,6 +62,9 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),
+  route('GET', `${FEATURE}/lifecycle`, features.lifecycle),
+  route('POST', `${FEATURE}/lifecycle/complete`, features.complete, { body: true }),
+  route('POST', `${FEATURE}/lifecycle/uncomplete`, features.uncomplete),
   // Unleash answers the link routes 204, with no body; the facade answers the link.
   route('POST', `${FEATURE}/link`, features.addLink, { body: true, status: 204, render: () => undefined }),
   route('PUT', `${FEATURE}/link/:linkId`, features.updateLink, { body: true, status: 204, render: () => undefined }),
