@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { StrategyRef } from './segment.js'
 import { Integer, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
 
 export const LegalValue = t.intersection([t.type({ value: t.string }), t.partial({ description: t.string })], 'a legal value')
@@ -52,3 +53,7 @@ export type UpdateContextFieldBody = t.TypeOf<typeof UpdateContextFieldBody>
 /** Checking a context field name before creating one (Unleash: POST /api/admin/context/validate). */
 export const ContextFieldNameBody = open({ name: ContextFieldName }, {}, 'a context field name')
 export type ContextFieldNameBody = t.TypeOf<typeof ContextFieldNameBody>
+
+/** The strategies with a constraint on a context field (Unleash: GET /api/admin/context/:name/strategies). */
+export const ContextFieldStrategies = t.type({ strategies: t.array(StrategyRef) })
+export type ContextFieldStrategies = t.TypeOf<typeof ContextFieldStrategies>

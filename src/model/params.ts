@@ -82,6 +82,10 @@ export type AccountTokenParams = t.TypeOf<typeof AccountTokenParams>
 export const SegmentParams = t.type({ segmentId: IntegerText })
 export type SegmentParams = t.TypeOf<typeof SegmentParams>
 
+/** A strategy named by its id alone, as Unleash's segment routes name one. */
+export const StrategyIdParams = t.type({ strategyId: t.string })
+export type StrategyIdParams = t.TypeOf<typeof StrategyIdParams>
+
 export const ContextFieldParams = t.type({ contextName: t.string })
 export type ContextFieldParams = t.TypeOf<typeof ContextFieldParams>
 

@@ -28,3 +28,15 @@ export type SegmentBody = t.TypeOf<typeof SegmentBody>
 /** Checking a segment name before creating one (Unleash: POST /api/admin/segments/validate). */
 export const SegmentNameBody = open({ name: NonBlankString }, {}, 'a segment name')
 export type SegmentNameBody = t.TypeOf<typeof SegmentNameBody>
+
+/** Where a strategy is, as Unleash lists the strategies using a segment or a context field. */
+export const StrategyRef = t.type({ id: t.string, projectId: t.string, featureName: t.string, strategyName: t.string, environment: t.string })
+export type StrategyRef = t.TypeOf<typeof StrategyRef>
+
+/** The strategies using a segment (Unleash: GET /api/admin/segments/:id/strategies); flagport has no change requests. */
+export const SegmentStrategies = t.type({ strategies: t.array(StrategyRef), changeRequestStrategies: t.array(t.unknown) })
+export type SegmentStrategies = t.TypeOf<typeof SegmentStrategies>
+
+/** The segments of one strategy (Unleash: GET /api/admin/segments/strategies/:strategyId). */
+export const StrategySegments = t.type({ segments: t.array(Segment) })
+export type StrategySegments = t.TypeOf<typeof StrategySegments>

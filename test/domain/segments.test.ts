@@ -149,3 +149,30 @@ t.test('segments need CREATE_SEGMENT to be created', async (t) => {
   t.match(e.message, /"CREATE_SEGMENT"/)
   t.same(ok(await limited.segments.list({ params: {} })), { segments: [] }, 'listing needs no permission')
 })
+
+t.test("the strategies using a segment or a context field, and a strategy's segments, as Unleash's UI lists them", async (t) => {
+  const { api } = await makeApi()
+  const beta = ok(await api.segments.create({ params: {}, body: { name: 'beta', constraints: [] } }))
+  const gamma = ok(await api.segments.create({ params: {}, body: { name: 'gamma', constraints: [] } }))
+  for (const name of ['b-flag', 'a-flag']) ok(await api.features.create({ params: { projectId: 'default' }, body: { name } }))
+  const at = (featureName: string, environment = 'development') => ({ projectId: 'default', featureName, environment })
+  const first = ok(await api.strategies.add({ params: at('b-flag'), body: { name: 'default', segments: [beta.id, gamma.id], constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }] } }))
+  const second = ok(await api.strategies.add({ params: at('a-flag', 'production'), body: { name: 'flexibleRollout', segments: [beta.id] } }))
+  const third = ok(await api.strategies.add({ params: at('a-flag'), body: { name: 'default', constraints: [{ contextName: 'appName', operator: 'IN', values: ['api'] }] } }))
+  ok(await api.features.archive({ params: { projectId: 'default', featureName: 'a-flag' } }))
+
+  t.same(ok(await api.segments.strategies({ params: { segmentId: String(beta.id) } })), {
+    strategies: [
+      { id: second.id, projectId: 'default', featureName: 'a-flag', strategyName: 'flexibleRollout', environment: 'production' },
+      { id: first.id, projectId: 'default', featureName: 'b-flag', strategyName: 'default', environment: 'development' },
+    ],
+    changeRequestStrategies: [],
+  }, 'by project, feature and environment; an archived feature\'s too, as in Unleash')
+  t.match(err(await api.segments.strategies({ params: { segmentId: '99' } })), { _tag: 'NotFoundError', message: 'No segment exists with ID "99"' })
+
+  t.same(ok(await api.segments.ofStrategy({ params: { strategyId: first.id } })).segments.map((s) => s.name), ['beta', 'gamma'])
+  t.same(ok(await api.segments.ofStrategy({ params: { strategyId: 'ghost' } })), { segments: [] }, 'an unknown strategy has none, as in Unleash')
+
+  t.same(ok(await api.contextFields.strategies({ params: { contextName: 'appName' } })).strategies.map((s) => [s.id, s.featureName]), [[third.id, 'a-flag'], [first.id, 'b-flag']], 'constraints on it')
+  t.same(ok(await api.contextFields.strategies({ params: { contextName: 'ghost' } })), { strategies: [] })
+})

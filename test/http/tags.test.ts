@@ -139,4 +139,18 @@ for (const transport of TRANSPORTS) {
     t.equal(imported.text, '')
     t.equal((await s.call('GET', '/api/admin/projects/copy/features/checkout-copy')).json.project, 'copy')
   })
+
+  t.test(`${transport}: the strategies using a segment or a context field, and a strategy's segments`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const segment = (await s.call('POST', '/api/admin/segments', { body: { name: 'beta', constraints: [] } })).json.id
+    await s.call('POST', FEATURES, { body: { name: 'f' } })
+    const strategy = (await s.call('POST', strategiesOf('f'), { body: { name: 'default', segments: [segment], constraints: [{ contextName: 'appName', operator: 'IN', values: ['web'] }] } })).json.id
+    const using = await s.call('GET', `/api/admin/segments/${segment}/strategies`)
+    t.equal(using.status, 200)
+    t.same(using.json, { strategies: [{ id: strategy, projectId: 'default', featureName: 'f', strategyName: 'default', environment: 'development' }], changeRequestStrategies: [] })
+    t.same((await s.call('GET', `/api/admin/segments/strategies/${strategy}`)).json.segments.map((x: { id: number }) => x.id), [segment])
+    t.same((await s.call('GET', '/api/admin/context/appName/strategies')).json.strategies.map((x: { id: string }) => x.id), [strategy])
+    t.equal((await s.call('GET', '/api/admin/segments/99/strategies')).status, 404)
+  })
 }

@@ -52,6 +52,8 @@ export const segmentMethods = (run: Run) => {
     update: m(s.updateSegmentOp),
     delete: m(s.deleteSegmentOp),
     validateName: m(s.validateSegmentNameOp),
+    strategies: m(s.segmentStrategiesOp),
+    ofStrategy: m(s.strategySegmentsOp),
   }
 }
 
@@ -67,6 +69,7 @@ export const contextFieldMethods = (run: Run) => {
     setLegalValue: m(c.setLegalValueOp),
     removeLegalValue: m(c.removeLegalValueOp),
     validateName: m(c.validateContextFieldNameOp),
+    strategies: m(c.contextFieldStrategiesOp),
   }
 }
 

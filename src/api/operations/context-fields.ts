@@ -10,7 +10,8 @@ import {
   setLegalValue,
   updateContextField,
 } from '../../domain/context-field/context-fields.js'
-import { type ContextField, ContextFieldNameBody, CreateContextFieldBody, LegalValueInput, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
+import { strategiesWithContextField } from '../../domain/segment/strategy-refs.js'
+import { type ContextField, ContextFieldNameBody, type ContextFieldStrategies, CreateContextFieldBody, LegalValueInput, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
@@ -75,4 +76,11 @@ export const validateContextFieldNameOp = read<NoParams, ContextFieldNameBody, v
     const taken = contextFieldNameTaken(state, body.name)
     return taken ? E.left(taken) : E.right(undefined)
   },
+})
+
+/** Unleash: GET /api/admin/context/:name/strategies, the strategies with a constraint on it (none for an unknown field, as in Unleash). */
+export const contextFieldStrategiesOp = read<ContextFieldParams, undefined, ContextFieldStrategies>({
+  params: ContextFieldParams,
+  requirement: 'NONE',
+  run: (state, { params }) => E.right({ strategies: strategiesWithContextField(state, params.contextName) }),
 })

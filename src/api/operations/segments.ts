@@ -1,10 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createSegment, deleteSegment, findSegment, listSegments, renderSegment, segmentNameTaken, updateSegment } from '../../domain/segment/segments.js'
-import { type Segment, SegmentBody, type SegmentList, SegmentNameBody } from '../../model/segment.js'
+import { type Segment, SegmentBody, type SegmentList, SegmentNameBody, type SegmentStrategies, type StrategySegments } from '../../model/segment.js'
+import { segmentIdsOfStrategy, strategiesWithSegment } from '../../domain/segment/strategy-refs.js'
 import type { SegmentState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
-import { NoParams, SegmentParams } from '../../model/params.js'
+import { NoParams, SegmentParams, StrategyIdParams } from '../../model/params.js'
 
 const rendered = (id: number) => (next: State): Segment => renderSegment(getRow(next.segments, String(id))!)
 
@@ -50,4 +51,20 @@ export const validateSegmentNameOp = read<NoParams, SegmentNameBody, void>({
     const taken = segmentNameTaken(state, body.name)
     return taken ? E.left(taken) : E.right(undefined)
   },
+})
+
+/** Unleash: GET /api/admin/segments/:id/strategies, the strategies using a segment (what stops its deletion). */
+export const segmentStrategiesOp = read<SegmentParams, undefined, SegmentStrategies>({
+  params: SegmentParams,
+  requirement: 'NONE',
+  run: (state, { params }) =>
+    E.map((s: SegmentState) => ({ strategies: strategiesWithSegment(state, s.id), changeRequestStrategies: [] }))(findSegment(state, params.segmentId)),
+})
+
+/** Unleash: GET /api/admin/segments/strategies/:strategyId, the segments of a strategy (none for an unknown one, as in Unleash). */
+export const strategySegmentsOp = read<StrategyIdParams, undefined, StrategySegments>({
+  params: StrategyIdParams,
+  requirement: 'NONE',
+  run: (state, { params }) =>
+    E.right({ segments: segmentIdsOfStrategy(state, params.strategyId).flatMap((id) => getRow(state.segments, String(id)) ?? []).map(renderSegment) }),
 })

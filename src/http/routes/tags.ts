@@ -39,7 +39,9 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('GET', '/api/admin/segments', segments.list),
   route('POST', '/api/admin/segments', segments.create, { status: 201, body: true, headers: ({ result }) => location('segments', result.id) }),
   route('POST', '/api/admin/segments/validate', segments.validateName, { body: true, status: 204 }),
+  route('GET', '/api/admin/segments/strategies/:strategyId', segments.ofStrategy),
   route('GET', '/api/admin/segments/:segmentId', segments.get),
+  route('GET', '/api/admin/segments/:segmentId/strategies', segments.strategies),
   // Unleash answers a segment's update and deletion 204, and a context field's update 200, all without a body.
   route('PUT', '/api/admin/segments/:segmentId', segments.update, { status: 204, body: true, render: () => undefined }),
   route('DELETE', '/api/admin/segments/:segmentId', segments.delete, { status: 204 }),
@@ -48,6 +50,7 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('POST', '/api/admin/context', contextFields.create, { status: 201, body: true, headers: ({ result }) => location('context', result.name) }),
   route('POST', '/api/admin/context/validate', contextFields.validateName, { body: true }),
   route('GET', '/api/admin/context/:contextName', contextFields.get),
+  route('GET', '/api/admin/context/:contextName/strategies', contextFields.strategies),
   route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true, render: () => undefined }),
   route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
   route('POST', '/api/admin/context/:contextName/legal-values', contextFields.setLegalValue, { body: true }),
