@@ -18,7 +18,7 @@ export interface State {
    * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
    * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
    */
-  readonly schemaVersion: 5
+  readonly schemaVersion: 6
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters
@@ -144,6 +144,10 @@ export interface StrategyTypeState {
   readonly description: string
   readonly parameters: readonly { name: string; type: string; description: string; required: boolean }[]
   readonly builtIn: boolean
+  /** A custom type's title, when it has one. Absent: none. */
+  readonly title?: string | null
+  /** Hidden from new strategies in Unleash's UI (`deprecate`, `reactivate`). Absent: not deprecated. */
+  readonly deprecated?: boolean
 }
 
 export interface SegmentState {

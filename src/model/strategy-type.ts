@@ -1,16 +1,45 @@
 import * as t from 'io-ts'
+import { NonBlankString, oneOf, open } from './codec.js'
+import { FeatureName } from './feature.js'
 
-/** A strategy type, as Unleash answers `GET /api/admin/strategies`. */
+/** A strategy type, as Unleash answers `GET /api/admin/strategies`: a custom one has no display name. */
 export const StrategyTypeRecord = t.type({
-  displayName: t.string,
+  displayName: t.union([t.string, t.null]),
   name: t.string,
   editable: t.boolean,
   description: t.string,
   parameters: t.array(t.type({ name: t.string, type: t.string, description: t.string, required: t.boolean })),
   deprecated: t.boolean,
-  title: t.null,
+  title: t.union([t.string, t.null]),
 })
 export type StrategyTypeRecord = t.TypeOf<typeof StrategyTypeRecord>
 
 export const StrategyTypeList = t.type({ version: t.literal(1), strategies: t.array(StrategyTypeRecord) })
 export type StrategyTypeList = t.TypeOf<typeof StrategyTypeList>
+
+/** The kinds of parameter a strategy type may take, as Unleash's UI edits them. */
+export const STRATEGY_PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const
+
+export const StrategyParameterInput = open(
+  { name: NonBlankString, type: oneOf(STRATEGY_PARAMETER_TYPES) },
+  { description: t.union([t.string, t.null]), required: t.boolean },
+  'a parameter { name, type, description?, required? }',
+)
+
+const STRATEGY_TYPE_FIELDS = {
+  title: t.union([t.string, t.null]),
+  description: t.union([t.string, t.null]),
+  deprecated: t.boolean,
+}
+
+/**
+ * Creating a custom strategy type (Unleash: POST /api/admin/strategies): a URL-friendly name,
+ * as a feature's, and its parameters. Other properties are dropped, as Unleash strips them
+ * (its `editable`: a custom type is always editable here).
+ */
+export const CreateStrategyTypeBody = open({ name: FeatureName, parameters: t.array(StrategyParameterInput) }, STRATEGY_TYPE_FIELDS, 'a strategy type')
+export type CreateStrategyTypeBody = t.TypeOf<typeof CreateStrategyTypeBody>
+
+/** Replacing one (PUT /api/admin/strategies/:name): the path names it; a `name` sent is ignored, as Unleash ignores it. */
+export const UpdateStrategyTypeBody = open({ parameters: t.array(StrategyParameterInput) }, { ...STRATEGY_TYPE_FIELDS, name: t.string }, 'a strategy type')
+export type UpdateStrategyTypeBody = t.TypeOf<typeof UpdateStrategyTypeBody>

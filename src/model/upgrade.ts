@@ -5,7 +5,7 @@ import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.j
 import { committedEntries } from './table-layout.js'
 
 /** The schema this version writes: the one `State` describes. */
-export const SCHEMA_VERSION: State['schemaVersion'] = 5
+export const SCHEMA_VERSION: State['schemaVersion'] = 6
 
 /** Schema 1's event log: the events in a table keyed by id. */
 interface EventTable {
@@ -95,12 +95,22 @@ const splitTokenReading = (state: Stored): Stored =>
     return { ...role, permissions: [...kept, ...READ_IN_5.filter((p) => !kept.includes(p))] }
   })
 
+const ADDED_IN_6 = ['CREATE_STRATEGY', 'UPDATE_STRATEGY', 'DELETE_STRATEGY']
+
+/** Schema 5 to 6: Admin and Editor hold the permissions to manage strategy types, as in Unleash. */
+const grantStrategyTypes = (state: Stored): Stored =>
+  changeRoles(state, (role) => {
+    const grant = FULL_ROLES.has(role.id) ? ADDED_IN_6.filter((p) => !role.permissions.includes(p)) : []
+    return grant.length > 0 ? { ...role, permissions: [...role.permissions, ...grant] } : role
+  })
+
 /** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
 const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
   { from: 1, change: chunkEvents },
   { from: 2, change: indexIdentities },
   { from: 3, change: grantTokenUpdates },
   { from: 4, change: splitTokenReading },
+  { from: 5, change: grantStrategyTypes },
 ]
 
 const schemaOf = (state: unknown): number | undefined => {
@@ -119,7 +129,7 @@ const schemaOf = (state: unknown): number | undefined => {
  * Schema 1 kept the events in a table keyed by id; 2 keeps them in chunks. Schema 3 adds
  * the index of accounts' e-mails and usernames; 4 grants Admin and Editor the permissions to
  * update API tokens; 5 replaces READ_API_TOKEN with Unleash's READ_CLIENT_API_TOKEN and
- * READ_FRONTEND_API_TOKEN.
+ * READ_FRONTEND_API_TOKEN; 6 grants Admin and Editor the permissions to manage strategy types.
  */
 export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)

@@ -200,6 +200,24 @@ for (const transport of TRANSPORTS) {
     t.equal(gone.json.message, `Could not find strategy with id: ${first.json.id}`, "Unleash's words")
   })
 
+  t.test(`${transport}: custom strategy types are created (201 with location), replaced, deprecated and deleted (200, no body)`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const created = await s.call('POST', '/api/admin/strategies', { body: { name: 'mine', parameters: [{ name: 'p', type: 'string' }] } })
+    t.equal(created.status, 201)
+    t.equal(created.headers['location'], 'strategies/mine')
+    t.same(created.json, { displayName: null, name: 'mine', editable: true, description: '', parameters: [{ name: 'p', type: 'string', description: '', required: false }], deprecated: false, title: null })
+    const replaced = await s.call('PUT', '/api/admin/strategies/mine', { body: { description: 'd', parameters: [] } })
+    t.equal(replaced.status, 200)
+    t.equal(replaced.text, '')
+    t.equal((await s.call('POST', '/api/admin/strategies/mine/deprecate')).status, 200)
+    t.match((await s.call('GET', '/api/admin/strategies/mine')).json, { description: 'd', deprecated: true, parameters: [] })
+    t.equal((await s.call('POST', '/api/admin/strategies/mine/reactivate')).status, 200)
+    t.equal((await s.call('PUT', '/api/admin/strategies/default', { body: { parameters: [] } })).status, 400)
+    t.equal((await s.call('DELETE', '/api/admin/strategies/mine')).status, 200)
+    t.equal((await s.call('GET', '/api/admin/strategies/mine')).status, 404)
+  })
+
   t.test(`${transport}: a feature is completed and uncompleted (200, no body); its lifecycle lists the stages`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

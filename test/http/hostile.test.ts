@@ -140,6 +140,8 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
     data: { features: [{ name: 'checked', type: 'release' }], featureStrategies: [], tagTypes: [], links: [] },
   },
   'POST /api/admin/segments/validate': { name: 'a-new-segment' },
+  'POST /api/admin/strategies': { name: 'a-new-type', title: 't', description: 'd', parameters: [{ name: 'p', type: 'string', description: 'd', required: true }] },
+  'PUT /api/admin/strategies/:name': { name: 'ignored', title: 't', description: 'd', deprecated: false, parameters: [{ name: 'p', type: 'list' }] },
   'POST /api/admin/context/validate': { name: 'a-new-field' },
   'POST /api/admin/constraints/validate': constraint,
 }

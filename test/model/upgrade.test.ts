@@ -60,10 +60,18 @@ t.test('of two accounts holding one identity, the index names the older; parts i
 /** What each root role holds, sorted, by role name. */
 const held = (state: State) => [...committedEntries(state.rootRoles)].map(([, role]) => [role.name, [...role.permissions].sort()] as const).sort()
 
+const STRATEGY_TYPES = ['CREATE_STRATEGY', 'UPDATE_STRATEGY', 'DELETE_STRATEGY']
+
+/** A store of schema 5: no permissions to manage strategy types, which 6 grants. */
+const asOf5 = (state: State): State => {
+  const roles = [...committedEntries(state.rootRoles)].map(([key, role]) => [key, { ...role, permissions: role.permissions.filter((p) => !STRATEGY_TYPES.includes(p)) }] as const)
+  return { ...state, schemaVersion: 5, rootRoles: tableFrom(roles) } as unknown as State
+}
+
 /** A store of schema 4: the one permission to list API tokens that 5 splits in two. */
 const asOf4 = (state: State): State => {
   const split = ['READ_CLIENT_API_TOKEN', 'READ_FRONTEND_API_TOKEN']
-  const roles = [...committedEntries(state.rootRoles)].map(([key, role]) =>
+  const roles = [...committedEntries(asOf5(state).rootRoles)].map(([key, role]) =>
     [key, role.permissions.includes(split[0]!) ? { ...role, permissions: [...role.permissions.filter((p) => !split.includes(p)), 'READ_API_TOKEN'] } : role] as const,
   )
   return { ...state, schemaVersion: 4, rootRoles: tableFrom(roles) } as unknown as State
@@ -89,12 +97,24 @@ t.test("schema 4 to 5: a role that could list API tokens holds Unleash's two per
   const custom = { id: 7, name: 'Token reader', description: '', type: 'root' as const, permissions: ['READ_API_TOKEN', 'READ_FRONTEND_API_TOKEN'] }
   const four = asOf4({ ...current, rootRoles: tableFrom([...committedEntries(current.rootRoles), ['7', custom] as const]) } as State)
   t.ok(held(four).some(([, permissions]) => permissions.includes('READ_API_TOKEN')), 'schema 4 named one permission to list them')
-  const five = upgradeState(four)
-  t.equal(five.schemaVersion, 5)
-  t.same(held(five), held({ ...current, rootRoles: tableFrom([...committedEntries(current.rootRoles), ['7', { ...custom, permissions: ['READ_FRONTEND_API_TOKEN', 'READ_CLIENT_API_TOKEN'] }] as const]) }), 'as a new store, and once each')
+  const five = upgradeState(four, 5)
+  t.equal(five.schemaVersion as number, 5)
+  t.same(held(five), held(asOf5({ ...current, rootRoles: tableFrom([...committedEntries(current.rootRoles), ['7', { ...custom, permissions: ['READ_FRONTEND_API_TOKEN', 'READ_CLIENT_API_TOKEN'] }] as const]) } as State)), 'as a store of schema 5, and once each')
   t.equal(getRow(five.rootRoles, '3'), getRow(four.rootRoles, '3'), 'a role that could not (Viewer) is the same value')
   t.equal(five.features, four.features, 'the other parts are the same values')
-  t.same(upgradeState(five), five)
+  t.same(upgradeState(five, 5), five)
   const unreadable = upgradeState({ schemaVersion: 4, rootRoles: 'lost' }) as unknown as { rootRoles: unknown }
   t.equal(unreadable.rootRoles, 'lost', 'roles it cannot read are left as they are')
+})
+
+t.test('schema 5 to 6: Admin and Editor get the permissions to manage strategy types, and nothing else changes', async (t) => {
+  const current = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const five = asOf5(current)
+  t.ok(isOutdated(five))
+  const six = upgradeState(five)
+  t.equal(six.schemaVersion, 6)
+  t.same(held(six), held(current), 'what the roles of a new store hold')
+  t.ok(held(six).every(([name, permissions]) => STRATEGY_TYPES.every((p) => permissions.includes(p)) === (name !== 'Viewer')), 'Admin and Editor, not Viewer')
+  t.equal(six.features, five.features, 'the other parts are the same values')
+  t.same(upgradeState(six), six)
 })

@@ -71,6 +71,11 @@ export const typeMethods = (run: Run) => {
   return {
     strategyTypes: m(types.listStrategyTypesOp),
     strategyType: m(types.getStrategyTypeOp),
+    createStrategyType: m(types.createStrategyTypeOp),
+    updateStrategyType: m(types.updateStrategyTypeOp),
+    deleteStrategyType: m(types.deleteStrategyTypeOp),
+    deprecateStrategyType: m(types.setStrategyTypeDeprecatedOp(true)),
+    reactivateStrategyType: m(types.setStrategyTypeDeprecatedOp(false)),
     featureTypes: m(types.listFeatureTypesOp),
   }
 }

@@ -1,10 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { FEATURE_TYPE_RECORDS } from '../../domain/feature/types.js'
-import { findStrategyType, listStrategyTypes } from '../../domain/strategy-type/strategy-types.js'
+import {
+  createStrategyType,
+  deleteStrategyType,
+  findStrategyType,
+  listStrategyTypes,
+  setStrategyTypeDeprecated,
+  updateStrategyType,
+} from '../../domain/strategy-type/strategy-types.js'
 import { NameParams, NoParams } from '../../model/params.js'
 import type { FeatureTypeList } from '../../model/feature.js'
-import type { StrategyTypeList, StrategyTypeRecord } from '../../model/strategy-type.js'
-import { read } from '../operation.js'
+import { CreateStrategyTypeBody, type StrategyTypeList, type StrategyTypeRecord, UpdateStrategyTypeBody } from '../../model/strategy-type.js'
+import { read, write } from '../operation.js'
 
 /** The strategy types a strategy may name (Unleash: GET /api/admin/strategies). */
 export const listStrategyTypesOp = read<NoParams, undefined, StrategyTypeList>({
@@ -25,3 +32,34 @@ export const listFeatureTypesOp = read<NoParams, undefined, FeatureTypeList>({
   requirement: 'NONE',
   run: () => E.right({ version: 1, types: FEATURE_TYPE_RECORDS.map((type) => ({ ...type })) }),
 })
+
+/** Unleash: POST /api/admin/strategies; 201 with the type and `location: strategies/<name>` over HTTP. */
+export const createStrategyTypeOp = write<NoParams, CreateStrategyTypeBody, StrategyTypeRecord>({
+  params: NoParams,
+  requirement: 'CREATE_STRATEGY',
+  body: CreateStrategyTypeBody,
+  run: (draft, { body, ctx }) => E.map((record: StrategyTypeRecord) => () => ({ ...record, parameters: record.parameters.map((p) => ({ ...p })) }))(createStrategyType(draft, body, ctx)),
+})
+
+/** Unleash: PUT /api/admin/strategies/:name; 200 with no body over HTTP, the type to the facade. */
+export const updateStrategyTypeOp = write<NameParams, UpdateStrategyTypeBody, StrategyTypeRecord>({
+  params: NameParams,
+  requirement: 'UPDATE_STRATEGY',
+  body: UpdateStrategyTypeBody,
+  run: (draft, { params, body, ctx }) => E.map((record: StrategyTypeRecord) => () => ({ ...record, parameters: record.parameters.map((p) => ({ ...p })) }))(updateStrategyType(draft, params.name, body, ctx)),
+})
+
+/** Unleash: DELETE /api/admin/strategies/:name. */
+export const deleteStrategyTypeOp = write<NameParams, undefined, void>({
+  params: NameParams,
+  requirement: 'DELETE_STRATEGY',
+  run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteStrategyType(draft, params.name, ctx)),
+})
+
+/** Unleash: POST /api/admin/strategies/:name/deprecate and /reactivate. */
+export const setStrategyTypeDeprecatedOp = (deprecated: boolean) =>
+  write<NameParams, undefined, void>({
+    params: NameParams,
+    requirement: 'UPDATE_STRATEGY',
+    run: (draft, { params, ctx }) => E.map(() => () => undefined)(setStrategyTypeDeprecated(draft, params.name, deprecated, ctx)),
+  })

@@ -1,8 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { StrategyTypeRecord } from '../../model/strategy-type.js'
+import type { Draft } from 'immer'
+import type { CreateStrategyTypeBody, StrategyTypeRecord, UpdateStrategyTypeBody } from '../../model/strategy-type.js'
 import type { State, StrategyTypeState } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
-import { type NotFoundError, notFound } from '../errors.js'
+import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, type ErrorDetail, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
+import { recordEvent } from '../events.js'
+import { jsonEqual } from '../json-patch.js'
+import { allStrategies, describeUse, stateBefore } from '../segment/usage.js'
 
 /** The built-in strategy types, in the order Unleash lists them, with the names its UI shows. */
 const BUILT_IN = new Map([
@@ -16,15 +21,15 @@ const rank = (name: string): number => {
   return index < 0 ? BUILT_IN.size : index
 }
 
-/** A strategy type as Unleash answers it: the built-in ones cannot be edited, none is deprecated. */
+/** A strategy type as Unleash answers it: the built-in ones have a display name and cannot be edited. */
 const recordOf = (type: StrategyTypeState): StrategyTypeRecord => ({
-  displayName: BUILT_IN.get(type.name) ?? type.name,
+  displayName: BUILT_IN.get(type.name) ?? null,
   name: type.name,
   editable: !type.builtIn,
   description: type.description,
   parameters: type.parameters.map((p) => ({ name: p.name, type: p.type, description: p.description, required: p.required })),
-  deprecated: false,
-  title: null,
+  deprecated: type.deprecated ?? false,
+  title: type.title ?? null,
 })
 
 /** The strategy types, the built-in ones first in Unleash's order, then by name. */
@@ -34,4 +39,92 @@ export const listStrategyTypes = (state: State): StrategyTypeRecord[] =>
 export const findStrategyType = (state: State, name: string): E.Either<NotFoundError, StrategyTypeRecord> => {
   const type = getRow(state.strategyTypes, name)
   return type ? E.right(recordOf(type)) : E.left(notFound('No strategy found')) // Unleash's words
+}
+
+/** A type's parameters as stored: a description and `required` always, as the built-in ones have. */
+const parametersOf = (parameters: CreateStrategyTypeBody['parameters'], problems: ErrorDetail[]): StrategyTypeState['parameters'] => {
+  const seen = new Set<string>()
+  parameters.forEach((p, i) => {
+    if (seen.has(p.name)) problems.push({ path: `/body/parameters/${i}/name`, message: `The parameter "${p.name}" appears twice.` })
+    seen.add(p.name)
+  })
+  return parameters.map((p) => ({ name: p.name, type: p.type, description: p.description ?? '', required: p.required ?? false }))
+}
+
+const foundCustom = (state: State, name: string, missing: () => NotFoundError): E.Either<DomainError, StrategyTypeState> => {
+  const type = getRow(state.strategyTypes, name)
+  if (!type) return E.left(missing())
+  // Unleash answers 500 for a built-in type; flagport refuses it in Unleash's words.
+  return type.builtIn ? E.left(validationError(`Cannot edit strategy ${name}`)) : E.right(type)
+}
+
+/** Creates a custom strategy type (Unleash: POST /api/admin/strategies); its record. */
+export const createStrategyType = (draft: Draft<State>, body: CreateStrategyTypeBody, ctx: Ctx): E.Either<DomainError, StrategyTypeRecord> => {
+  if (getRow(draft.strategyTypes as State['strategyTypes'], body.name)) return E.left(nameExists(`Strategy with name ${body.name} already exist!`)) // Unleash's words
+  const problems: ErrorDetail[] = []
+  const parameters = parametersOf(body.parameters, problems)
+  if (problems.length > 0) return E.left(validationError(problems))
+  const type: StrategyTypeState = { name: body.name, description: body.description ?? '', parameters, builtIn: false, title: body.title ?? null, deprecated: body.deprecated ?? false }
+  setRow(draft.strategyTypes as State['strategyTypes'], type.name, type)
+  const record = recordOf(type)
+  recordEvent(draft, ctx, { type: 'strategy-created', data: record })
+  return E.right(record)
+}
+
+/**
+ * Replaces a custom type's title, description and parameters (Unleash: PUT
+ * /api/admin/strategies/:name); it stays deprecated or not unless `deprecated` is sent
+ * (Unleash's PUT reactivates a type it is not told is deprecated). Sending what it holds
+ * changes and records nothing.
+ */
+export const updateStrategyType = (draft: Draft<State>, name: string, body: UpdateStrategyTypeBody, ctx: Ctx): E.Either<DomainError, StrategyTypeRecord> => {
+  const found = foundCustom(draft as State, name, () => notFound('No strategy found'))
+  if (E.isLeft(found)) return found
+  const problems: ErrorDetail[] = []
+  const parameters = parametersOf(body.parameters, problems)
+  if (problems.length > 0) return E.left(validationError(problems))
+  const before = found.right
+  const after: StrategyTypeState = {
+    ...before,
+    description: body.description ?? '',
+    parameters,
+    title: body.title ?? null,
+    deprecated: body.deprecated ?? before.deprecated ?? false,
+  }
+  const record = recordOf(after)
+  if (jsonEqual(recordOf(before), record)) return E.right(record)
+  setRow(draft.strategyTypes as State['strategyTypes'], name, after)
+  recordEvent(draft, ctx, { type: 'strategy-updated', data: record, preData: recordOf(before) })
+  return E.right(record)
+}
+
+/**
+ * Deletes a custom type that no strategy uses (Unleash deletes one in use, leaving strategies
+ * that name a type no longer there: they could not be exported and imported again).
+ */
+export const deleteStrategyType = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = foundCustom(draft as State, name, () => notFound('No strategy found'))
+  if (E.isLeft(found)) return found
+  const state = stateBefore(draft)
+  const uses = [...allStrategies(state)].filter((use) => use.strategy.name === name).map(describeUse)
+  if (uses.length > 0) {
+    return E.left({ _tag: 'ConflictError', message: `The strategy type ${name} is in use; remove these strategies first.`, details: uses.map((use) => ({ message: `Used by ${use}.` })) })
+  }
+  deleteRow(draft.strategyTypes as State['strategyTypes'], name)
+  recordEvent(draft, ctx, { type: 'strategy-deleted', data: { name } })
+  return E.right(undefined)
+}
+
+/**
+ * Deprecates a type, or takes that back (Unleash: POST .../:name/deprecate, /reactivate),
+ * built-in ones too, as in Unleash. Its strategies keep working; Unleash's UI stops offering
+ * it for new ones. The state it has already changes and records nothing.
+ */
+export const setStrategyTypeDeprecated = (draft: Draft<State>, name: string, deprecated: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+  const type = getRow(draft.strategyTypes as State['strategyTypes'], name)
+  if (!type) return E.left(notFound(`Could not find strategy with name ${name}`)) // Unleash's words
+  if ((type.deprecated ?? false) === deprecated) return E.right(undefined)
+  setRow(draft.strategyTypes as State['strategyTypes'], name, { ...type, deprecated })
+  recordEvent(draft, ctx, { type: deprecated ? 'strategy-deprecated' : 'strategy-reactivated', data: { name } })
+  return E.right(undefined)
 }
