@@ -3,6 +3,7 @@ import { appendEvent, latestEvents as latestStoredEvents } from '../model/event-
 import { copyJson } from '../model/json-copy.js'
 import type { EventRecord } from '../model/event.js'
 import type { EventLog, State, StoredEvent } from '../model/state.js'
+import { getRow } from '../model/table.js'
 import type { Ctx } from './context.js'
 
 export { emptyEventLog } from '../model/event-log.js'
@@ -41,4 +42,25 @@ export const recordEvent = (draft: Draft<State>, ctx: Ctx, event: NewEvent): voi
   // Not `{ ...event, id, ... }`: V8 11 (Node 20) adds properties new to a spread copy slowly, 3 µs here.
   const stored: StoredEvent = Object.assign({ id }, event, { createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id })
   appendEvent(draft.events as State['events'], stored, ctx.eventRetention)
+}
+
+/** Unleash's names for its own actors, where events name them otherwise. */
+const ACTOR_NAMES = new Map([
+  [-1337, 'Unleash System'],
+  [-42, 'Unleash Admin Token'],
+])
+
+/**
+ * Who made the recorded events (Unleash: GET /api/admin/event-creators), by id: a user by the
+ * name they have now, anyone else by the name the newest of their events records.
+ */
+export const eventCreators = (state: State): { id: number; name: string }[] => {
+  const recorded = new Map<number, string>()
+  for (const e of latestStoredEvents(state.events, Number.POSITIVE_INFINITY)) if (!recorded.has(e.createdByUserId)) recorded.set(e.createdByUserId, e.createdBy)
+  return [...recorded]
+    .sort(([a], [b]) => a - b)
+    .map(([id, name]) => {
+      const user = getRow(state.users, String(id))
+      return { id, name: ACTOR_NAMES.get(id) ?? (user ? user.name || user.username || user.email || name : name) }
+    })
 }

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { copyJson } from '../../src/model/json-copy.js'
-import { makeApi, ok, err, plain } from '../support/api.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 
 t.test('events are listed newest first and filtered by project, feature and type', async (t) => {
   const { api } = await makeApi()
@@ -110,4 +110,18 @@ t.test("a feature's history: its newest 50 events and how many it has, readable 
   t.same(ok(await api.instance.featureEvents({ params: { featureName: 'ghost' } })), { version: 1, toggleName: 'ghost', events: [], totalEvents: 0 }, 'an unknown feature has none')
   history.events[0]!.type = 'changed'
   t.equal(ok(await api.instance.featureEvents({ params: { featureName: 'a' } })).events[0]!.type, 'feature-metadata-updated', 'an answer is a copy')
+})
+
+t.test('the event creators: each actor once, by id, a user by the name they have now', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const admin = { authorization: ADMIN_TOKEN }
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { name: 'Old name', email: 'u@example.com', rootRole: 2 } }))
+  const { secret } = ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'mine', expiresAt: '2100-01-01T00:00:00.000Z' } }))
+  ok(await api.features.create({ authorization: secret, params: { projectId: 'default' }, body: { name: 'a' } }))
+  ok(await api.users.update({ ...admin, params: { id: String(user.id) }, body: { name: 'New name' } }))
+  t.match(api.events(5).find((e) => e.type === 'feature-created'), { createdBy: 'u@example.com', createdByUserId: user.id }, 'the event names the user as its audit does')
+  t.same(ok(await api.instance.eventCreators({ ...admin, params: {} })), [
+    { id: -42, name: 'Unleash Admin Token' },
+    { id: user.id, name: 'New name' },
+  ], "Unleash's name for its admin token; the user's name now")
 })

@@ -334,3 +334,18 @@ t.test('delete a user: it leaves its groups and its tokens stop working', async 
   t.equal(err(await api.users.delete({ ...admin, params: { id: '1' } })).message, 'No user found')
   t.same(plain(api.state()), before)
 })
+
+t.test("user search and the admin count, as Unleash's user admin answers them", async (t) => {
+  const { api } = await makeApi()
+  const ada = ok(await api.users.create({ params: {}, body: { name: 'Ada Lovelace', email: 'ada@example.com', rootRole: 1 } }))
+  const bob = ok(await api.users.create({ params: {}, body: { name: 'Bob', username: 'bobby', rootRole: 2, password: 'Correct-horse-9!' } as never }))
+  ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', name: 'Robot Lace', rootRole: 1 } }))
+  const found = async (q?: string) => ok(await api.users.search({ params: {}, ...(q === undefined ? {} : { query: { q } }) }))
+  t.same((await found('lace')).map((u) => u.name), ['Ada Lovelace', 'Robot Lace'], 'a name containing it, ignoring case; service accounts too, as in Unleash')
+  t.same((await found('BOB')).map((u) => u.id), [bob.id], 'a username starting with it')
+  t.same((await found('ada@')).map((u) => u.id), [ada.id], 'an e-mail starting with it')
+  t.same(await found('xample'), [], 'not an e-mail containing it')
+  t.same([await found('a'), await found()], [[], []], 'under two characters: nothing')
+  t.same(Object.keys((await found('ada'))[0]!), ['accountType', 'id', 'name', 'email', 'imageUrl', 'seenAt', 'scimId', 'seatType', 'companyRole', 'productUpdatesEmailConsent'], "Unleash's public columns")
+  t.same(ok(await api.users.adminCount({ params: {} })), { password: 0, noPassword: 1, service: 1 })
+})

@@ -153,4 +153,17 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('DELETE', `/api/admin/user/tokens/${own.json.id}`, { token: pat.json.secret })).status, 200)
     t.equal((await s.call('DELETE', `/api/admin/user-admin/${user.id}/tokens/${pat.json.id}`)).status, 200)
   })
+
+  t.test(`${transport}: user search, the admin count and the event creators answer Unleash's routes`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    await s.call('POST', '/api/admin/user-admin', { body: { name: 'Ada Lovelace', email: 'ada@example.com', rootRole: 'Admin' } })
+    const found = await s.call('GET', '/api/admin/user-admin/search?q=love')
+    t.equal(found.status, 200)
+    t.same(found.json.map((u: { name: string }) => u.name), ['Ada Lovelace'])
+    t.same((await s.call('GET', '/api/admin/user-admin/admin-count')).json, { password: 0, noPassword: 1, service: 0 })
+    const creators = await s.call('GET', '/api/admin/event-creators')
+    t.equal(creators.status, 200)
+    t.same(creators.json, [{ id: -42, name: 'Unleash Admin Token' }])
+  })
 }

@@ -44,5 +44,6 @@ export const instanceMethods = (run: Run, emailEnabled: boolean) => {
     setFrontendApiOrigins: m(ui.setFrontendApiOriginsOp),
     listEvents: m(ev.listEventsOp),
     featureEvents: m(ev.featureEventsOp),
+    eventCreators: m(ev.eventCreatorsOp),
   }
 }

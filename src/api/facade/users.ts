@@ -21,6 +21,8 @@ export const userMethods = (run: Run, email?: EmailPort) => {
     get: m(u.getUserOp),
     update: m(u.updateUserOp),
     delete: m(u.deleteUserOp),
+    search: m(u.searchUsersOp),
+    adminCount: m(u.adminCountOp),
   }
 }
 

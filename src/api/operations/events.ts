@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { countEvents, latestEvents } from '../../domain/events.js'
+import { countEvents, eventCreators, latestEvents } from '../../domain/events.js'
 import { validationError } from '../../domain/errors.js'
 import type { EventList, FeatureEventList } from '../../model/event.js'
 import type { StoredEvent } from '../../model/state.js'
@@ -43,4 +43,11 @@ export const featureEventsOp = read<FeatureNameParams, undefined, FeatureEventLi
     const totalEvents = countEvents(state.events, ofFeature)
     return E.right({ version: 1, toggleName: params.featureName, events: latestEvents(state.events, FEATURE_EVENTS, ofFeature), totalEvents })
   },
+})
+
+/** Unleash: GET /api/admin/event-creators, for its event log's filter: who made the recorded events. */
+export const eventCreatorsOp = read<NoParams, undefined, { id: number; name: string }[]>({
+  params: NoParams,
+  requirement: 'NONE',
+  run: (state) => E.right(eventCreators(state)),
 })

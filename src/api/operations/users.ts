@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { createUser } from '../../domain/user/create.js'
 import { deleteAccount } from '../../domain/user/delete.js'
 import { findAccount } from '../../domain/user/lookup.js'
-import { listUsers, renderAccount, renderUser } from '../../domain/user/render.js'
+import { adminCount, listUsers, renderAccount, renderUser, searchAccounts } from '../../domain/user/render.js'
 import { updateAccount } from '../../domain/user/update.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
@@ -79,4 +79,18 @@ export const deleteUserOp = write<IdParams, undefined, void>({
   params: IdParams,
   requirement: 'ADMIN',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'User', ctx)),
+})
+
+/** Unleash: GET /api/admin/user-admin/search?q=, which any caller may ask (its UI finds people to add with it). */
+export const searchUsersOp = read<NoParams, undefined, ReturnType<typeof searchAccounts>>({
+  params: NoParams,
+  requirement: 'NONE',
+  run: (state, { query }) => E.right(searchAccounts(state, query['q'] ?? '')),
+})
+
+/** Unleash: GET /api/admin/user-admin/admin-count. */
+export const adminCountOp = read<NoParams, undefined, ReturnType<typeof adminCount>>({
+  params: NoParams,
+  requirement: 'ADMIN',
+  run: (state) => E.right(adminCount(state)),
 })

@@ -1,5 +1,7 @@
 import type { UserState, State } from '../../model/state.js'
 import type { Account, User, UsersAndRoles } from '../../model/user.js'
+import { rows } from '../../model/table.js'
+import { ADMIN_ROLE_ID } from '../permissions.js'
 import { accountsOf } from './lookup.js'
 import { rootRolesOf } from './roles.js'
 
@@ -43,4 +45,35 @@ export const renderUser = (user: UserState, unleashUrl: string, now: string): Us
 export const listUsers = (state: State, unleashUrl: string, now: string): UsersAndRoles => {
   const nowMs = Date.parse(now)
   return { users: accountsOf(state, 'User').map((u) => renderUserAt(u, unleashUrl, nowMs)), rootRoles: rootRolesOf(state) }
+}
+
+/** An account as Unleash's user search answers it: its public columns, no role, no login counts. */
+const renderFound = (user: UserState): Omit<Account, 'loginAttempts' | 'createdAt' | 'rootRole'> => {
+  const { loginAttempts: _attempts, createdAt: _created, rootRole: _role, ...found } = renderAccount(user)
+  return found
+}
+
+/**
+ * Unleash's user search (GET /api/admin/user-admin/search?q=): accounts whose name contains
+ * `q`, or whose username or e-mail starts with it, ignoring case, by id; nothing for a `q`
+ * under two characters, as in Unleash.
+ */
+export const searchAccounts = (state: State, q: string): ReturnType<typeof renderFound>[] => {
+  if (q.length < 2) return []
+  const needle = q.toLowerCase()
+  const matches = (u: UserState) =>
+    (u.name ?? '').toLowerCase().includes(needle) || (u.username ?? '').toLowerCase().startsWith(needle) || (u.email ?? '').startsWith(needle)
+  return [...rows(state.users)].filter(matches).sort((a, b) => a.id - b.id).map(renderFound)
+}
+
+/** How many accounts hold the Admin root role: users with a password, users without, service accounts (Unleash's admin count). */
+export const adminCount = (state: State): { password: number; noPassword: number; service: number } => {
+  const count = { password: 0, noPassword: 0, service: 0 }
+  for (const u of rows(state.users)) {
+    if (u.rootRole !== ADMIN_ROLE_ID) continue
+    if (u.accountType === 'Service Account') count.service++
+    else if (u.passwordHash !== null) count.password++
+    else count.noPassword++
+  }
+  return count
 }

@@ -27,5 +27,6 @@ export const projectRoutes = ({ projects, environments, instance }: AdminApi): R
   route('GET', '/api/admin/maintenance', instance.maintenance),
   route('POST', '/api/admin/maintenance', instance.setMaintenance, { status: 204, body: true }),
   route('GET', '/api/admin/events', instance.listEvents),
+  route('GET', '/api/admin/event-creators', instance.eventCreators),
   route('GET', '/api/admin/events/:featureName', instance.featureEvents),
 ]

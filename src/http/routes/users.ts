@@ -11,6 +11,8 @@ export const userRoutes = ({ users, groups }: AdminApi): Route[] => [
     rateLimit: 'createUser',
   }),
   route('GET', '/api/admin/user-admin', users.list),
+  route('GET', '/api/admin/user-admin/search', users.search),
+  route('GET', '/api/admin/user-admin/admin-count', users.adminCount),
   route('GET', '/api/admin/user-admin/:id', users.get),
   route('PUT', '/api/admin/user-admin/:id', users.update, { body: true }),
   route('DELETE', '/api/admin/user-admin/:id', users.delete),
