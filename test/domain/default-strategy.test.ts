@@ -1,5 +1,6 @@
-import t, { type Test } from 'tap'
-import { err, makeApi, ok, plain } from '../support/api.js'
+import t from 'tap'
+import { makeApi, ok, plain } from '../support/api.js'
+import { refused } from '../support/refused.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -12,14 +13,6 @@ const rollout40 = {
   variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }],
 }
 
-/** Refused as `match` says, each problem at the path given (when given), and nothing changed. */
-const refused = async (t: Test, api: Api, call: () => Promise<unknown>, match: object, paths?: (string | undefined)[]) => {
-  const before = plain(api.state())
-  const e = err((await call()) as never) as { details: { path?: string }[] }
-  t.match(e, match)
-  if (paths) t.same(e.details.map((d) => d.path), paths)
-  t.same(plain(api.state()), before, 'the store is unchanged')
-}
 
 const turnedOn = async (api: Api, featureName: string, environment = 'development') => {
   const params = { projectId: 'default', featureName, environment }

@@ -1,7 +1,6 @@
-import t, { type Test } from 'tap'
-import { err, makeApi, ok, plain } from '../support/api.js'
-
-type Api = Awaited<ReturnType<typeof makeApi>>['api']
+import t from 'tap'
+import { makeApi, ok, plain } from '../support/api.js'
+import { refused } from '../support/refused.js'
 
 const project = { projectId: 'default' }
 const flag = { ...project, featureName: 'flag' }
@@ -12,14 +11,6 @@ const seeded = async (names = ['flag']) => {
   return api
 }
 
-/** Refused as `match` says, each problem at the path given, and nothing changed. */
-const refused = async (t: Test, api: Api, call: () => Promise<unknown>, match: object, paths?: (string | undefined)[]) => {
-  const before = plain(api.state())
-  const e = err((await call()) as never) as { details: { path?: string }[] }
-  t.match(e, match)
-  if (paths) t.same(e.details.map((d) => d.path), paths)
-  t.same(plain(api.state()), before, 'the store is unchanged')
-}
 
 t.test('a link is added with its URL normalized as Unleash stores it, shown in the feature record, changed and removed', async (t) => {
   const api = await seeded()
