@@ -74,6 +74,11 @@ const seeded = async () => {
   await keep('tagTypes.create', api.tagTypes.create({ params: {}, body: { name: 'area' } }))
   await keep('tags.create', api.tags.create({ params: {}, body: { type: 'area', value: 'checkout' } }))
   await keep('serviceAccounts.createToken', api.serviceAccounts.createToken({ params: { id: String(robot.id) }, body: { description: 'ci', expiresAt: '2100-01-01T00:00:00.000Z' } }))
+  // What later sessions added: a project's default strategy, a link, a lifecycle stage, a custom strategy type.
+  await keep('projects.setDefaultStrategy', api.projects.setDefaultStrategy({ params: { ...P, environment: 'development' }, body: { name: 'flexibleRollout', parameters: { rollout: '30' }, segments: [segment.id], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }] } }))
+  await keep('features.addLink', api.features.addLink({ params: { ...P, featureName: 'f' }, body: { url: 'example.com/docs', title: 'Docs' } }))
+  ok(await api.features.complete({ params: { ...P, featureName: 'f' }, body: { status: 'kept', statusValue: 'v' } }))
+  await keep('types.createStrategyType', api.types.createStrategyType({ params: {}, body: { name: 'custom', parameters: [{ name: 'p', type: 'list' }] } }))
   const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)] }
   return { api, answers, ids }
 }
@@ -85,7 +90,7 @@ const candidates = (ids: Record<string, string[]>): Record<string, string[]> => 
   environment: ['development'],
   type: ['simple'],
   value: ['web'],
-  name: ['tenant', 'development', 'simple', 'flexibleRollout'],
+  name: ['tenant', 'development', 'simple', 'flexibleRollout', 'custom'],
   contextName: ['tenant'],
   parent: ['f'],
   ...ids,
@@ -152,6 +157,13 @@ t.test('a body changed by its caller after the call changes nothing stored', asy
     ['featureTags.bulkUpdate', { features: ['f', 'g'], tags: { addedTags: [{ value: 'bulk' }], removedTags: [] } }, (body) => api.featureTags.bulkUpdate({ params: P, body })],
     ['groups.create', { name: 'team', users: [] }, (body) => api.groups.create({ params: {}, body })],
     ['instance.setFrontendApiOrigins', { frontendApiOrigins: ['https://a.example.com'] }, (body) => api.instance.setFrontendApiOrigins({ params: {}, body })],
+    [
+      'projects.setDefaultStrategy',
+      { name: 'flexibleRollout', parameters: { rollout: '30' }, constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }], variants: [{ name: 'v', weight: 1000, weightType: 'variable', stickiness: 'default' }] },
+      (body) => api.projects.setDefaultStrategy({ params: { ...P, environment: 'development' }, body }),
+    ],
+    ['features.addLink', { url: 'example.com/docs', title: 'Docs' }, (body) => api.features.addLink({ params: { ...P, featureName: 'f' }, body })],
+    ['types.createStrategyType', { name: 'custom', parameters: [{ name: 'p', type: 'list', description: 'd' }] }, (body) => api.types.createStrategyType({ params: {}, body })],
   ]
   for (const [name, body, call] of writes) {
     ok(await call(body as never))
