@@ -71,6 +71,10 @@ export type IdParams = t.TypeOf<typeof IdParams>
 export const ApiTokenParams = t.type({ token: t.string })
 export type ApiTokenParams = t.TypeOf<typeof ApiTokenParams>
 
+/** A token named in a project's path (Unleash: DELETE /api/admin/projects/:p/api-tokens/:token). */
+export const ProjectApiTokenParams = t.type({ projectId: t.string, token: t.string })
+export type ProjectApiTokenParams = t.TypeOf<typeof ProjectApiTokenParams>
+
 /** A token of the caller's own. */
 export const OwnTokenParams = t.type({ tokenId: IntegerText })
 export type OwnTokenParams = t.TypeOf<typeof OwnTokenParams>

@@ -5,16 +5,19 @@ import { DateTime, NonBlankString, open } from './codec.js'
 export const API_TOKEN_TYPES = ['admin', 'client', 'backend', 'frontend'] as const
 export type ApiTokenKind = (typeof API_TOKEN_TYPES)[number]
 
-/** Unleash takes the type in any case (`ADMIN`, `Client`); it is kept lower-cased. */
-export const ApiTokenKind = new t.Type<ApiTokenKind, string, unknown>(
-  `one of ${API_TOKEN_TYPES.map((v) => JSON.stringify(v)).join(', ')} (in any case)`,
-  (u): u is ApiTokenKind => typeof u === 'string' && (API_TOKEN_TYPES as readonly string[]).includes(u),
-  (u, c) => {
-    const lower = typeof u === 'string' ? u.toLowerCase() : undefined
-    return lower !== undefined && (API_TOKEN_TYPES as readonly string[]).includes(lower) ? t.success(lower as ApiTokenKind) : t.failure(u, c)
-  },
-  t.identity,
-)
+/** One of `kinds`, which Unleash takes in any case (`ADMIN`, `Client`); kept lower-cased. */
+const kindIn = <K extends ApiTokenKind>(kinds: readonly K[]) =>
+  new t.Type<K, string, unknown>(
+    `one of ${kinds.map((v) => JSON.stringify(v)).join(', ')} (in any case)`,
+    (u): u is K => typeof u === 'string' && (kinds as readonly string[]).includes(u),
+    (u, c) => {
+      const lower = typeof u === 'string' ? u.toLowerCase() : undefined
+      return lower !== undefined && (kinds as readonly string[]).includes(lower) ? t.success(lower as K) : t.failure(u, c)
+    },
+    t.identity,
+  )
+
+export const ApiTokenKind = kindIn(API_TOKEN_TYPES)
 
 /**
  * Body of creating an API token. `project` (one) or `projects` (several, `*` for all) scope
@@ -26,6 +29,17 @@ export const CreateApiTokenBody = open(
   'an API token',
 )
 export type CreateApiTokenBody = t.TypeOf<typeof CreateApiTokenBody>
+
+/** The kinds a project's own tokens may be: not admin, which covers every project. */
+export const ProjectApiTokenKind = kindIn(['client', 'backend', 'frontend'] as const)
+
+/** Body of creating a project's token (Unleash: POST /api/admin/projects/:p/api-tokens): scoped to that project alone. */
+export const CreateProjectApiTokenBody = open(
+  { tokenName: NonBlankString, type: ProjectApiTokenKind },
+  { environment: NonBlankString, expiresAt: DateTime },
+  'an API token',
+)
+export type CreateProjectApiTokenBody = t.TypeOf<typeof CreateProjectApiTokenBody>
 
 /** Body of updating an API token: its new expiry, which may be past (the token stops working at once), as in Unleash. */
 export const UpdateApiTokenBody = open({ expiresAt: DateTime }, {}, 'an API token update')

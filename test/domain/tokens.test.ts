@@ -357,3 +357,27 @@ t.test('a user manages their own personal access tokens', async (t) => {
   t.equal(err(await api.users.list({ authorization: mine.secret, params: {} }))._tag, 'AuthenticationRequired')
   t.same(err(await api.personalTokens.list({ authorization: viewer, params: { id: '1' } })).extra, { permissions: ['ADMIN'] }, "others' tokens need ADMIN")
 })
+
+t.test("a project's own tokens: made for it alone, listed with those of every project, deleted through it", async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  ok(await api.projects.create({ ...admin, params: {}, body: { id: 'shop', name: 'Shop' } }))
+  const made = ok(await api.apiTokens.createInProject({ ...admin, params: { projectId: 'shop' }, body: { tokenName: 'shop-sdk', type: 'Client', projects: ['default'] } as never }))
+  t.match(made, { tokenName: 'shop-sdk', type: 'client', project: 'shop', projects: ['shop'], environment: 'development', secret: new RegExp(`^shop:development\\.${HEX56}$`) }, 'scoped to the project alone; other projects sent are dropped')
+  t.match(api.events(1)[0], { type: 'api-token-created' })
+  ok(await create(api, { tokenName: 'everywhere', type: 'frontend', environment: 'production' }))
+  ok(await create(api, { tokenName: 'default-only', type: 'client', projects: ['default'] }))
+  const several = ok(await create(api, { tokenName: 'two', type: 'client', projects: ['default', 'shop'] }))
+  const listed = ok(await api.apiTokens.listInProject({ ...admin, params: { projectId: 'shop' } })).tokens.map((tk) => tk.tokenName).sort()
+  t.same(listed, ['everywhere', 'shop-sdk', 'two'], 'those that reach it, every-project ones included; not those of another project')
+
+  const before = plain(api.state())
+  t.match(err(await api.apiTokens.createInProject({ ...admin, params: { projectId: 'ghost' }, body: { tokenName: 'x', type: 'client' } })), { _tag: 'NotFoundError', message: 'Could not find project with id "ghost".' })
+  t.same(err(await api.apiTokens.createInProject({ ...admin, params: { projectId: 'shop' }, body: { tokenName: 'x', type: 'admin' } as never })).details.map((d) => d.path), ['/body/type'], 'not an admin token, which reaches every project')
+  t.match(err(await api.apiTokens.deleteInProject({ ...admin, params: { projectId: 'shop', token: String(several.id) } })), { _tag: 'ValidationError' }, 'a token of several projects is not the project\'s to delete (Unleash: 400)')
+  t.match(err(await api.apiTokens.deleteInProject({ ...admin, params: { projectId: 'default', token: made.secret } })), { _tag: 'NotFoundError' }, 'one that does not reach the project is not found there')
+  t.same(plain(api.state()), before, 'refusals change nothing')
+
+  ok(await api.apiTokens.deleteInProject({ ...admin, params: { projectId: 'shop', token: made.secret } }))
+  t.notOk(ok(await api.apiTokens.listInProject({ ...admin, params: { projectId: 'shop' } })).tokens.some((tk) => tk.tokenName === 'shop-sdk'))
+  t.match(api.events(1)[0], { type: 'api-token-deleted' })
+})

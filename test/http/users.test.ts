@@ -166,4 +166,17 @@ for (const transport of TRANSPORTS) {
     t.equal(creators.status, 200)
     t.same(creators.json, [{ id: -42, name: 'Unleash Admin Token' }])
   })
+
+  t.test(`${transport}: a project's API tokens: 201 with the secret, listed, deleted through the project`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const made = await s.call('POST', '/api/admin/projects/default/api-tokens', { body: { tokenName: 'sdk', type: 'client' } })
+    t.equal(made.status, 201)
+    t.equal(made.headers['location'], 'api-tokens')
+    t.match(made.json, { tokenName: 'sdk', projects: ['default'], secret: /^default:development\./ })
+    t.same((await s.call('GET', '/api/admin/projects/default/api-tokens')).json.tokens.map((tk: { tokenName: string }) => tk.tokenName), ['sdk'])
+    t.equal((await s.call('DELETE', `/api/admin/projects/default/api-tokens/${made.json.secret}`)).status, 200)
+    t.same((await s.call('GET', '/api/admin/projects/default/api-tokens')).json.tokens, [])
+    t.equal((await s.call('POST', '/api/admin/projects/ghost/api-tokens', { body: { tokenName: 'sdk', type: 'client' } })).status, 404)
+  })
 }

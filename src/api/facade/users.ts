@@ -5,7 +5,7 @@ import * as g from '../operations/groups.js'
 import * as sa from '../operations/service-accounts.js'
 import * as tk from '../operations/tokens.js'
 import * as u from '../operations/users.js'
-import type { ApiTokenParams, NoParams } from '../../model/params.js'
+import type { ApiTokenParams, NoParams, ProjectApiTokenParams, ProjectParams } from '../../model/params.js'
 import type { ApiTokenKind, CreatedApiToken } from '../../model/token.js'
 import type { Operation } from '../operation.js'
 
@@ -59,12 +59,24 @@ export const apiTokenMethods = (run: Run) => {
       const kind = await run(kindOf, request)
       return E.isLeft(kind) ? kind : run(change(kind.right), request)
     }
+  // A project's tokens: checked for the project, then made or deleted as any token is.
+  const createInProject: Method<ProjectParams, CreatedApiToken> = async (request) => {
+    const body = await run(tk.projectTokenBodyOp, request)
+    return E.isLeft(body) ? body : create({ ...request, params: {}, body: body.right })
+  }
+  const deleteInProject: Method<ProjectApiTokenParams, void> = async (request) => {
+    const kind = await run(tk.projectTokenKindOp, request)
+    return E.isLeft(kind) ? kind : run(tk.deleteApiTokenOp(kind.right), { ...request, params: { token: request.params.token } })
+  }
   return {
     create,
     list: m(tk.listApiTokensOp),
     listByName: m(tk.listApiTokensByNameOp),
     update: ofStoredKind(tk.updatedTokenKindOp, tk.updateApiTokenOp),
     delete: ofStoredKind(tk.deletedTokenKindOp, tk.deleteApiTokenOp),
+    createInProject,
+    listInProject: m(tk.listProjectApiTokensOp),
+    deleteInProject,
   }
 }
 

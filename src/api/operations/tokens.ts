@@ -3,7 +3,8 @@ import { type ApiTokenRef, createApiToken, deleteApiToken, findApiToken, updateA
 import { PERSONAL_TOKEN_PREFIX, tokenPrefix, tokenScope } from '../../domain/token/format.js'
 import { createAccountToken, deleteAccountToken } from '../../domain/token/personal.js'
 import { accountTokens, apiTokensOf, renderApiToken, renderPersonalToken } from '../../domain/token/render.js'
-import { type NoAccessError, notAUser } from '../../domain/errors.js'
+import { type NoAccessError, notAUser, notFound, validationError } from '../../domain/errors.js'
+import { projectById } from '../../domain/project/lookup.js'
 import type { Requirement } from '../../domain/permissions.js'
 import { anyTokenPermission, mayListToken, tokenPermission } from '../../domain/token/access.js'
 import { type AccountType, findAccount } from '../../domain/user/lookup.js'
@@ -13,6 +14,7 @@ import {
   ApiTokenKind,
   type ApiTokenList,
   CreateApiTokenBody,
+  CreateProjectApiTokenBody,
   type CreatedApiToken,
   type CreatedPersonalToken,
   CreatePatBody,
@@ -22,7 +24,7 @@ import {
 import type { Principal } from '../../ports/auth.js'
 import { type OperationEnv, read, write } from '../operation.js'
 import { hashToken, newSecret } from '../secrets.js'
-import { AccountTokenParams, ApiTokenParams, IdParams, NameParams, NoParams, OwnTokenParams } from '../../model/params.js'
+import { AccountTokenParams, ApiTokenParams, IdParams, NameParams, NoParams, OwnTokenParams, ProjectApiTokenParams, ProjectParams } from '../../model/params.js'
 import { callerUserId } from '../caller.js'
 import type * as t from 'io-ts'
 
@@ -133,6 +135,48 @@ export const deleteApiTokenOp = (kind: ApiTokenKind | undefined) =>
     requirement: changeRequirement('delete', kind),
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, refOf(params.token), ctx)),
   })
+
+// ---------------------------------------------------------- a project's API tokens
+
+/**
+ * Unleash: POST /api/admin/projects/:projectId/api-tokens, read before the token is made: the
+ * project must exist, and the body becomes an ordinary create's, scoped to that project alone.
+ */
+export const projectTokenBodyOp = read<ProjectParams, CreateProjectApiTokenBody, CreateApiTokenBody>({
+  params: ProjectParams,
+  requirement: anyTokenPermission('create'),
+  body: CreateProjectApiTokenBody,
+  run: (state, { params, body }) => E.map(() => ({ ...body, projects: [params.projectId] }))(projectById(state, params.projectId)),
+})
+
+/** Unleash: GET /api/admin/projects/:projectId/api-tokens, the tokens that reach the project (those of every project too) that the caller may see. */
+export const listProjectApiTokensOp = read<ProjectParams, undefined, ApiTokenList>({
+  params: ProjectParams,
+  requirement: anyTokenPermission('read'),
+  run: (state, { params, principal }) =>
+    E.right({ tokens: visibleTokens(state, principal).filter((t) => t.projects.includes('*') || t.projects.includes(params.projectId)).map(renderApiToken) }),
+})
+
+/**
+ * Unleash: DELETE /api/admin/projects/:projectId/api-tokens/:token, read before the delete:
+ * the token must reach the project (404 otherwise) and that project alone (400 otherwise, as
+ * Unleash answers a token of several projects). Its kind, for the delete's permission.
+ */
+export const projectTokenKindOp = read<ProjectApiTokenParams, undefined, ApiTokenKind>({
+  params: ProjectApiTokenParams,
+  requirement: anyTokenPermission('delete'),
+  run: (state, { params }) => {
+    const found = findApiToken(state, refOf(params.token))
+    if (E.isLeft(found) || !(found.right.projects.includes('*') || found.right.projects.includes(params.projectId))) {
+      return E.left(notFound(`Could not find API token of project "${params.projectId}"`))
+    }
+    const token = found.right
+    if (token.projects.length !== 1 || token.projects[0] !== params.projectId) {
+      return E.left(validationError(`The token reaches more than project "${params.projectId}": delete it through /api/admin/api-tokens.`))
+    }
+    return E.right(token.type as ApiTokenKind)
+  },
+})
 
 // ------------------------------------------- personal and service-account tokens
 

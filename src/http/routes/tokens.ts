@@ -10,6 +10,9 @@ export const tokenRoutes = ({ apiTokens, personalTokens, serviceAccounts }: Admi
   // `:token` is the secret, as in Unleash, or the id flagport lists.
   route('PUT', '/api/admin/api-tokens/:token', apiTokens.update, { body: true }),
   route('DELETE', '/api/admin/api-tokens/:token', apiTokens.delete),
+  route('GET', '/api/admin/projects/:projectId/api-tokens', apiTokens.listInProject),
+  route('POST', '/api/admin/projects/:projectId/api-tokens', apiTokens.createInProject, { status: 201, body: true, headers: () => location('api-tokens') }),
+  route('DELETE', '/api/admin/projects/:projectId/api-tokens/:token', apiTokens.deleteInProject),
 
   // The caller's own personal access tokens, at Unleash's path.
   route('POST', '/api/admin/user/tokens', personalTokens.createOwn, { status: 201, body: true }),
