@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, lengthBetween, oneOf, open, refinedString, urlFriendly } from './codec.js'
+import { DateTime, NonNegativeInteger, lengthBetween, oneOf, open, refinedString, urlFriendly } from './codec.js'
 import { Strategy } from './strategy.js'
 import { FeatureTagBody, Tag } from './tag.js'
 import { FeatureVariant, FeatureVariantInput } from './variant.js'
@@ -210,4 +210,8 @@ export const FeatureTypeRecord = t.type({
 export type FeatureTypeRecord = t.TypeOf<typeof FeatureTypeRecord>
 
 export const FeatureTypeList = t.type({ version: t.literal(1), types: t.array(FeatureTypeRecord) })
+
+/** Setting a feature type's expected lifetime (Unleash: PUT /api/admin/feature-types/:id/lifetime); 0 means permanent, as null does. */
+export const FeatureTypeLifetimeBody = open({ lifetimeDays: t.union([NonNegativeInteger, t.null]) }, {}, 'an expected lifetime { lifetimeDays }')
+export type FeatureTypeLifetimeBody = t.TypeOf<typeof FeatureTypeLifetimeBody>
 export type FeatureTypeList = t.TypeOf<typeof FeatureTypeList>

@@ -53,6 +53,10 @@ export type TagTypeParams = t.TypeOf<typeof TagTypeParams>
 export const NameParams = t.type({ name: t.string })
 export type NameParams = t.TypeOf<typeof NameParams>
 
+/** A feature type named by its id (`release`, ...). */
+export const FeatureTypeParams = t.type({ id: t.string })
+export type FeatureTypeParams = t.TypeOf<typeof FeatureTypeParams>
+
 /**
  * A numeric id in a path: Unleash's schemas declare these parameters integers, so anything else
  * ("abc", "1.5") is a 400 naming the parameter (`must be integer`, Unleash's words), not a 404.

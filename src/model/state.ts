@@ -58,6 +58,8 @@ export interface Settings {
   readonly maintenanceMode: boolean
   /** null: use the facade's configuration. */
   readonly frontendApiOrigins: readonly string[] | null
+  /** Expected lifetimes set for feature types, in days (null: permanent), by type. Absent: Unleash's. */
+  readonly featureTypeLifetimes?: Dict<number | null>
 }
 
 /** The last id handed out for each numbered record. */

@@ -167,6 +167,42 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     }
   })
 
+  await withStore('optional fields added to a record or a row, changed and removed later, read back as they were', async (t, port) => {
+    await seed(port)
+    // Fields a store written before them lacks: a record's (settings), a row's, and one inside a row.
+    t.same(
+      await change(port, (d) => {
+        d.settings.featureTypeLifetimes = { release: 7 }
+        getRow(d.projects, 'default')!.defaultStrategies = { development: { name: 'flexibleRollout', title: null, disabled: false, segments: [], constraints: [], variants: [], parameters: { rollout: '30' } } }
+      }),
+      E.right(2),
+      'added',
+    )
+    t.same(
+      await change(port, (d) => {
+        d.settings.featureTypeLifetimes = { release: null, experiment: 3 }
+        delete getRow(d.projects, 'default')!.defaultStrategies!['development']
+      }),
+      E.right(3),
+      'changed and removed',
+    )
+    const check = (t: ContractTest, port: StoragePort, label: string) => {
+      const state = port.head().state!
+      t.same(state.settings.featureTypeLifetimes, { release: null, experiment: 3 }, `${label}: the record's new field`)
+      t.same({ ...getRow(state.projects, 'default')!.defaultStrategies }, {}, `${label}: the row's field, its entry removed`)
+    }
+    check(t, port, 'head')
+    if (capabilities.durable && reopen) {
+      await port.close()
+      const again = await reopen()
+      try {
+        check(t, again, 'reopened')
+      } finally {
+        await again.close()
+      }
+    }
+  })
+
   await withStore('close refuses later commits and syncs', async (t, port) => {
     await seed(port)
     await port.close()

@@ -89,3 +89,20 @@ t.test('custom strategy types: what is refused, in Unleash\'s words where it has
   ok(await api.types.deprecateStrategyType({ params: { name: 'default' } }))
   t.equal(ok(await api.types.strategyType({ params: { name: 'default' } })).deprecated, true, 'a built-in type may be deprecated, as in Unleash')
 })
+
+t.test("a feature type's expected lifetime is set, 0 as permanent, and recorded, as Unleash sets it", async (t) => {
+  const { api } = await makeApi()
+  const set = ok(await api.types.setFeatureTypeLifetime({ params: { id: 'release' }, body: { lifetimeDays: 7 } }))
+  t.same(set, { id: 'release', name: 'Release', description: 'Roll out new or incomplete features. Expected lifetime ~40 days', lifetimeDays: 7 })
+  t.match(api.events(1)[0], { type: 'feature-type-updated', data: { id: 'release', lifetimeDays: 7 }, preData: { lifetimeDays: 40 } })
+  t.same(ok(await api.types.featureTypes({ params: {} })).types.map((type) => [type.id, type.lifetimeDays]), [['release', 7], ['experiment', 40], ['operational', 7], ['kill-switch', null], ['permission', null]])
+  t.equal(ok(await api.types.setFeatureTypeLifetime({ params: { id: 'experiment' }, body: { lifetimeDays: 0 } })).lifetimeDays, null, '0 is permanent')
+  const unchanged = JSON.stringify(api.state())
+  ok(await api.types.setFeatureTypeLifetime({ params: { id: 'experiment' }, body: { lifetimeDays: null } }))
+  t.equal(JSON.stringify(api.state()), unchanged, 'the lifetime it has: nothing changes, nothing is recorded')
+  t.match(err(await api.types.setFeatureTypeLifetime({ params: { id: 'sunset' }, body: { lifetimeDays: 3 } })), { _tag: 'NotFoundError', message: 'The feature type you tried to update ("sunset") does not exist.' })
+  for (const body of [{ lifetimeDays: -1 }, { lifetimeDays: 1.5 }, {}]) {
+    t.same(err(await api.types.setFeatureTypeLifetime({ params: { id: 'release' }, body: body as never })).details.map((d) => d.path), ['/body/lifetimeDays'])
+  }
+  t.equal(JSON.stringify(api.state()), unchanged, 'refusals change nothing')
+})

@@ -218,6 +218,16 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', '/api/admin/strategies/mine')).status, 404)
   })
 
+  t.test(`${transport}: a feature type's lifetime is set (200 with the type) and listed`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const set = await s.call('PUT', '/api/admin/feature-types/operational/lifetime', { body: { lifetimeDays: 14 } })
+    t.equal(set.status, 200)
+    t.match(set.json, { id: 'operational', lifetimeDays: 14 })
+    t.equal((await s.call('GET', '/api/admin/feature-types')).json.types.find((type: { id: string }) => type.id === 'operational').lifetimeDays, 14)
+    t.equal((await s.call('PUT', '/api/admin/feature-types/nope/lifetime', { body: { lifetimeDays: 1 } })).status, 404)
+  })
+
   t.test(`${transport}: a feature is completed and uncompleted (200, no body); its lifecycle lists the stages`, async (t) => {
     const s = await serve(transport)
     t.teardown(s.close)

@@ -140,6 +140,7 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
     data: { features: [{ name: 'checked', type: 'release' }], featureStrategies: [], tagTypes: [], links: [] },
   },
   'POST /api/admin/segments/validate': { name: 'a-new-segment' },
+  'PUT /api/admin/feature-types/:id/lifetime': { lifetimeDays: 30 },
   'POST /api/admin/projects/:projectId/api-tokens': { tokenName: 'project-sdk', type: 'client', environment: 'development', expiresAt: '2100-01-01T00:00:00.000Z' },
   'POST /api/admin/strategies': { name: 'a-new-type', title: 't', description: 'd', parameters: [{ name: 'p', type: 'string', description: 'd', required: true }] },
   'PUT /api/admin/strategies/:name': { name: 'ignored', title: 't', description: 'd', deprecated: false, parameters: [{ name: 'p', type: 'list' }] },

@@ -77,5 +77,6 @@ export const typeMethods = (run: Run) => {
     deprecateStrategyType: m(types.setStrategyTypeDeprecatedOp(true)),
     reactivateStrategyType: m(types.setStrategyTypeDeprecatedOp(false)),
     featureTypes: m(types.listFeatureTypesOp),
+    setFeatureTypeLifetime: m(types.setFeatureTypeLifetimeOp),
   }
 }

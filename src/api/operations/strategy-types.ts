@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { FEATURE_TYPE_RECORDS } from '../../domain/feature/types.js'
+import { featureTypes, setFeatureTypeLifetime } from '../../domain/feature/types.js'
 import {
   createStrategyType,
   deleteStrategyType,
@@ -8,8 +8,8 @@ import {
   setStrategyTypeDeprecated,
   updateStrategyType,
 } from '../../domain/strategy-type/strategy-types.js'
-import { NameParams, NoParams } from '../../model/params.js'
-import type { FeatureTypeList } from '../../model/feature.js'
+import { FeatureTypeParams, NameParams, NoParams } from '../../model/params.js'
+import { FeatureTypeLifetimeBody, type FeatureTypeList, type FeatureTypeRecord } from '../../model/feature.js'
 import { CreateStrategyTypeBody, type StrategyTypeList, type StrategyTypeRecord, UpdateStrategyTypeBody } from '../../model/strategy-type.js'
 import { read, write } from '../operation.js'
 
@@ -30,7 +30,15 @@ export const getStrategyTypeOp = read<NameParams, undefined, StrategyTypeRecord>
 export const listFeatureTypesOp = read<NoParams, undefined, FeatureTypeList>({
   params: NoParams,
   requirement: 'NONE',
-  run: () => E.right({ version: 1, types: FEATURE_TYPE_RECORDS.map((type) => ({ ...type })) }),
+  run: (state) => E.right({ version: 1, types: featureTypes(state) }),
+})
+
+/** Unleash: PUT /api/admin/feature-types/:id/lifetime `{ lifetimeDays }`; 200 with the type. */
+export const setFeatureTypeLifetimeOp = write<FeatureTypeParams, FeatureTypeLifetimeBody, FeatureTypeRecord>({
+  params: FeatureTypeParams,
+  requirement: 'ADMIN',
+  body: FeatureTypeLifetimeBody,
+  run: (draft, { params, body, ctx }) => E.map((type: FeatureTypeRecord) => () => type)(setFeatureTypeLifetime(draft, params.id, body.lifetimeDays, ctx)),
 })
 
 /** Unleash: POST /api/admin/strategies; 201 with the type and `location: strategies/<name>` over HTTP. */

@@ -1,4 +1,11 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { Draft } from 'immer'
+import { dictFrom, has } from '../../model/dict.js'
 import type { FeatureTypeRecord } from '../../model/feature.js'
+import type { State } from '../../model/state.js'
+import type { Ctx } from '../context.js'
+import { type DomainError, notFound } from '../errors.js'
+import { recordEvent } from '../events.js'
 
 /**
  * The feature types, as Unleash 8.2 describes them, in its order. Unleash also has `sunset`;
@@ -11,3 +18,25 @@ export const FEATURE_TYPE_RECORDS: readonly FeatureTypeRecord[] = [
   { id: 'kill-switch', name: 'Kill switch', description: 'Quickly disable certain functionalities or features. Expected lifetime: permanent', lifetimeDays: null },
   { id: 'permission', name: 'Permission', description: 'Control feature access based on user roles or entitlements. Expected lifetime: permanent', lifetimeDays: null },
 ]
+
+/** The feature types with the lifetimes set for them (Unleash: GET /api/admin/feature-types); copies. */
+export const featureTypes = (state: State): FeatureTypeRecord[] => {
+  const set = state.settings.featureTypeLifetimes
+  return FEATURE_TYPE_RECORDS.map((type) => ({ ...type, ...(set !== undefined && has(set, type.id) ? { lifetimeDays: set[type.id]! } : {}) }))
+}
+
+/**
+ * Sets a feature type's expected lifetime (Unleash: PUT /api/admin/feature-types/:id/lifetime);
+ * 0 is stored as null, permanent, as Unleash stores it. The lifetime it has already changes and
+ * records nothing. Answers the type.
+ */
+export const setFeatureTypeLifetime = (draft: Draft<State>, id: string, lifetimeDays: number | null, ctx: Ctx): E.Either<DomainError, FeatureTypeRecord> => {
+  const before = featureTypes(draft as State).find((type) => type.id === id)
+  if (before === undefined) return E.left(notFound(`The feature type you tried to update ("${id}") does not exist.`)) // Unleash's words
+  const after = { ...before, lifetimeDays: lifetimeDays === 0 ? null : lifetimeDays }
+  if (after.lifetimeDays === before.lifetimeDays) return E.right(after)
+  // A record's fields are replaced, never changed in place (transaction.ts).
+  draft.settings.featureTypeLifetimes = dictFrom([...Object.entries(draft.settings.featureTypeLifetimes ?? {}), [id, after.lifetimeDays]])
+  recordEvent(draft, ctx, { type: 'feature-type-updated', data: after, preData: before })
+  return E.right({ ...after })
+}

@@ -14,6 +14,7 @@ export const strategyRoutes = ({ strategies, types }: AdminApi): Route[] => [
   route('POST', '/api/admin/strategies/:name/deprecate', types.deprecateStrategyType),
   route('POST', '/api/admin/strategies/:name/reactivate', types.reactivateStrategyType),
   route('GET', '/api/admin/feature-types', types.featureTypes),
+  route('PUT', '/api/admin/feature-types/:id/lifetime', types.setFeatureTypeLifetime, { body: true }),
   route('POST', '/api/admin/constraints/validate', strategies.validateConstraint, { body: true, status: 204 }),
   route('GET', STRATEGIES, strategies.list),
   route('POST', STRATEGIES, strategies.add, { body: true }),
