@@ -55,22 +55,21 @@ export const AccountType = oneOf(['User', 'Service Account'])
  * A user or service account as returned. `name`, `email` and `username` are left out when
  * unset (as Unleash does); `rootRole` is the role's id.
  */
-export const Account = t.intersection([
-  t.type({
-    accountType: AccountType,
-    id: t.number,
-    imageUrl: t.string,
-    seenAt: t.union([DateTime, t.null]),
-    loginAttempts: t.number,
-    createdAt: DateTime,
-    scimId: t.union([t.string, t.null]),
-    seatType: t.null,
-    companyRole: t.null,
-    productUpdatesEmailConsent: t.null,
-    rootRole: t.number,
-  }),
-  t.partial({ name: t.string, email: t.string, username: t.string }),
-])
+const ACCOUNT_FIELDS = {
+  accountType: AccountType,
+  id: t.number,
+  imageUrl: t.string,
+  seenAt: t.union([DateTime, t.null]),
+  loginAttempts: t.number,
+  createdAt: DateTime,
+  scimId: t.union([t.string, t.null]),
+  seatType: t.null,
+  companyRole: t.null,
+  productUpdatesEmailConsent: t.null,
+}
+const ACCOUNT_NAMES = t.partial({ name: t.string, email: t.string, username: t.string })
+
+export const Account = t.intersection([t.type({ ...ACCOUNT_FIELDS, rootRole: t.number }), ACCOUNT_NAMES])
 export type Account = t.TypeOf<typeof Account>
 
 /** A user as operation 10 lists them: `inviteLink` is `""` when there is none. */
@@ -101,3 +100,18 @@ export type ServiceAccount = t.TypeOf<typeof ServiceAccount>
 
 export const ServiceAccountsAndRoles = t.type({ serviceAccounts: t.array(ServiceAccount), rootRoles: t.array(RootRole) })
 export type ServiceAccountsAndRoles = t.TypeOf<typeof ServiceAccountsAndRoles>
+
+/**
+ * The caller, as Unleash answers GET /api/admin/user (its UI asks it first): a user's account,
+ * or what a token or open access acts as, and the permissions held, each `{ permission }`.
+ */
+export const Me = t.type({
+  user: t.union([
+    t.intersection([t.type(ACCOUNT_FIELDS), ACCOUNT_NAMES]),
+    t.type({ id: t.number, username: t.string, type: t.string, environment: t.string, projects: t.array(t.string) }),
+  ]),
+  permissions: t.array(t.type({ permission: t.string })),
+  feedback: t.array(t.unknown),
+  splash: t.record(t.string, t.unknown),
+})
+export type Me = t.TypeOf<typeof Me>

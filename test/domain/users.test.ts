@@ -349,3 +349,19 @@ t.test("user search and the admin count, as Unleash's user admin answers them", 
   t.same(Object.keys((await found('ada'))[0]!), ['accountType', 'id', 'name', 'email', 'imageUrl', 'seenAt', 'scimId', 'seatType', 'companyRole', 'productUpdatesEmailConsent'], "Unleash's public columns")
   t.same(ok(await api.users.adminCount({ params: {} })), { password: 0, noPassword: 1, service: 1 })
 })
+
+t.test("who the caller is (GET /api/admin/user): a user's account and permissions; a token's scope, never its secret", async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const admin = { authorization: ADMIN_TOKEN }
+  const asAdmin = ok(await api.users.me({ ...admin, params: {} }))
+  t.same(asAdmin.permissions, [{ permission: 'ADMIN' }])
+  t.match(asAdmin.user, { id: -42, type: 'admin', environment: '*', projects: ['*'] })
+  t.notOk(JSON.stringify(asAdmin).includes(ADMIN_TOKEN.split('.')[1]!), 'not the secret, which Unleash answers')
+
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { email: 'v@example.com', name: 'Vi', rootRole: 3 } }))
+  const { secret } = ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'mine', expiresAt: '2100-01-01T00:00:00.000Z' } }))
+  const asViewer = ok(await api.users.me({ authorization: secret, params: {} }))
+  t.match(asViewer.user, { accountType: 'User', id: user.id, name: 'Vi', email: 'v@example.com' })
+  t.notOk('rootRole' in asViewer.user, "Unleash's session user has no rootRole")
+  t.same(asViewer.permissions, [], 'a Viewer holds none')
+})

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { plain } from '../support/api.js'
-import { FEATURES, serve, TRANSPORTS } from './support.js'
+import { ADMIN_TOKEN, FEATURES, serve, TRANSPORTS } from './support.js'
 
 for (const transport of TRANSPORTS) {
   t.test(`${transport}: users are created (201, location user-admin/<id>), listed, read, updated and deleted`, async (t) => {
@@ -178,5 +178,16 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('DELETE', `/api/admin/projects/default/api-tokens/${made.json.secret}`)).status, 200)
     t.same((await s.call('GET', '/api/admin/projects/default/api-tokens')).json.tokens, [])
     t.equal((await s.call('POST', '/api/admin/projects/ghost/api-tokens', { body: { tokenName: 'sdk', type: 'client' } })).status, 404)
+  })
+
+  t.test(`${transport}: GET /api/admin/user answers who the caller is, never cached, without the token's secret`, async (t) => {
+    const s = await serve(transport)
+    t.teardown(s.close)
+    const me = await s.call('GET', '/api/admin/user')
+    t.equal(me.status, 200)
+    t.equal(me.headers['cache-control'], 'no-store')
+    t.same(me.json.permissions, [{ permission: 'ADMIN' }])
+    t.same([me.json.feedback, me.json.splash], [[], {}])
+    t.notOk(me.text.includes(ADMIN_TOKEN.split('.')[1]!), "not the token's secret, which Unleash answers")
   })
 }

@@ -22,6 +22,7 @@ export const userMethods = (run: Run, email?: EmailPort) => {
     update: m(u.updateUserOp),
     delete: m(u.deleteUserOp),
     search: m(u.searchUsersOp),
+    me: m(u.meOp),
     adminCount: m(u.adminCountOp),
   }
 }

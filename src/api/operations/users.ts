@@ -6,7 +6,7 @@ import { adminCount, listUsers, renderAccount, renderUser, searchAccounts } from
 import { updateAccount } from '../../domain/user/update.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
-import { type Account, CreateUserBody, type CreatedUser, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
+import { type Account, CreateUserBody, type CreatedUser, type Me, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
 import type { EmailPort } from '../../ports/email.js'
 import { read, write } from '../operation.js'
 import { hashPassword, sha256Hex } from '../secrets.js'
@@ -93,4 +93,26 @@ export const adminCountOp = read<NoParams, undefined, ReturnType<typeof adminCou
   params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right(adminCount(state)),
+})
+
+/**
+ * Unleash: GET /api/admin/user, any caller. A user (a personal token) gets their account,
+ * without the root role's id, as Unleash answers its session users; a token or open access
+ * what it acts as, `{ id, username, type, environment, projects }`, never the token's secret
+ * (Unleash's answer to an API token includes it). The permissions are the root role's (ADMIN
+ * alone for a holder of ADMIN, as Unleash lists it), none scoped to a project: flagport has no
+ * project roles.
+ */
+export const meOp = read<NoParams, undefined, Me>({
+  params: NoParams,
+  requirement: 'NONE',
+  run: (state, { principal }) => {
+    const account = principal.kind === 'user' ? getRow(state.users, String(principal.actor.id)) : undefined
+    const user: Me['user'] = account
+      ? (({ rootRole: _role, ...rest }) => rest)(renderAccount(account))
+      : { id: principal.actor.id, username: principal.actor.name, type: principal.kind === 'admin-token' ? 'admin' : principal.kind, environment: '*', projects: ['*'] }
+    // ADMIN implies the rest: Unleash lists it alone, as its Admin role holds nothing else.
+    const held = principal.permissions.includes('ADMIN') ? ['ADMIN'] : principal.permissions
+    return E.right({ user, permissions: held.map((permission) => ({ permission })), feedback: [], splash: {} })
+  },
 })

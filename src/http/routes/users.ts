@@ -11,6 +11,8 @@ export const userRoutes = ({ users, groups }: AdminApi): Route[] => [
     rateLimit: 'createUser',
   }),
   route('GET', '/api/admin/user-admin', users.list),
+  // What the caller is: never cached, as Unleash sends it.
+  route('GET', '/api/admin/user', users.me, { headers: () => ({ 'cache-control': 'no-store' }) }),
   route('GET', '/api/admin/user-admin/search', users.search),
   route('GET', '/api/admin/user-admin/admin-count', users.adminCount),
   route('GET', '/api/admin/user-admin/:id', users.get),
