@@ -84,6 +84,9 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
     `Failed to create ${resource}. You can't create more than the established limit of ${limit}.`,
   )
 
+/** What is asked conflicts with what the store holds: `message`, then each problem (a use, a check failed) as a detail. */
+export const conflict = (message: string, problems: readonly string[]): ConflictError => ({ _tag: 'ConflictError', message, details: problems.map((p) => ({ message: p })) })
+
 /** A caller who is not a user (an API token) managing what only users have: personal access tokens (Unleash's words), favourites. */
 export const notAUser = (what: 'PATs' | 'Favorites' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
 

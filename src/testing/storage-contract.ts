@@ -52,6 +52,32 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
       }
     })
 
+  /**
+   * Runs `check` on the store as `port` holds it, then, where the adapter promises it, through
+   * another handle and after reopening (`port` is closed then).
+   */
+  const onEveryHandle = async (t: ContractTest, port: StoragePort, check: (t: ContractTest, port: StoragePort, label: string) => void) => {
+    check(t, port, 'head')
+    if (capabilities.crossProcess && reopen) {
+      const other = await reopen()
+      try {
+        await other.sync()
+        check(t, other, 'another handle')
+      } finally {
+        await other.close()
+      }
+    }
+    if (capabilities.durable && reopen) {
+      await port.close()
+      const again = await reopen()
+      try {
+        check(t, again, 'reopened')
+      } finally {
+        await again.close()
+      }
+    }
+  }
+
   await withStore('declares the capabilities it is tested for', async (t, port) => {
     t.same(port.capabilities, capabilities, 'capabilities')
     t.equal(typeof port.subscribe === 'function', capabilities.subscribe, 'subscribe is there exactly when declared')
@@ -146,25 +172,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
       E.right(3),
       'changed through the odd names',
     )
-    check(t, port, 'head')
-    if (capabilities.crossProcess && reopen) {
-      const other = await reopen()
-      try {
-        await other.sync()
-        check(t, other, 'another handle')
-      } finally {
-        await other.close()
-      }
-    }
-    if (capabilities.durable && reopen) {
-      await port.close()
-      const again = await reopen()
-      try {
-        check(t, again, 'reopened')
-      } finally {
-        await again.close()
-      }
-    }
+    await onEveryHandle(t, port, check)
   })
 
   await withStore('optional fields added to a record or a row, changed and removed later, read back as they were', async (t, port) => {
@@ -191,16 +199,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
       t.same(state.settings.featureTypeLifetimes, { release: null, experiment: 3 }, `${label}: the record's new field`)
       t.same({ ...getRow(state.projects, 'default')!.defaultStrategies }, {}, `${label}: the row's field, its entry removed`)
     }
-    check(t, port, 'head')
-    if (capabilities.durable && reopen) {
-      await port.close()
-      const again = await reopen()
-      try {
-        check(t, again, 'reopened')
-      } finally {
-        await again.close()
-      }
-    }
+    await onEveryHandle(t, port, check)
   })
 
   await withStore('close refuses later commits and syncs', async (t, port) => {

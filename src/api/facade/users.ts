@@ -66,8 +66,8 @@ export const apiTokenMethods = (run: Run) => {
     return E.isLeft(body) ? body : create({ ...request, params: {}, body: body.right })
   }
   const deleteInProject: Method<ProjectApiTokenParams, void> = async (request) => {
-    const kind = await run(tk.projectTokenKindOp, request)
-    return E.isLeft(kind) ? kind : run(tk.deleteApiTokenOp(kind.right), { ...request, params: { token: request.params.token } })
+    const found = await run(tk.projectTokenKindOp, request)
+    return E.isLeft(found) ? found : run(tk.deleteApiTokenOp(found.right.kind), { ...request, params: { token: found.right.token } })
   }
   return {
     create,

@@ -11,6 +11,7 @@ import {
 import { FeatureTypeParams, NameParams, NoParams } from '../../model/params.js'
 import { FeatureTypeLifetimeBody, type FeatureTypeList, type FeatureTypeRecord } from '../../model/feature.js'
 import { CreateStrategyTypeBody, type StrategyTypeList, type StrategyTypeRecord, UpdateStrategyTypeBody } from '../../model/strategy-type.js'
+import { copyJson } from '../../model/json-copy.js'
 import { read, write } from '../operation.js'
 
 /** The strategy types a strategy may name (Unleash: GET /api/admin/strategies). */
@@ -46,7 +47,7 @@ export const createStrategyTypeOp = write<NoParams, CreateStrategyTypeBody, Stra
   params: NoParams,
   requirement: 'CREATE_STRATEGY',
   body: CreateStrategyTypeBody,
-  run: (draft, { body, ctx }) => E.map((record: StrategyTypeRecord) => () => ({ ...record, parameters: record.parameters.map((p) => ({ ...p })) }))(createStrategyType(draft, body, ctx)),
+  run: (draft, { body, ctx }) => E.map((record: StrategyTypeRecord) => () => copyJson(record))(createStrategyType(draft, body, ctx)),
 })
 
 /** Unleash: PUT /api/admin/strategies/:name; 200 with no body over HTTP, the type to the facade. */
@@ -54,7 +55,7 @@ export const updateStrategyTypeOp = write<NameParams, UpdateStrategyTypeBody, St
   params: NameParams,
   requirement: 'UPDATE_STRATEGY',
   body: UpdateStrategyTypeBody,
-  run: (draft, { params, body, ctx }) => E.map((record: StrategyTypeRecord) => () => ({ ...record, parameters: record.parameters.map((p) => ({ ...p })) }))(updateStrategyType(draft, params.name, body, ctx)),
+  run: (draft, { params, body, ctx }) => E.map((record: StrategyTypeRecord) => () => copyJson(record))(updateStrategyType(draft, params.name, body, ctx)),
 })
 
 /** Unleash: DELETE /api/admin/strategies/:name. */

@@ -160,9 +160,10 @@ export const listProjectApiTokensOp = read<ProjectParams, undefined, ApiTokenLis
 /**
  * Unleash: DELETE /api/admin/projects/:projectId/api-tokens/:token, read before the delete:
  * the token must reach the project (404 otherwise) and that project alone (400 otherwise, as
- * Unleash answers a token of several projects). Its kind, for the delete's permission.
+ * Unleash answers a token of several projects). Its kind, for the delete's permission, and
+ * the token as the path named it.
  */
-export const projectTokenKindOp = read<ProjectApiTokenParams, undefined, ApiTokenKind>({
+export const projectTokenKindOp = read<ProjectApiTokenParams, undefined, { kind: ApiTokenKind; token: string }>({
   params: ProjectApiTokenParams,
   requirement: anyTokenPermission('delete'),
   run: (state, { params }) => {
@@ -174,7 +175,7 @@ export const projectTokenKindOp = read<ProjectApiTokenParams, undefined, ApiToke
     if (token.projects.length !== 1 || token.projects[0] !== params.projectId) {
       return E.left(validationError(`The token reaches more than project "${params.projectId}": delete it through /api/admin/api-tokens.`))
     }
-    return E.right(token.type as ApiTokenKind)
+    return E.right({ kind: token.type as ApiTokenKind, token: params.token })
   },
 })
 

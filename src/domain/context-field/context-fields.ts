@@ -4,7 +4,7 @@ import type { ContextField, CreateContextFieldBody, ListedContextField, UpdateCo
 import type { ContextFieldState, LegalValue, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, conflict, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { contextFieldUsage, stateBefore } from '../segment/usage.js'
 import { contextFieldUses } from './usage.js'
@@ -98,7 +98,7 @@ export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx):
   if (uses.length > 0) {
     // Unleash's 409 and message; the details name each use.
     const message = 'This context field is in use by existing flags. To delete it, first remove its usage from all flags.'
-    return E.left({ _tag: 'ConflictError', message, details: uses.map((use) => ({ message: use })) })
+    return E.left(conflict(message, uses))
   }
   const before = renderContextField(found.right)
   deleteRow(draft.contextFields, name)

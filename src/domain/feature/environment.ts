@@ -4,7 +4,7 @@ import { dictFrom, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureEnvironmentState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound, validationError } from '../errors.js'
+import { type DomainError, conflict, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { defaultStrategyOf } from '../project/default-strategy.js'
 import { build, type StrategyPath } from './build-strategy.js'
@@ -45,11 +45,12 @@ const strategyToAdd = (state: State, path: StrategyPath, sortOrder: number, ctx:
   const { sortOrder: itsOwn, parameters, ...body } = projectDefault
   const grouped = parameters.groupId ? parameters : dictFrom(Object.entries(parameters).filter(([k]) => k !== 'groupId'))
   const built = build(state, path, { ...body, parameters: grouped }, ctx.uuid(), itsOwn ?? sortOrder, ctx)
-  return E.mapLeft((e: DomainError): DomainError => ({
-    _tag: 'ConflictError',
-    message: `The default strategy of environment "${path.environment}" in project "${path.projectId}" no longer passes a strategy's checks. Set it again (POST /api/admin/projects/${path.projectId}/environments/${path.environment}/default-strategy).`,
-    details: e.details.map(({ message }) => ({ message })),
-  }))(built)
+  return E.mapLeft((e: DomainError): DomainError =>
+    conflict(
+      `The default strategy of environment "${path.environment}" in project "${path.projectId}" no longer passes a strategy's checks. Set it again (POST /api/admin/projects/${path.projectId}/environments/${path.environment}/default-strategy).`,
+      e.details.map(({ message }) => message),
+    ),
+  )(built)
 }
 
 /**

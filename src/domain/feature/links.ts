@@ -11,7 +11,7 @@ import { featureInProject, touch } from './lookup.js'
 
 /** Unleash's limit, in its words when it is reached. */
 export const LINKS_PER_FEATURE = 10
-export const tooManyLinks = (): ValidationError => validationError(`Too many links (${LINKS_PER_FEATURE}) exist for this feature`)
+export const TOO_MANY_LINKS = `Too many links (${LINKS_PER_FEATURE}) exist for this feature`
 
 type FeaturePath = { readonly projectId: string; readonly featureName: string }
 
@@ -32,7 +32,7 @@ export const addLink = (draft: Draft<State>, path: FeaturePath, body: FeatureLin
   const url = checkedLinkUrl(body.url, '/body/url')
   if (E.isLeft(url)) return url
   const links = linksOf(feature.right)
-  if (links.length >= LINKS_PER_FEATURE) return E.left(tooManyLinks())
+  if (links.length >= LINKS_PER_FEATURE) return E.left(validationError(TOO_MANY_LINKS))
   const link: FeatureLink = { id: ctx.uuid(), url: url.right, title: body.title ?? null }
   feature.right.links = [...links, link]
   touch(feature.right, ctx)

@@ -10,7 +10,7 @@ import type { Ctx } from '../context.js'
 import type { ErrorDetail } from '../errors.js'
 import { strategyRefs, variantRefs } from '../context-field/usage.js'
 import { type Placement, checkConstraintLimits, checkStrategy, checkStrategyPlacement, checkWeights } from '../feature/validate-strategy.js'
-import { LINKS_PER_FEATURE, checkedLinkUrl, tooManyLinks } from '../feature/links.js'
+import { LINKS_PER_FEATURE, TOO_MANY_LINKS, checkedLinkUrl } from '../feature/links.js'
 import { unknownContextField } from './check-definitions.js'
 import { DATA } from './plan.js'
 
@@ -132,7 +132,7 @@ export const checkLinks = (data: ImportData, problems: ErrorDetail[]): void => {
     })
     const count = (counts.get(entry.feature) ?? 0) + entry.links.length
     counts.set(entry.feature, count)
-    if (count > LINKS_PER_FEATURE && count - entry.links.length <= LINKS_PER_FEATURE) problems.push({ path: `${path}/links`, message: tooManyLinks().details[0]!.message })
+    if (count > LINKS_PER_FEATURE && count - entry.links.length <= LINKS_PER_FEATURE) problems.push({ path: `${path}/links`, message: TOO_MANY_LINKS })
   })
 }
 

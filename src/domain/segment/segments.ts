@@ -5,7 +5,7 @@ import type { ListedSegment, Segment, SegmentBody } from '../../model/segment.js
 import type { SegmentState, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, conflict, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
 import { defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
@@ -116,7 +116,7 @@ export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Eith
   if (uses.length > 0) {
     // A 409, as in Unleash (which sends no body); ours names the strategies.
     const message = `Segment ${found.right.id} is in use; remove it from these strategies first.`
-    return E.left({ _tag: 'ConflictError', message, details: uses.map((use) => ({ message: `Used by ${use}.` })) })
+    return E.left(conflict(message, uses.map((use) => `Used by ${use}.`)))
   }
   const before = renderSegment(found.right)
   deleteRow(draft.segments, String(before.id))

@@ -4,7 +4,7 @@ import type { CreateStrategyTypeBody, StrategyTypeRecord, UpdateStrategyTypeBody
 import type { State, StrategyTypeState } from '../../model/state.js'
 import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NotFoundError, conflict, nameExists, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { jsonEqual } from '../json-patch.js'
 import { allStrategies, describeUse, stateBefore } from '../segment/usage.js'
@@ -108,7 +108,7 @@ export const deleteStrategyType = (draft: Draft<State>, name: string, ctx: Ctx):
   const state = stateBefore(draft)
   const uses = [...allStrategies(state)].filter((use) => use.strategy.name === name).map(describeUse)
   if (uses.length > 0) {
-    return E.left({ _tag: 'ConflictError', message: `The strategy type ${name} is in use; remove these strategies first.`, details: uses.map((use) => ({ message: `Used by ${use}.` })) })
+    return E.left(conflict(`The strategy type ${name} is in use; remove these strategies first.`, uses.map((use) => `Used by ${use}.`)))
   }
   deleteRow(draft.strategyTypes as State['strategyTypes'], name)
   recordEvent(draft, ctx, { type: 'strategy-deleted', data: { name } })

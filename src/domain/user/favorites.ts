@@ -17,15 +17,17 @@ import { projectById } from '../project/lookup.js'
 
 const NONE: readonly string[] = Object.freeze([])
 
-/** The features a user marked; none for a caller that is not a user (`undefined`). */
-export const favoriteFeaturesOf = (state: State, userId: number | undefined): readonly string[] =>
-  (userId === undefined ? undefined : getRow(state.users, String(userId))?.favoriteFeatures) ?? NONE
-
-/** The projects a user marked; none for a caller that is not a user. */
-export const favoriteProjectsOf = (state: State, userId: number | undefined): readonly string[] =>
-  (userId === undefined ? undefined : getRow(state.users, String(userId))?.favoriteProjects) ?? NONE
-
 type Field = 'favoriteFeatures' | 'favoriteProjects'
+
+/** What a user marked in one of their lists; none for a caller that is not a user (`undefined`). */
+const marksOf = (field: Field) => (state: State, userId: number | undefined): readonly string[] =>
+  (userId === undefined ? undefined : getRow(state.users, String(userId))?.[field]) ?? NONE
+
+/** The features a user marked. */
+export const favoriteFeaturesOf = marksOf('favoriteFeatures')
+
+/** The projects a user marked. */
+export const favoriteProjectsOf = marksOf('favoriteProjects')
 
 /** Adds or removes `name` from one of the user's lists; whether that changed anything. */
 const mark = (draft: Draft<State>, userId: number, field: Field, name: string, favorite: boolean): E.Either<DomainError, boolean> => {

@@ -3,6 +3,7 @@ import type { Draft } from 'immer'
 import type { State, UserState } from '../../model/state.js'
 import { emailKey, identityKeys, usernameKey } from '../../model/identities.js'
 import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
+import { ADMIN_ROLE_ID } from '../permissions.js'
 import { type ErrorDetail, type NotFoundError, notFound } from '../errors.js'
 
 export type AccountType = UserState['accountType']
@@ -55,4 +56,16 @@ export const claimIdentities = (draft: Draft<State>, account: Pick<UserState, 'i
 export const releaseIdentities = (draft: Draft<State>, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
   const identities = draft.identities as State['identities']
   for (const key of identityKeys(account)) if (getRow(identities, key) === account.id) deleteRow(identities, key)
+}
+
+/** How many accounts hold the Admin root role: users with a password, users without, service accounts (Unleash's admin count). */
+export const adminCount = (state: State): { password: number; noPassword: number; service: number } => {
+  const count = { password: 0, noPassword: 0, service: 0 }
+  for (const u of rows(state.users)) {
+    if (u.rootRole !== ADMIN_ROLE_ID) continue
+    if (u.accountType === 'Service Account') count.service++
+    else if (u.passwordHash !== null) count.password++
+    else count.noPassword++
+  }
+  return count
 }

@@ -1,7 +1,6 @@
 import type { UserState, State } from '../../model/state.js'
 import type { Account, User, UsersAndRoles } from '../../model/user.js'
 import { rows } from '../../model/table.js'
-import { ADMIN_ROLE_ID } from '../permissions.js'
 import { accountsOf } from './lookup.js'
 import { rootRolesOf } from './roles.js'
 
@@ -64,16 +63,4 @@ export const searchAccounts = (state: State, q: string): ReturnType<typeof rende
   const matches = (u: UserState) =>
     (u.name ?? '').toLowerCase().includes(needle) || (u.username ?? '').toLowerCase().startsWith(needle) || (u.email ?? '').startsWith(needle)
   return [...rows(state.users)].filter(matches).sort((a, b) => a.id - b.id).map(renderFound)
-}
-
-/** How many accounts hold the Admin root role: users with a password, users without, service accounts (Unleash's admin count). */
-export const adminCount = (state: State): { password: number; noPassword: number; service: number } => {
-  const count = { password: 0, noPassword: 0, service: 0 }
-  for (const u of rows(state.users)) {
-    if (u.rootRole !== ADMIN_ROLE_ID) continue
-    if (u.accountType === 'Service Account') count.service++
-    else if (u.passwordHash !== null) count.password++
-    else count.noPassword++
-  }
-  return count
 }
