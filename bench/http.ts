@@ -1,6 +1,8 @@
 import autocannon from 'autocannon'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { buildState, featureName } from './fixtures.js'
 import type { Row } from './measure.js'
 import { fileStore } from './stores.js'
@@ -10,12 +12,16 @@ const CONNECTIONS = 50
 /** Rounds of each HTTP row (BENCH_HTTP_ROUNDS), each flagport then the ceiling. */
 const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? 3))
 
+/** The compiled server and ceiling, beside this file in `.bench/`: JavaScript, as `npm start` runs. */
+const SERVER = fileURLToPath(new URL('../examples/server.js', import.meta.url))
+const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
+
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */
-const start = (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
+const start = (script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
   new Promise((resolve, reject) => {
     // BENCH_SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
     const nodeOptions = (process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '').split(' ').filter(Boolean)
-    const child = spawn(process.execPath, [...(args[0] === 'examples/server.ts' ? nodeOptions : []), '--import', 'tsx', ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
+    const child = spawn(process.execPath, [...(script === SERVER ? nodeOptions : []), script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] })
     let output = ''
     // Keep reading to the end, so that the child's last words never meet a closed pipe.
     child.stdout!.on('data', (chunk) => {
@@ -23,7 +29,7 @@ const start = (args: string[], env: NodeJS.ProcessEnv): Promise<{ child: ChildPr
       const match = /listening on (http:\/\/[^\s]+)/.exec(output)
       if (match) resolve({ child, url: match[1]!.replace(/\/$/, '') })
     })
-    child.on('exit', () => reject(new Error(`${args.join(' ')} exited before listening:\n${output}`)))
+    child.on('exit', () => reject(new Error(`${script} exited before listening:\n${output}`)))
   })
 
 const stop = async (child: ChildProcess) => {
@@ -41,14 +47,36 @@ interface Load {
   readonly body?: (i: number) => unknown
 }
 
+/**
+ * CPU seconds a process has used, user and system, all its threads: from /proc on Linux,
+ * undefined elsewhere. Divided by the answers it gave, it is the server's cost of an answer,
+ * a figure the load generator sharing the machine does not bend as it bends throughput.
+ */
+const cpuSeconds = (pid: number | undefined): number | undefined => {
+  try {
+    // Fields 14 and 15 (utime, stime) in clock ticks; the name in parentheses may hold spaces.
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return undefined
+  }
+}
+
+interface Fired {
+  readonly result: autocannon.Result
+  /** The server's CPU time per answer, in µs, where the platform tells it. */
+  readonly cpuPerAnswerUs?: number
+}
+
 /** Seconds of load before the rounds of a row, on each server. */
 const WARM_UP_SECONDS = 1
 
 /** `seconds` of load: whole seconds, as autocannon counts requests a second. */
-const fire = async (url: string, load: Load, seconds: number): Promise<autocannon.Result> => {
+const fire = async (server: { readonly child: ChildProcess; readonly url: string }, load: Load, seconds: number): Promise<Fired> => {
   let i = 0
-  return autocannon({
-    url,
+  const cpuBefore = cpuSeconds(server.child.pid)
+  const result = await autocannon({
+    url: server.url,
     connections: CONNECTIONS,
     duration: seconds,
     requests: [
@@ -60,6 +88,9 @@ const fire = async (url: string, load: Load, seconds: number): Promise<autocanno
       },
     ],
   })
+  const cpuAfter = cpuSeconds(server.child.pid)
+  const answers = result.requests.total
+  return cpuBefore === undefined || cpuAfter === undefined || answers === 0 ? { result } : { result, cpuPerAnswerUs: ((cpuAfter - cpuBefore) * 1e6) / answers }
 }
 
 /**
@@ -72,8 +103,8 @@ const fire = async (url: string, load: Load, seconds: number): Promise<autocanno
 export const httpRows = async (size: number, seconds: number): Promise<Row[]> => {
   const store = await fileStore(buildState(size))
   await store.storage.close()
-  const server = await start(['examples/server.ts'], { PORT: '0', FLAGPORT_DATA: store.dir!, FLAGPORT_ADMIN_TOKENS: TOKEN })
-  const bare = await start(['bench/bare-server.ts'], {})
+  const server = await start(SERVER, { PORT: '0', FLAGPORT_DATA: store.dir!, FLAGPORT_ADMIN_TOKENS: TOKEN })
+  const bare = await start(BARE_SERVER, {})
   const hundred = Array.from({ length: 100 }, (_, k) => featureName(k))
   const measured = Math.max(1, Math.round(seconds * 2))
   const loads: Load[] = [
@@ -102,28 +133,33 @@ export const httpRows = async (size: number, seconds: number): Promise<Row[]> =>
       const answer = Buffer.from(await sample.arrayBuffer())
       await fetch(`${bare.url}/__answer`, { method: 'PUT', headers: { 'x-status': String(sample.status) }, body: answer })
       // Unmeasured, so that no round pays for compiling the server's code while the other side runs warm.
-      await fire(server.url, load, WARM_UP_SECONDS)
-      await fire(bare.url, load, WARM_UP_SECONDS)
+      await fire(server, load, WARM_UP_SECONDS)
+      await fire(bare, load, WARM_UP_SECONDS)
       // Flagport and the ceiling take turns, so that a machine whose speed drifts (a shared
       // VM) moves both sides of each round's ratio alike; the median round is reported.
-      const runs: { readonly result: autocannon.Result; readonly ceiling: number; readonly ratio: number }[] = []
+      const runs: { readonly flagport: Fired; readonly ceiling: Fired; readonly ratio: number }[] = []
       for (let round = 0; round < ROUNDS; round++) {
-        const result = await fire(server.url, load, measured)
-        const ceiling = (await fire(bare.url, load, measured)).requests.average
-        runs.push({ result, ceiling, ratio: result.requests.average / ceiling })
+        const flagport = await fire(server, load, measured)
+        const ceiling = await fire(bare, load, measured)
+        runs.push({ flagport, ceiling, ratio: flagport.result.requests.average / ceiling.result.requests.average })
       }
       const byRatio = [...runs].sort((a, b) => a.ratio - b.ratio)
       const median = byRatio[Math.floor(byRatio.length / 2)]!
-      const failures = runs.reduce((n, { result }) => n + result.non2xx + result.errors, 0)
+      const result = median.flagport.result
+      const failures = runs.reduce((n, { flagport }) => n + flagport.result.non2xx + flagport.result.errors, 0)
       const spread = runs.length > 1 ? ` (${byRatio[0]!.ratio.toFixed(2)}-${byRatio[byRatio.length - 1]!.ratio.toFixed(2)} over ${runs.length} rounds)` : ''
+      const cpu =
+        median.flagport.cpuPerAnswerUs !== undefined && median.ceiling.cpuPerAnswerUs !== undefined
+          ? `; server CPU ${median.flagport.cpuPerAnswerUs.toFixed(1)} µs an answer, ceiling ${median.ceiling.cpuPerAnswerUs.toFixed(1)}`
+          : ''
       rows.push({
         section: 'http (file store)',
         operation: load.operation,
         storeSize: size,
-        opsPerSec: median.result.requests.average,
-        p50us: median.result.latency.p50 * 1000,
-        p99us: median.result.latency.p99 * 1000,
-        note: `${formatBytes(answer.length)} answers; ceiling ${Math.round(median.ceiling).toLocaleString('en-US')}/s, ratio ${median.ratio.toFixed(2)}${spread}${failures ? `, ${failures} failed` : ''}`,
+        opsPerSec: result.requests.average,
+        p50us: result.latency.p50 * 1000,
+        p99us: result.latency.p99 * 1000,
+        note: `${formatBytes(answer.length)} answers; ceiling ${Math.round(median.ceiling.result.requests.average).toLocaleString('en-US')}/s, ratio ${median.ratio.toFixed(2)}${spread}${cpu}${failures ? `, ${failures} failed` : ''}`,
       })
     }
   } finally {

@@ -16,6 +16,17 @@ export interface TokenAuthOptions {
 }
 
 const ADMIN_ACTOR = { id: -42, name: 'admin-token' }
+/** Whoever holds one of the host's admin tokens: the same answer every time. */
+const HOST_ADMIN = E.right<never, Principal>(Object.freeze({ kind: 'admin-token', actor: ADMIN_ACTOR, permissions: PERMISSIONS }))
+
+/** Authorization headers whose reading is kept (see `presented`). */
+const HEADERS_KEPT = 1024
+
+/** A token as a header presents it: its digest, and whether it is one of the host's admin tokens. */
+interface Presented {
+  readonly digest: string
+  readonly hostAdmin: boolean
+}
 
 // The token table keeps its identity across commits that do not touch it (immer shares it),
 // so the index is rebuilt only when tokens change. A digest reveals nothing of the secret.
@@ -69,16 +80,33 @@ export const tokenAuth = (options: TokenAuthOptions = {}): AuthPort => {
     return undefined
   }
 
+  /**
+   * What the headers seen lately hold: a client sends the same token with every request, and
+   * its SHA-256 was a tenth of a read's cost. The secrets kept are those in use, as any server
+   * holds them while it answers; bounded, so a stream of made-up tokens cannot grow it.
+   */
+  const seen = new Map<string, Presented | null>()
+  const presented = (authorization: string): Presented | null => {
+    const known = seen.get(authorization)
+    if (known !== undefined) return known
+    // `Bearer ` with nothing after it is a header that holds no valid token, not a missing one.
+    const raw = authorization.replace(/^bearer(\s+|$)/i, '').trim()
+    let token: Presented | null = null
+    if (raw) {
+      const digest = hashToken(raw)
+      token = { digest, hostAdmin: raw.startsWith('*:*.') && adminDigests.some((d) => sameDigest(d, digest)) }
+    }
+    if (seen.size >= HEADERS_KEPT) seen.clear()
+    seen.set(authorization, token)
+    return token
+  }
+
   return {
     authenticate: (authorization, state) => {
-      // `Bearer ` with nothing after it is a header that holds no valid token, not a missing one.
-      const raw = authorization?.replace(/^bearer(\s+|$)/i, '').trim()
-      if (!raw) return refuse(authorization !== undefined && authorization.trim() !== '')
-      const digest = hashToken(raw)
-      if (raw.startsWith('*:*.') && adminDigests.some((d) => sameDigest(d, digest))) {
-        return E.right({ kind: 'admin-token', actor: ADMIN_ACTOR, permissions: PERMISSIONS })
-      }
-      const principal = fromStore(state, digest, clock.now())
+      const token = authorization === undefined ? null : presented(authorization)
+      if (token === null) return refuse(authorization !== undefined && authorization.trim() !== '')
+      if (token.hostAdmin) return HOST_ADMIN
+      const principal = fromStore(state, token.digest, clock.now())
       return principal ? E.right(principal) : refuse(true)
     },
   }

@@ -29,13 +29,15 @@ export const listen = async (handler: PlainHandler, options: ListenOptions = {})
   const inFlight = new Set<ServerResponse>()
   let closing = false
 
+  // One function for every response, not a closure made for each.
+  function ended(this: ServerResponse): void {
+    inFlight.delete(this)
+    // The connection of a finished response may now be idle: let it go.
+    if (closing) setImmediate(() => server.closeIdleConnections())
+  }
   const server = createServer((req, res) => {
     inFlight.add(res)
-    res.on('close', () => {
-      inFlight.delete(res)
-      // The connection of a finished response may now be idle: let it go.
-      if (closing) setImmediate(() => server.closeIdleConnections())
-    })
+    res.on('close', ended)
     if (closing) res.setHeader('connection', 'close')
     listener(req, res)
   })

@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
-import { decodeWith } from '../domain/decode.js'
+import { decodeAt, decodeWith } from '../domain/decode.js'
 import { type ApiError, type ErrorDetail, type ValidationError, maintenanceMode, noAccess, storageError, validationError } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
@@ -147,7 +147,7 @@ export const createRunner = (deps: RunnerDeps) => {
     run: async <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
       const request = readRequest(given)
       if (E.isLeft(request)) return request
-      const unfit = notStrings(request.right, ['authorization'])
+      const unfit = notStrings(request.right, HEADERS)
       if (unfit) return E.left(unfit)
       return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
     },
@@ -164,7 +164,7 @@ export type Runner = ReturnType<typeof createRunner>
  * lookup. An operation that takes none needs no `params` at all.
  */
 const readParams = <P>(op: { readonly params: t.Decoder<unknown, P> }, params: unknown): E.Either<ValidationError, P> =>
-  decodeWith(op.params, '/params')(params === undefined ? NO_PARAMS : params)
+  decodeAt(op.params, '/params', params === undefined ? NO_PARAMS : params)
 const NO_PARAMS = Object.freeze({})
 
 /**
@@ -178,6 +178,8 @@ export const readRequest = <T extends object>(request: T | undefined): E.Either<
   return E.left(validationError(`The request must be an object, { authorization?, params, query?, body? }. You sent ${request === null ? 'null' : typeof request}.`))
 }
 const NO_REQUEST = Object.freeze({})
+
+const HEADERS = ['authorization']
 
 /** The fields of a request that must be strings when given (headers: `/authorization` ...), named when they are not. */
 export const notStrings = (request: object, names: readonly string[]): ValidationError | undefined => {

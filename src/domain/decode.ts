@@ -76,12 +76,16 @@ export const detailsOf = (errors: t.Errors, root: string): ErrorDetail[] => {
  */
 export const decodeWith =
   <A>(codec: t.Decoder<unknown, A>, root = '/body') =>
-  (value: unknown): E.Either<ValidationError, A> => {
-    let result: t.Validation<A>
-    try {
-      result = codec.decode(value)
-    } catch (error) {
-      return E.left(validationError([{ path: root, message: `The \`${root}\` could not be read: ${error instanceof Error ? error.message : String(error)}.` }]))
-    }
-    return E.isRight(result) ? result : E.left(validationError(detailsOf(result.left, root)))
+  (value: unknown): E.Either<ValidationError, A> =>
+    decodeAt(codec, root, value)
+
+/** `decodeWith` in one call, for a codec that changes from call to call. */
+export const decodeAt = <A>(codec: t.Decoder<unknown, A>, root: string, value: unknown): E.Either<ValidationError, A> => {
+  let result: t.Validation<A>
+  try {
+    result = codec.decode(value)
+  } catch (error) {
+    return E.left(validationError([{ path: root, message: `The \`${root}\` could not be read: ${error instanceof Error ? error.message : String(error)}.` }]))
   }
+  return E.isRight(result) ? result : E.left(validationError(detailsOf(result.left, root)))
+}

@@ -19,18 +19,23 @@ export const header = (headers: HttpHeaders | undefined, name: string): string |
   return undefined
 }
 
+/** The query of a request that has none. */
+export const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null))
+
 /**
  * The path without its query, and the query as a prototype-free object (first value of a
  * repeated key), from both the path's query string and `request.query`.
  */
-export const target = (request: HttpRequest): { pathname: string; query: Record<string, string> } => {
+export const target = (request: HttpRequest): { pathname: string; query: Readonly<Record<string, string>> } => {
   let path = request.path
-  // An absolute-form target (`GET http://host/path`), as proxies send.
-  if (/^https?:\/\//i.test(path)) path = path.replace(/^https?:\/\/[^/?#]*/i, '')
+  // An absolute-form target (`GET http://host/path`), as proxies send; origin-form starts with a slash.
+  if (path[0] !== '/' && /^https?:\/\//i.test(path)) path = path.replace(/^https?:\/\/[^/?#]*/i, '')
   const hash = path.indexOf('#')
   if (hash >= 0) path = path.slice(0, hash)
   const mark = path.indexOf('?')
   const pathname = mark >= 0 ? path.slice(0, mark) : path
+  // Most requests have no query: they share one empty object.
+  if (mark < 0 && request.query === undefined) return { pathname: pathname || '/', query: NO_QUERY }
   const query: Record<string, string> = Object.create(null)
   if (mark >= 0) {
     for (const [key, value] of new URLSearchParams(path.slice(mark + 1))) {

@@ -8,6 +8,8 @@ export type Resolution =
 
 interface Compiled {
   readonly route: Route
+  /** Its place in the order of preference: more literal segments first, then as declared. */
+  readonly rank: number
   /** Literal segments as strings, placeholders as `{ param }`. */
   readonly segments: readonly (string | { readonly param: string })[]
 }
@@ -34,49 +36,80 @@ export const splitPath = (path: string): string[] | undefined => {
   return segments
 }
 
-const compile = (route: Route): Compiled => ({
+const compile = (route: Route, rank: number): Compiled => ({
   route,
+  rank,
   segments: route.pattern
     .split('/')
     .filter((s) => s !== '')
     .map((s) => (s.startsWith(':') ? { param: s.slice(1) } : s)),
 })
 
-const bind = (compiled: Compiled, segments: readonly string[]): Record<string, string> | undefined => {
+/** The parameters a path gives a route it matched. */
+const bind = (compiled: Compiled, segments: readonly string[]): Record<string, string> => {
   const params: Record<string, string> = Object.create(null)
   for (let i = 0; i < segments.length; i++) {
     const expected = compiled.segments[i]!
-    const actual = segments[i]!
-    if (typeof expected === 'string') {
-      if (expected !== actual) return undefined
-    } else {
-      params[expected.param] = actual
-    }
+    if (typeof expected !== 'string') params[expected.param] = segments[i]!
   }
   return params
 }
 
+/** A tree of path segments: literal children by name, one child for any placeholder. */
+interface Node {
+  readonly literals: Map<string, Node>
+  param?: Node
+  /** The routes whose pattern ends here. */
+  readonly ends: Compiled[]
+}
+
+const newNode = (): Node => ({ literals: new Map(), ends: [] })
+
+/** Every route whose pattern matches `segments` from `depth` on, into `found`. */
+const collect = (node: Node, segments: readonly string[], depth: number, found: Compiled[]): void => {
+  if (depth === segments.length) {
+    for (const c of node.ends) found.push(c)
+    return
+  }
+  const literal = node.literals.get(segments[depth]!)
+  if (literal) collect(literal, segments, depth + 1, found)
+  if (node.param) collect(node.param, segments, depth + 1, found)
+}
+
 /**
- * A small router: segment by segment, literal segments before placeholders, so
- * `/strategies/set-sort-order` is never taken for `/strategies/:strategyId`.
+ * A small router: a tree of segments, walked once a request, so the cost does not grow with
+ * the number of routes. Of the routes a path matches, the one with more literal segments wins
+ * (`/strategies/set-sort-order` is never taken for `/strategies/:strategyId`); among equals,
+ * the one declared first.
  */
 export const createRouter = (routes: readonly Route[]) => {
   const literals = (c: Compiled) => c.segments.filter((s) => typeof s === 'string').length
-  // More literal segments first; among equals, the earlier declaration wins.
-  const sorted = routes.map(compile).sort((a, b) => literals(b) - literals(a))
-  const byLength = new Map<number, Compiled[]>()
-  for (const c of sorted) byLength.set(c.segments.length, [...(byLength.get(c.segments.length) ?? []), c])
+  const ranked = routes
+    .map((route, declared) => compile(route, declared))
+    .sort((a, b) => literals(b) - literals(a) || a.rank - b.rank)
+    .map((c, rank) => ({ ...c, rank }))
+  const root = newNode()
+  for (const c of ranked) {
+    let node = root
+    for (const segment of c.segments) {
+      if (typeof segment === 'string') {
+        let next = node.literals.get(segment)
+        if (!next) node.literals.set(segment, (next = newNode()))
+        node = next
+      } else node = node.param ??= newNode()
+    }
+    node.ends.push(c)
+  }
 
   return (method: string, segments: readonly string[]): Resolution => {
-    const allowed = new Set<HttpMethod>()
-    for (const compiled of byLength.get(segments.length) ?? []) {
-      const params = bind(compiled, segments)
-      if (!params) continue
-      if (compiled.route.method === method) return { kind: 'route', route: compiled.route, params }
-      allowed.add(compiled.route.method)
-    }
-    return allowed.size > 0 ? { kind: 'wrong-method', allowed: [...allowed] } : { kind: 'unknown' }
+    const found: Compiled[] = []
+    collect(root, segments, 0, found)
+    let best: Compiled | undefined
+    for (const c of found) if (c.route.method === method && (!best || c.rank < best.rank)) best = c
+    if (best) return { kind: 'route', route: best.route, params: bind(best, segments) }
+    if (found.length === 0) return { kind: 'unknown' }
+    const allowed = new Set<HttpMethod>(found.sort((a, b) => a.rank - b.rank).map((c) => c.route.method))
+    return { kind: 'wrong-method', allowed: [...allowed] }
   }
 }
-
 export type Router = ReturnType<typeof createRouter>

@@ -83,3 +83,22 @@ t.test('the secret is compared through its digest: the same prefix with another 
   const forged = client.secret.slice(0, -1) + (client.secret.endsWith('0') ? '1' : '0')
   t.equal(err(authenticate(forged))._tag, 'AuthenticationRequired')
 })
+
+t.test('a header seen before is read afresh against the store: a deleted token is refused at once', async (t) => {
+  const { api, authenticate, client } = await setup()
+  t.equal(ok(authenticate(client.secret)).kind, 'client-token')
+  ok(await api.apiTokens.delete({ ...admin, params: { token: client.secret } }))
+  t.equal(err(authenticate(client.secret))._tag, 'AuthenticationRequired', 'the same header, now refused')
+  const made = ok(await api.apiTokens.create({ ...admin, params: {}, body: { tokenName: 'late', type: 'client', project: 'default', environment: 'production' } }))
+  t.equal(err(authenticate(`${made.secret}x`))._tag, 'AuthenticationRequired', 'refused before it exists...')
+  t.equal(ok(authenticate(made.secret)).kind, 'client-token', '...and a token made after a refusal of another is accepted')
+})
+
+t.test('headers are remembered within a bound: a flood of made-up tokens changes no answer', async (t) => {
+  const { authenticate, client } = await setup()
+  const refused = Array.from({ length: 5000 }, (_, i) => authenticate(`*:*.made-up-${i}`)).filter(E.isLeft).length
+  t.equal(refused, 5000)
+  t.equal(ok(authenticate(ADMIN_TOKEN)).kind, 'admin-token')
+  t.equal(ok(authenticate(client.secret)).kind, 'client-token')
+  t.equal(err(authenticate('*:*.made-up-0'))._tag, 'AuthenticationRequired')
+})

@@ -37,6 +37,22 @@ t.test('the router prefers literal segments and reports the methods of a known p
   }
 })
 
+t.test('the router: more literal segments win wherever they are, then the route declared first', async (t) => {
+  const laterLiterals = route('GET', '/a/:x/c/d', call)
+  const earlyLiteral = route('GET', '/a/b/:y/:z', call)
+  const first = route('GET', '/a/b/:y/d', call)
+  const second = route('GET', '/a/:x/c/d', call)
+  const resolve = createRouter([earlyLiteral, laterLiterals, route('PUT', '/a/b/:y/:z', call)])
+  t.match(resolve('GET', ['a', 'b', 'c', 'd']), { kind: 'route', route: laterLiterals, params: { x: 'b' } }, 'three literals beat two, though the two come first in the path')
+  t.match(resolve('GET', ['a', 'b', 'c', 'e']), { kind: 'route', route: earlyLiteral, params: { y: 'c', z: 'e' } })
+  t.match(resolve('PUT', ['a', 'b', 'c', 'd']), { kind: 'route', params: { y: 'c', z: 'd' } }, 'a method only a less literal route has still reaches it')
+  t.same(resolve('DELETE', ['a', 'b', 'c', 'd']), { kind: 'wrong-method', allowed: ['GET', 'PUT'] })
+  t.same(resolve('GET', ['a', 'b', 'c']), { kind: 'unknown' }, 'a prefix of a route is not a route')
+  const tie = createRouter([first, second])
+  t.equal((tie('GET', ['a', 'b', 'c', 'd']) as { route?: unknown }).route, first, 'among equals, the earlier declaration')
+  t.equal((createRouter([second, first])('GET', ['a', 'b', 'c', 'd']) as { route?: unknown }).route, second)
+})
+
 t.test('target splits the query into a prototype-free object of first values', async (t) => {
   const { pathname, query } = target({ method: 'GET', path: '/x?a=1&a=2&__proto__=p&b=%20', query: { c: ['3', '4'], a: 'ignored' } })
   t.equal(pathname, '/x')

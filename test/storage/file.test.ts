@@ -197,12 +197,53 @@ t.test('a handle follows another’s compactions, also several at once', async (
   await Promise.all([a.close(), b.close()])
 })
 
-t.test('sync costs one stat when nothing changed', async (t) => {
+t.test('a handle that read the whole journal still sees the commits made after another compacted it', async (t) => {
   const dir = await tempDir(t)
-  const calls = { stat: 0, read: 0 }
+  let armed = false
+  let openGate: (() => void) | undefined
+  const a = await mustOpen({
+    path: dir,
+    compactAfterBytes: 1,
+    fs: {
+      // Holds the compaction's switch-over, so that the other handle reads the old journal to its end first.
+      rename: async (from, to) => {
+        if (armed && to.endsWith('journal.jsonl')) await new Promise<void>((resolve) => (openGate = resolve))
+        return nodeFileSystem.rename(from, to)
+      },
+    },
+  })
+  await seed(a)
+  await until(async () => (await readdir(dir)).some((n) => n.startsWith('snapshot-')) && !(await readdir(dir)).includes('LOCK'))
+  const b = await mustOpen({ path: dir })
+  armed = true
+  // Larger than the snapshot, so that it is compacted at once.
+  const template = getRow(a.head().state!.tagTypes, 'simple')!
+  const grown = await change(a, (d) => {
+    d.counters.user = 1
+    for (let i = 0; i < 3000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
+  })
+  t.same(grown, E.right(2))
+  await until(() => openGate !== undefined)
+  await b.sync()
+  t.same([b.head().version, b.head().state?.counters.user], [2, 1], 'the other handle has read the old journal to its end')
+  const before = (await stat(join(dir, 'journal.jsonl'))).ino
+  armed = false
+  openGate!()
+  await until(async () => (await stat(join(dir, 'journal.jsonl'))).ino !== before && !(await readdir(dir)).includes('LOCK'))
+  // The old journal did not grow: only its having been replaced tells that there is more to read.
+  t.same(await change(a, (d) => void (d.counters.user = 2)), E.right(3))
+  await b.sync()
+  t.same([b.head().version, b.head().state?.counters.user], [3, 2], 'it follows the new journal')
+  await Promise.all([a.close(), b.close()])
+})
+
+t.test('sync costs one synchronous stat of the open journal when nothing changed', async (t) => {
+  const dir = await tempDir(t)
+  const calls = { fstatSync: 0, stat: 0, read: 0 }
   const store = await mustOpen({
     path: dir,
     fs: {
+      fstatSync: (fd) => (calls.fstatSync++, nodeFileSystem.fstatSync(fd)),
       stat: (path) => (calls.stat++, nodeFileSystem.stat(path)),
       read: (...args) => (calls.read++, nodeFileSystem.read(...args)),
     },
@@ -211,10 +252,52 @@ t.test('sync costs one stat when nothing changed', async (t) => {
   // While its own write is being finished, sync answers at once; wait until it is idle.
   await unlocked(dir)
   await tick()
-  calls.stat = calls.read = 0
+  calls.fstatSync = calls.stat = calls.read = 0
   for (let i = 0; i < 10; i++) await store.sync()
-  t.same(calls, { stat: 10, read: 0 }, 'ten syncs, ten stats, no reads')
+  t.same(calls, { fstatSync: 10, stat: 0, read: 0 }, 'ten syncs, ten stats, no reads')
   await store.close()
+})
+
+t.test("a sync that begins after another handle's commit sees it, though a catch-up that looked earlier is still under way", async (t) => {
+  const dir = await tempDir(t)
+  let failStatSync = false
+  let holdStat = false
+  let releaseStat: (() => void) | undefined
+  const a = await mustOpen({
+    path: dir,
+    fs: {
+      // A failed quick check sends the first sync down the slow path...
+      fstatSync: (fd) => {
+        if (!failStatSync) return nodeFileSystem.fstatSync(fd)
+        failStatSync = false
+        throw Object.assign(new Error('EIO: i/o error'), { code: 'EIO' })
+      },
+      // ...whose stat is held once it has looked, until the test lets it go.
+      stat: async (path) => {
+        const stats = await nodeFileSystem.stat(path)
+        if (holdStat) {
+          holdStat = false
+          await new Promise<void>((resolve) => (releaseStat = resolve))
+        }
+        return stats
+      },
+    },
+  })
+  await seed(a)
+  await unlocked(dir)
+  const b = await mustOpen({ path: dir })
+  failStatSync = holdStat = true
+  const first = a.sync()
+  await until(() => releaseStat !== undefined)
+  // Acknowledged after the first catch-up looked: a sync begun after this must see it.
+  t.same(await change(b, (d) => void (d.counters.group = 1)), E.right(2))
+  const second = a.sync()
+  releaseStat!()
+  const [early, late] = [await first, await second]
+  t.equal(E.isRight(early) && early.right.version, 1, 'the first answers what it saw')
+  t.equal(E.isRight(late) && late.right.state?.counters.group, 1, 'the second does not share it: it sees the commit')
+  t.same([a.head().version, a.head().state?.counters.group], [2, 1])
+  await Promise.all([a.close(), b.close()])
 })
 
 /** A pid that is certainly not running: one that just exited. */

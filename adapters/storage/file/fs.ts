@@ -17,6 +17,13 @@ export interface FileSystem {
   ftruncate(fd: number, length: number): Promise<void>
   fstat(fd: number): Promise<nodeFs.Stats>
   stat(path: string): Promise<nodeFs.Stats>
+  /**
+   * Synchronous, for the one check every read makes (has the journal changed?): a microsecond,
+   * where a trip through libuv's thread pool cost four of CPU. `fstatSync` on the open journal
+   * where a replaced file shows no links (not Windows), else `statSync` of its path.
+   */
+  fstatSync(fd: number): nodeFs.Stats
+  statSync(path: string): nodeFs.Stats
   rename(from: string, to: string): Promise<void>
   link(existing: string, newPath: string): Promise<void>
   unlink(path: string): Promise<void>
@@ -38,6 +45,8 @@ export const nodeFileSystem: FileSystem = {
   ftruncate: promisify(nodeFs.ftruncate) as FileSystem['ftruncate'],
   fstat: promisify(nodeFs.fstat) as FileSystem['fstat'],
   stat: promisify(nodeFs.stat) as FileSystem['stat'],
+  fstatSync: (fd) => nodeFs.fstatSync(fd),
+  statSync: (path) => nodeFs.statSync(path),
   rename: promisify(nodeFs.rename),
   link: promisify(nodeFs.link),
   unlink: promisify(nodeFs.unlink),

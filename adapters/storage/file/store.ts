@@ -35,6 +35,9 @@ const LEASE_MS = 20
 /** How long a lease outlives the last flush, waiting for the next commit. */
 const LEASE_IDLE_MS = 2
 
+/** Whether an open file replaced by a rename reports no links (POSIX); Windows is not relied on for it. */
+const LINKS_TELL_REPLACED = process.platform !== 'win32'
+
 const closedFailure: StorageFailure = { _tag: 'StorageFailure', message: 'The store is closed.' }
 
 /**
@@ -55,7 +58,8 @@ export class FileStore implements StoragePort {
   private closed = false
   private closing: Promise<void> | null = null
   private needsReload = false
-  private syncing: Promise<E.Either<StorageFailure, Snapshot>> | null = null
+  /** A catch-up queued on the chain and not yet started: syncs that begin meanwhile share it. */
+  private nextSync: Promise<E.Either<StorageFailure, Snapshot>> | null = null
   private compaction: Promise<void> | null = null
   /** After a failed compaction, the journal size at which to try again. */
   private retryCompactionAt = 0
@@ -103,17 +107,45 @@ export class FileStore implements StoragePort {
     // Our own commits are on their way: the write will meet any other writer's commits and
     // report them as conflicts, so there is nothing to gain by waiting for it here.
     if (this.queue.length > 0 || this.writing || this.flushQueued) return Promise.resolve(E.right(this.current))
-    this.syncing ??= this.run(() => this.syncNow()).finally(() => {
-      this.syncing = null
+    // Nothing changed on disk since we read it, known from one stat made now: after this read
+    // began, so any commit acknowledged before it would show (docs/file-store.md).
+    if (!this.needsReload && this.journalUnchanged()) return Promise.resolve(E.right(this.current))
+    // One that has started may have looked before this read began: share only one yet to start.
+    if (this.nextSync) return this.nextSync
+    const next = this.run(() => {
+      this.nextSync = null
+      return this.syncNow()
     })
-    return this.syncing
+    this.nextSync = next
+    return next
+  }
+
+  /**
+   * Whether the journal is still the file and the length this handle last read; any doubt is a
+   * no. Asked of the open file, where the file system says when it was replaced (a compaction
+   * renames a new journal over it, leaving it no link): that spares the path's lookup, a third
+   * of the check's cost. Windows is asked by path.
+   */
+  private journalUnchanged(): boolean {
+    const c = this.cursor
+    try {
+      if (LINKS_TELL_REPLACED) {
+        const stats = this.settings.fs.fstatSync(c.fd)
+        return stats.size === c.offset && stats.nlink > 0
+      }
+      const stats = this.settings.fs.statSync(this.settings.layout.journal)
+      return stats.size === c.offset && stats.ino === c.ino && stats.dev === c.dev
+    } catch {
+      // The slow path meets the same fault and reports it typed.
+      return false
+    }
   }
 
   subscribe(listener: (snapshot: Snapshot) => void): () => void {
     this.listeners.add(listener)
     if (this.timer === null && !this.closed) {
       this.timer = setInterval(() => {
-        if (!this.syncing && !this.writing && this.queue.length === 0) void this.sync()
+        if (!this.nextSync && !this.writing && this.queue.length === 0) void this.sync()
       }, this.settings.pollIntervalMs)
       this.timer.unref()
     }
