@@ -125,12 +125,42 @@ export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec
   )
 
 /**
+ * `t.partial`, but a field left out is not validated: io-ts validates each one as undefined
+ * and throws the failure away, and for a body of one field out of six those failures were a
+ * tenth of an update's garbage. The same type, result and errors otherwise.
+ */
+export const optional = <P extends t.Props>(props: P, name?: string): t.PartialC<P> => {
+  const base = t.partial(props, name)
+  const keys = Object.keys(props)
+  return new t.PartialType<P, t.TypeOf<typeof base>, t.OutputOf<typeof base>, unknown>(
+    base.name,
+    base.is,
+    (u, c) => {
+      if (!t.UnknownRecord.is(u)) return t.failure(u, c)
+      let out: Record<string, unknown> | undefined
+      let errors: t.Errors | undefined
+      for (const key of keys) {
+        const value = u[key]
+        if (value === undefined) continue
+        const type = props[key]!
+        const r = type.validate(value, t.appendContext(c, key, type, value))
+        if (r._tag === 'Left') (errors ??= []).push(...r.left)
+        else if (r.right !== value) (out ??= { ...u })[key] = r.right
+      }
+      return errors ? t.failures(errors) : t.success((out ?? u) as t.TypeOf<typeof base>)
+    },
+    base.encode,
+    props,
+  )
+}
+
+/**
  * An object with required and optional properties that refuses properties it does not
  * know, reporting each one by its path (Unleash's `additionalProperties: false`).
  */
-export const closed = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O, name?: string) => {
-  const parts = [t.exact(t.type(required)), ...(optional ? [t.exact(t.partial(optional))] : [])] as t.Mixed[]
-  const known = new Set([...Object.keys(required), ...Object.keys(optional ?? {})])
+export const closed = <R extends t.Props, O extends t.Props = {}>(required: R, fields?: O, name?: string) => {
+  const parts = [t.exact(t.type(required)), ...(fields ? [t.exact(optional(fields))] : [])] as t.Mixed[]
+  const known = new Set([...Object.keys(required), ...Object.keys(fields ?? {})])
   type A = t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>
   return new t.Type<A, A, unknown>(
     name ?? 'an object',
@@ -167,8 +197,8 @@ export const Unknown = new t.Type<never, never, unknown>(
  * an intersection, even without optional fields: `t.exact(t.type(...))` alone reports a bad
  * field at the object's path, not at the field's (see `detailsOf`).
  */
-export const open = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O, name?: string) =>
-  t.exact(t.intersection([t.type(required), t.partial(optional ?? {})]), name ?? 'an object') as unknown as t.Type<
+export const open = <R extends t.Props, O extends t.Props = {}>(required: R, fields?: O, name?: string) =>
+  t.exact(t.intersection([t.type(required), optional(fields ?? ({} as O))]), name ?? 'an object') as unknown as t.Type<
     t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
     t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>,
     unknown

@@ -1,4 +1,4 @@
-import { copyDict, lookup } from '../../model/dict.js'
+import { copyRecord, lookup } from '../../model/dict.js'
 import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureLinks, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
@@ -33,7 +33,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
     id: s.id,
     featureName: feature.name,
     title: s.title,
-    parameters: copyDict(s.parameters),
+    parameters: copyRecord(s.parameters) as ExportedStrategy['parameters'],
     constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
     variants: s.variants.map((v) => ({ ...v })),
     disabled: s.disabled,

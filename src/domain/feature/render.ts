@@ -1,5 +1,5 @@
 import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, FeatureLink, FeatureMetadata } from '../../model/feature.js'
-import { copyDict, lookup } from '../../model/dict.js'
+import { copyRecord, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { FeatureState, State } from '../../model/state.js'
@@ -13,7 +13,7 @@ export const copyStrategy = (s: Strategy): Strategy => ({
   segments: [...s.segments],
   constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })),
   variants: s.variants.map((v) => ({ ...v, ...(v.payload ? { payload: { ...v.payload } } : {}) })),
-  parameters: copyDict(s.parameters),
+  parameters: copyRecord(s.parameters) as Strategy['parameters'],
 })
 
 export const copyVariant = (v: FeatureVariant): FeatureVariant => ({
