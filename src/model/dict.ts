@@ -29,7 +29,12 @@ export const copyDict = <T>(dict: Dict<T>): Record<string, T> => {
  * constraint held 290 bytes that way, 105 this way). `__proto__` is defined, never assigned.
  * For records and small dictionaries; `copyDict` is for buckets, keyed by row names.
  */
-export const copyRecord = (source: Readonly<Record<string, unknown>>, map: (value: unknown) => unknown = (value) => value): Record<string, unknown> => {
+export const copyRecord = (source: Readonly<Record<string, unknown>>, map?: (value: unknown) => unknown): Record<string, unknown> => {
+  if (map === undefined) {
+    // A spread defines each key, `__proto__` too, in a third of the time of the loop below.
+    const copy = { ...source }
+    return Object.getPrototypeOf(source) === null ? (Object.setPrototypeOf(copy, null) as Record<string, unknown>) : copy
+  }
   const copy: Record<string, unknown> = {}
   for (const key of Object.keys(source)) {
     const value = map(source[key])
