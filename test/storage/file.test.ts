@@ -237,6 +237,46 @@ t.test('a handle that read the whole journal still sees the commits made after a
   await Promise.all([a.close(), b.close()])
 })
 
+t.test('while a compaction switches journals, a read waits for it instead of asking the descriptor being replaced', async (t) => {
+  const dir = await tempDir(t)
+  let armed = false
+  let openGate: (() => void) | undefined
+  let quickChecks = 0
+  const a = await mustOpen({
+    path: dir,
+    compactAfterBytes: 1,
+    fs: {
+      fstatSync: (fd) => (quickChecks++, nodeFileSystem.fstatSync(fd)),
+      rename: async (from, to) => {
+        if (armed && to.endsWith('journal.jsonl')) await new Promise<void>((resolve) => (openGate = resolve))
+        return nodeFileSystem.rename(from, to)
+      },
+    },
+  })
+  await seed(a)
+  await until(async () => (await readdir(dir)).some((n) => n.startsWith('snapshot-')) && !(await readdir(dir)).includes('LOCK'))
+  armed = true
+  const template = getRow(a.head().state!.tagTypes, 'simple')!
+  t.same(
+    await change(a, (d) => {
+      for (let i = 0; i < 3000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
+    }),
+    E.right(2),
+  )
+  await until(() => openGate !== undefined)
+  quickChecks = 0
+  let synced = false
+  const read = a.sync().then((r) => ((synced = true), r))
+  await tick()
+  t.equal(quickChecks, 0, 'no quick check of a journal being replaced')
+  t.notOk(synced, 'the read waits for the switch-over')
+  armed = false
+  openGate!()
+  const result = await read
+  t.same(E.isRight(result) && result.right.version, 2, 'then answers the state, which the compaction did not change')
+  await a.close()
+})
+
 t.test('sync costs one synchronous stat of the open journal when nothing changed', async (t) => {
   const dir = await tempDir(t)
   const calls = { fstatSync: 0, stat: 0, read: 0 }

@@ -58,6 +58,12 @@ export class FileStore implements StoragePort {
   private closed = false
   private closing: Promise<void> | null = null
   private needsReload = false
+  /**
+   * Tasks under way that may replace the cursor's journal and close its descriptor (a
+   * catch-up, a compaction's switch-over): meanwhile a read takes the slow path, as the
+   * descriptor the quick check would look at may be closed, and its number given to another file.
+   */
+  private moving = 0
   /** A catch-up queued on the chain and not yet started: syncs that begin meanwhile share it. */
   private nextSync: Promise<E.Either<StorageFailure, Snapshot>> | null = null
   private compaction: Promise<void> | null = null
@@ -109,7 +115,7 @@ export class FileStore implements StoragePort {
     if (this.queue.length > 0 || this.writing || this.flushQueued) return Promise.resolve(E.right(this.current))
     // Nothing changed on disk since we read it, known from one stat made now: after this read
     // began, so any commit acknowledged before it would show (docs/file-store.md).
-    if (!this.needsReload && this.journalUnchanged()) return Promise.resolve(E.right(this.current))
+    if (!this.needsReload && this.moving === 0 && this.journalUnchanged()) return Promise.resolve(E.right(this.current))
     // One that has started may have looked before this read began: share only one yet to start.
     if (this.nextSync) return this.nextSync
     const next = this.run(() => {
@@ -314,9 +320,14 @@ export class FileStore implements StoragePort {
 
   /** Reads what other handles committed since this one last looked (see `follow`). */
   private async catchUp(locked: boolean): Promise<void> {
-    const next = this.needsReload ? await reload(this.settings, this.cursor) : await follow(this.settings, this.cursor, locked)
-    this.needsReload = false
-    if (next) this.adopt(next)
+    this.moving++
+    try {
+      const next = this.needsReload ? await reload(this.settings, this.cursor) : await follow(this.settings, this.cursor, locked)
+      this.needsReload = false
+      if (next) this.adopt(next)
+    } finally {
+      this.moving--
+    }
   }
 
   /** Takes what was read from disk; commits queued on the older head are now conflicts. */
@@ -374,10 +385,15 @@ export class FileStore implements StoragePort {
           if (c.base !== from.version) await fs.unlink(layout.snapshot(from.version)).catch(() => undefined)
           return
         }
-        const lines = await copyLines(fs, c.fd, layout.journal, from.offset, c.offset)
-        const next = await installJournal(fs, layout, from.version, lines, mode)
-        await fs.close(c.fd).catch(() => undefined)
-        this.cursor = { ...c, ...next, line: 1 + (c.version - from.version), base: from.version, snapshotBytes: bytes }
+        this.moving++
+        try {
+          const lines = await copyLines(fs, c.fd, layout.journal, from.offset, c.offset)
+          const next = await installJournal(fs, layout, from.version, lines, mode)
+          await fs.close(c.fd).catch(() => undefined)
+          this.cursor = { ...c, ...next, line: 1 + (c.version - from.version), base: from.version, snapshotBytes: bytes }
+        } finally {
+          this.moving--
+        }
         this.retryCompactionAt = 0
         await removeSnapshotsExcept(fs, layout, from.version)
       }),
