@@ -51,11 +51,13 @@ export const appendEvents = (
   path: readonly (string | number)[] = ['events'],
 ): EventLog => {
   if (events.length === 0) return log
-  const owned = new Set<unknown[]>()
+  // The arrays copied so far, a handful for one event, so a list, not a Set; searched from
+  // its end, where the last page and chunk, asked for with each event, were put.
+  const owned: unknown[][] = []
   const own = <T>(array: readonly T[]): T[] => {
-    if (owned.has(array as T[])) return array as T[]
+    if (owned.lastIndexOf(array as T[]) >= 0) return array as T[]
     const copy = array.slice()
-    owned.add(copy)
+    owned.push(copy)
     return copy
   }
   const pages = own(log.pages) as StoredEvent[][][]

@@ -1,3 +1,4 @@
+import type { Draft } from 'immer'
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
 import { initialState } from '../../src/domain/seed.js'
@@ -11,7 +12,7 @@ t.test('committedState: the state a working state began from, any other state as
   t.not(working, state)
   t.equal(committedState(working), state, 'inside the transaction: where it began')
   t.equal(committedState(state), state, 'a committed state: itself')
-  working.counters.user = 41
+  ;(transaction.working as Draft<State>).counters.user = 41
   const { state: next, changed } = transaction.finish(false)
   t.ok(changed)
   t.equal(committedState(next), next, 'the state it made: itself')

@@ -2,7 +2,7 @@ import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, Feature
 import { copyRecord, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
-import type { FeatureState, State } from '../../model/state.js'
+import type { EnvironmentState, FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { userRef } from '../user-ref.js'
 import { renderStage } from './lifecycle.js'
@@ -29,11 +29,34 @@ export const copyVariant = (v: FeatureVariant): FeatureVariant => ({
  */
 export type Parts = 'copies' | 'stored'
 
+interface Placed {
+  readonly name: string
+  readonly env: EnvironmentState | undefined
+}
+
+const before = (a: Placed, b: Placed): boolean => {
+  const order = (a.env?.sortOrder ?? 0) - (b.env?.sortOrder ?? 0)
+  return order < 0 || (order === 0 && a.name < b.name)
+}
+
+/**
+ * In the order of the environments' sortOrder, then name, sorted in place by insertion: a
+ * feature has a handful of environments, and `Array.prototype.sort` allocated 0.9 KB of
+ * working space for two, on every record rendered.
+ */
+const inOrder = (placed: Placed[]): Placed[] => {
+  for (let i = 1; i < placed.length; i++) {
+    const item = placed[i]!
+    let j = i - 1
+    for (; j >= 0 && before(item, placed[j]!); j--) placed[j + 1] = placed[j]!
+    placed[j + 1] = item
+  }
+  return placed
+}
+
 /** The feature's environments in the order of the environments' sortOrder, then name. */
 export const renderEnvironments = (state: State, feature: FeatureState, parts: Parts = 'copies'): FeatureEnvironment[] =>
-  Object.keys(feature.environments)
-    .map((name) => ({ name, env: getRow(state.environments, name) }))
-    .sort((a, b) => (a.env?.sortOrder ?? 0) - (b.env?.sortOrder ?? 0) || (a.name < b.name ? -1 : 1))
+  inOrder(Object.keys(feature.environments).map((name) => ({ name, env: getRow(state.environments, name) })))
     .map(({ name, env }) => {
       const settings = lookup(feature.environments, name)!
       return {
