@@ -21,6 +21,13 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 20))
 /** A handle releases the lock just after acknowledging: wait for that before touching LOCK. */
 const unlocked = (dir: string) => until(async () => !(await readdir(dir)).includes('LOCK'))
 
+/**
+ * Waits until the journal that was `ino` has been replaced by a compaction and the lock given
+ * back: the whole switch-over done, not only its snapshot written (which comes first).
+ */
+const compactedSince = (dir: string, ino: number) =>
+  until(async () => (await stat(join(dir, 'journal.jsonl'))).ino !== ino && !(await readdir(dir)).includes('LOCK'))
+
 const journalLines = async (dir: string) => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1)
 
 t.test('the journal is a header and one checksummed line per commit', async (t) => {
@@ -212,8 +219,9 @@ t.test('a handle that read the whole journal still sees the commits made after a
       },
     },
   })
+  const opened = (await stat(join(dir, 'journal.jsonl'))).ino
   await seed(a)
-  await until(async () => (await readdir(dir)).some((n) => n.startsWith('snapshot-')) && !(await readdir(dir)).includes('LOCK'))
+  await compactedSince(dir, opened)
   const b = await mustOpen({ path: dir })
   armed = true
   // Larger than the snapshot, so that it is compacted at once.
@@ -253,8 +261,9 @@ t.test('while a compaction switches journals, a read waits for it instead of ask
       },
     },
   })
+  const opened = (await stat(join(dir, 'journal.jsonl'))).ino
   await seed(a)
-  await until(async () => (await readdir(dir)).some((n) => n.startsWith('snapshot-')) && !(await readdir(dir)).includes('LOCK'))
+  await compactedSince(dir, opened)
   armed = true
   const template = getRow(a.head().state!.tagTypes, 'simple')!
   t.same(
