@@ -45,14 +45,18 @@ const compile = (route: Route, rank: number): Compiled => ({
     .map((s) => (s.startsWith(':') ? { param: s.slice(1) } : s)),
 })
 
-/** The parameters a path gives a route it matched. */
+/**
+ * The parameters a path gives a route it matched, prototype-free. Built as an ordinary object
+ * and then cut from its prototype, which V8 keeps compact (`Object.create(null)` starts a
+ * dictionary); the names are the patterns' own, never `__proto__`.
+ */
 const bind = (compiled: Compiled, segments: readonly string[]): Record<string, string> => {
-  const params: Record<string, string> = Object.create(null)
+  const params: Record<string, string> = {}
   for (let i = 0; i < segments.length; i++) {
     const expected = compiled.segments[i]!
     if (typeof expected !== 'string') params[expected.param] = segments[i]!
   }
-  return params
+  return Object.setPrototypeOf(params, null) as Record<string, string>
 }
 
 /** A tree of path segments: literal children by name, one child for any placeholder. */

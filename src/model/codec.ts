@@ -155,6 +155,17 @@ export const optional = <P extends t.Props>(props: P, name?: string): t.PartialC
 }
 
 /**
+ * `t.type` for fields whose codecs answer a value they accept as it is (strings, numbers and
+ * refinements of them), as path parameters are: an object every field of which passes `is`
+ * is answered as it is, without the context io-ts builds for each field on every read;
+ * anything else is validated by `t.type`, errors and all.
+ */
+export const plainFields = <P extends t.Props>(props: P, name?: string): t.TypeC<P> => {
+  const base = t.type(props, name)
+  return new t.InterfaceType(base.name, base.is, (u, c) => (base.is(u) ? t.success(u) : base.validate(u, c)), base.encode, props)
+}
+
+/**
  * An object with required and optional properties that refuses properties it does not
  * know, reporting each one by its path (Unleash's `additionalProperties: false`).
  */

@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { PathReporter } from 'io-ts/lib/PathReporter.js'
 import tap from 'tap'
-import { dictOf, optional } from '../../src/model/codec.js'
+import { dictOf, optional, plainFields } from '../../src/model/codec.js'
 
 const props = { name: t.string, count: t.number, tags: dictOf(t.string), note: t.union([t.string, t.null]) }
 
@@ -39,4 +39,20 @@ tap.test('optional: what t.partial decodes, and fails, alike; fields left out ar
   tap.same(looked, [], 'a field left out is never validated')
   tap.equal(ours.name, theirs.name)
   tap.same(Object.keys(ours.props), Object.keys(props), 'the props, for t.exact and the documentation')
+})
+
+tap.test('plainFields: what t.type decodes, and fails, alike; an object that passes is answered as it is', async (tap) => {
+  const Digits = new t.Type<string, string, unknown>('digits', (u): u is string => typeof u === 'string' && /^\d+$/.test(u), (u, c) => (typeof u === 'string' && /^\d+$/.test(u) ? t.success(u) : t.failure(u, c)), t.identity)
+  const fieldProps = { id: Digits, name: t.string }
+  const ours = plainFields(fieldProps)
+  const theirs = t.type(fieldProps)
+  const params = Object.setPrototypeOf({ id: '12', name: 'a', extra: 'let be' }, null)
+  for (const input of [params, { id: '12', name: 'a' }, { id: 'x', name: 'a' }, { id: '1' }, { name: 2 }, {}, null, 'text', []]) {
+    const [a, b] = [ours.decode(input), theirs.decode(input)]
+    tap.same(a._tag === 'Right' ? a : a._tag, b._tag === 'Right' ? b : b._tag, JSON.stringify(input) ?? String(input))
+    tap.same(PathReporter.report(a), PathReporter.report(b), `the same errors for ${JSON.stringify(input)}`)
+  }
+  const decoded = ours.decode(params)
+  tap.equal(decoded._tag === 'Right' && decoded.right, params, 'the parameters themselves, as t.type answers them')
+  tap.same(Object.keys(ours.props), ['id', 'name'], 'the props, for spreading into other codecs')
 })
