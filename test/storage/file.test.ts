@@ -5,7 +5,7 @@ import { chmod, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
-import { nodeFileSystem, openFileStorage, type FileStoreError } from '../../adapters/storage/file.js'
+import { nodeFileSystem, openFileStorage, type FileStoreError, type FileSystem } from '../../adapters/storage/file.js'
 import { getRow, setRow } from '../../src/model/table.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
 
@@ -27,6 +27,52 @@ const unlocked = (dir: string) => until(async () => !(await readdir(dir)).includ
  */
 const compactedSince = (dir: string, ino: number) =>
   until(async () => (await stat(join(dir, 'journal.jsonl'))).ino !== ino && !(await readdir(dir)).includes('LOCK'))
+
+/**
+ * A seeded store that compacts as soon as it can, its first compaction done. `hold()` makes its
+ * next switch-over (the rename of a new journal into place) wait until `release()`; `held()`
+ * tells whether one is waiting. `fs` replaces other calls as `mustOpen`'s does.
+ */
+const gatedCompaction = async (t: Parameters<typeof tempDir>[0], fs: Partial<FileSystem> = {}) => {
+  const dir = await tempDir(t)
+  let switchOver: ReturnType<typeof gate> | undefined
+  let waiting = false
+  const store = await mustOpen({
+    path: dir,
+    compactAfterBytes: 1,
+    fs: {
+      ...fs,
+      rename: async (from, to) => {
+        if (switchOver && to.endsWith('journal.jsonl')) {
+          waiting = true
+          await switchOver.opened
+        }
+        return nodeFileSystem.rename(from, to)
+      },
+    },
+  })
+  const opened = (await stat(join(dir, 'journal.jsonl'))).ino
+  await seed(store)
+  await compactedSince(dir, opened)
+  return {
+    dir,
+    store,
+    hold: () => void (switchOver = gate()),
+    held: () => waiting,
+    release: () => {
+      switchOver?.open()
+      switchOver = undefined
+    },
+  }
+}
+
+/** A commit larger than the snapshot (3,000 tag types), so that a compaction follows it at once. */
+const growPastSnapshot = (store: Parameters<typeof change>[0], recipe: Parameters<typeof change>[1] = () => undefined) =>
+  change(store, (d) => {
+    recipe(d)
+    const template = getRow(d.tagTypes, 'simple')!
+    for (let i = 0; i < 3000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
+  })
 
 const journalLines = async (dir: string) => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1)
 
@@ -205,39 +251,16 @@ t.test('a handle follows another’s compactions, also several at once', async (
 })
 
 t.test('a handle that read the whole journal still sees the commits made after another compacted it', async (t) => {
-  const dir = await tempDir(t)
-  let armed = false
-  let openGate: (() => void) | undefined
-  const a = await mustOpen({
-    path: dir,
-    compactAfterBytes: 1,
-    fs: {
-      // Holds the compaction's switch-over, so that the other handle reads the old journal to its end first.
-      rename: async (from, to) => {
-        if (armed && to.endsWith('journal.jsonl')) await new Promise<void>((resolve) => (openGate = resolve))
-        return nodeFileSystem.rename(from, to)
-      },
-    },
-  })
-  const opened = (await stat(join(dir, 'journal.jsonl'))).ino
-  await seed(a)
-  await compactedSince(dir, opened)
+  const { dir, store: a, hold, held, release } = await gatedCompaction(t)
   const b = await mustOpen({ path: dir })
-  armed = true
-  // Larger than the snapshot, so that it is compacted at once.
-  const template = getRow(a.head().state!.tagTypes, 'simple')!
-  const grown = await change(a, (d) => {
-    d.counters.user = 1
-    for (let i = 0; i < 3000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
-  })
-  t.same(grown, E.right(2))
-  await until(() => openGate !== undefined)
+  hold()
+  t.same(await growPastSnapshot(a, (d) => void (d.counters.user = 1)), E.right(2))
+  await until(held)
   await b.sync()
   t.same([b.head().version, b.head().state?.counters.user], [2, 1], 'the other handle has read the old journal to its end')
   const before = (await stat(join(dir, 'journal.jsonl'))).ino
-  armed = false
-  openGate!()
-  await until(async () => (await stat(join(dir, 'journal.jsonl'))).ino !== before && !(await readdir(dir)).includes('LOCK'))
+  release()
+  await compactedSince(dir, before)
   // The old journal did not grow: only its having been replaced tells that there is more to read.
   t.same(await change(a, (d) => void (d.counters.user = 2)), E.right(3))
   await b.sync()
@@ -246,41 +269,18 @@ t.test('a handle that read the whole journal still sees the commits made after a
 })
 
 t.test('while a compaction switches journals, a read waits for it instead of asking the descriptor being replaced', async (t) => {
-  const dir = await tempDir(t)
-  let armed = false
-  let openGate: (() => void) | undefined
   let quickChecks = 0
-  const a = await mustOpen({
-    path: dir,
-    compactAfterBytes: 1,
-    fs: {
-      fstatSync: (fd) => (quickChecks++, nodeFileSystem.fstatSync(fd)),
-      rename: async (from, to) => {
-        if (armed && to.endsWith('journal.jsonl')) await new Promise<void>((resolve) => (openGate = resolve))
-        return nodeFileSystem.rename(from, to)
-      },
-    },
-  })
-  const opened = (await stat(join(dir, 'journal.jsonl'))).ino
-  await seed(a)
-  await compactedSince(dir, opened)
-  armed = true
-  const template = getRow(a.head().state!.tagTypes, 'simple')!
-  t.same(
-    await change(a, (d) => {
-      for (let i = 0; i < 3000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
-    }),
-    E.right(2),
-  )
-  await until(() => openGate !== undefined)
+  const { store: a, hold, held, release } = await gatedCompaction(t, { fstatSync: (fd) => (quickChecks++, nodeFileSystem.fstatSync(fd)) })
+  hold()
+  t.same(await growPastSnapshot(a), E.right(2))
+  await until(held)
   quickChecks = 0
   let synced = false
   const read = a.sync().then((r) => ((synced = true), r))
   await tick()
   t.equal(quickChecks, 0, 'no quick check of a journal being replaced')
   t.notOk(synced, 'the read waits for the switch-over')
-  armed = false
-  openGate!()
+  release()
   const result = await read
   t.same(E.isRight(result) && result.right.version, 2, 'then answers the state, which the compaction did not change')
   await a.close()
@@ -310,8 +310,8 @@ t.test('sync costs one synchronous stat of the open journal when nothing changed
 t.test("a sync that begins after another handle's commit sees it, though a catch-up that looked earlier is still under way", async (t) => {
   const dir = await tempDir(t)
   let failStatSync = false
-  let holdStat = false
-  let releaseStat: (() => void) | undefined
+  let statGate: ReturnType<typeof gate> | undefined
+  let statHeld = false
   const a = await mustOpen({
     path: dir,
     fs: {
@@ -324,9 +324,11 @@ t.test("a sync that begins after another handle's commit sees it, though a catch
       // ...whose stat is held once it has looked, until the test lets it go.
       stat: async (path) => {
         const stats = await nodeFileSystem.stat(path)
-        if (holdStat) {
-          holdStat = false
-          await new Promise<void>((resolve) => (releaseStat = resolve))
+        const held = statGate
+        if (held) {
+          statGate = undefined
+          statHeld = true
+          await held.opened
         }
         return stats
       },
@@ -335,13 +337,15 @@ t.test("a sync that begins after another handle's commit sees it, though a catch
   await seed(a)
   await unlocked(dir)
   const b = await mustOpen({ path: dir })
-  failStatSync = holdStat = true
+  const held = gate()
+  failStatSync = true
+  statGate = held
   const first = a.sync()
-  await until(() => releaseStat !== undefined)
+  await until(() => statHeld)
   // Acknowledged after the first catch-up looked: a sync begun after this must see it.
   t.same(await change(b, (d) => void (d.counters.group = 1)), E.right(2))
   const second = a.sync()
-  releaseStat!()
+  held.open()
   const [early, late] = [await first, await second]
   t.equal(E.isRight(early) && early.right.version, 1, 'the first answers what it saw')
   t.equal(E.isRight(late) && late.right.state?.counters.group, 1, 'the second does not share it: it sees the commit')
