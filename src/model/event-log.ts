@@ -7,7 +7,20 @@ export const EVENT_CHUNK = 64
 /** Chunks a page holds: with two levels, the arrays a commit copies stay short for any retention. */
 export const EVENT_PAGE = 64
 
-export const emptyEventLog = (): EventLog => ({ first: 0, last: 0, pages: [] })
+/**
+ * A log object, built field by field as `tableValue` builds a table, for the same reason: each
+ * commit replaces the log, and a log allocated old would keep the chunk and page copies it
+ * holds alive through every scavenge.
+ */
+const logValue = (first: number, last: number, pages: EventLog['pages']): EventLog => {
+  const log = {} as { first: number; last: number; pages: EventLog['pages'] }
+  log.first = first
+  log.last = last
+  log.pages = pages
+  return log
+}
+
+export const emptyEventLog = (): EventLog => logValue(0, 0, [])
 
 /** The events kept (`first` to `last`), newest first. */
 export function* newestFirst(log: EventLog): Generator<StoredEvent> {
@@ -101,7 +114,7 @@ export const appendEvents = (
   }
   if (first !== log.first) record?.({ op: 'replace', path: [...path, 'first'], value: first })
   record?.({ op: 'replace', path: [...path, 'last'], value: last })
-  return { first, last, pages }
+  return logValue(first, last, pages)
 }
 
 /**

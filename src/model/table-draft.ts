@@ -1,6 +1,6 @@
 import { type Immer, type Patch, current, isDraft } from 'immer'
 import { type Dict, copyDict, isEmptyDict } from './dict.js'
-import { FANOUT, type Table, bucketAt, committedEntries, committedRow, peek, slotOf, stored } from './table-layout.js'
+import { FANOUT, type Table, bucketAt, committedEntries, committedRow, peek, slotOf, stored, tableValue } from './table-layout.js'
 
 /** What a table draft needs of immer: the facade's instance, which does not freeze. */
 export type RowDrafter = Pick<Immer, 'createDraft' | 'finishDraft'>
@@ -178,6 +178,6 @@ export class TableDraft<T> implements Table<T> {
       } else for (const p of bucket.patches) record(p)
     }
     if (record && this.size !== this.committed.size) record({ op: 'replace', path: [...path, 'size'], value: this.size })
-    return { size: this.size, shards }
+    return tableValue(this.size, shards)
   }
 }

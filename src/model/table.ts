@@ -1,6 +1,6 @@
 import { type Dict, emptyDict, has, isEmptyDict, lookup } from './dict.js'
 import { TableDraft } from './table-draft.js'
-import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, settle, slotOf, stored } from './table-layout.js'
+import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, settle, slotOf, stored, tableValue } from './table-layout.js'
 
 export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } from './table-layout.js'
 
@@ -10,10 +10,11 @@ export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } fr
  * `TableDraft`, which drafts only the rows it is asked for).
  */
 
-export const emptyTable = <T>(): Table<T> => ({
-  size: 0,
-  shards: Array.from({ length: FANOUT }, () => Array.from({ length: FANOUT }, () => null)),
-})
+export const emptyTable = <T>(): Table<T> =>
+  tableValue(
+    0,
+    Array.from({ length: FANOUT }, () => Array.from({ length: FANOUT }, () => null)),
+  )
 
 export const tableFrom = <T>(entries: Iterable<readonly [string, T]>): Table<T> => {
   const table = emptyTable<T>()
