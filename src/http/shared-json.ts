@@ -1,4 +1,5 @@
-// The JSON of records the facade shares with every caller (deeply frozen, so never changed),
+// The JSON of records the facade shares (deeply frozen, so never changed): with every caller,
+// or with every request whose answer is sent at once (a tag over HTTP);
 // kept as long as the record is: the UI configuration is the same record until the settings change.
 const written = new WeakMap<object, string>()
 

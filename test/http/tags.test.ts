@@ -1,5 +1,5 @@
 import t from 'tap'
-import { plain } from '../support/api.js'
+import { ok, plain } from '../support/api.js'
 import { FEATURES, serve, strategiesOf, TRANSPORTS } from './support.js'
 
 /** `type:value` of each tag (the listing adds each type's colour). */
@@ -35,6 +35,28 @@ for (const transport of TRANSPORTS) {
     t.equal(missing.json.message, 'No tag with type: [team] and value [nope]')
     t.equal((await s.call('DELETE', '/api/admin/tags/team/web%20shop')).status, 200)
     t.equal((await s.call('GET', '/api/admin/tags/team/web%20shop')).status, 404)
+  })
+
+  t.test(`${transport}: a tag answered over HTTP from a kept record stays the stored tag, and a caller's record is its own`, async (t) => {
+    const s = await serve(transport, { tokens: false })
+    t.teardown(s.close)
+    const PATH = '/api/admin/tags/simple/kept'
+    const STORED = JSON.stringify({ version: 1, tag: { type: 'simple', value: 'kept' } })
+    t.equal((await s.call('POST', '/api/admin/tags', { body: { type: 'simple', value: 'kept' } })).status, 201)
+    t.equal((await s.call('GET', PATH)).text, STORED)
+    t.equal((await s.call('GET', PATH)).text, STORED, 'read again: the same bytes')
+
+    const mine = ok(await s.api.tags.get({ params: { type: 'simple', value: 'kept' } }))
+    t.notOk(Object.isFrozen(mine) || Object.isFrozen(mine.tag), 'a caller of the facade gets a record it may change')
+    mine.tag.value = 'changed by its caller'
+    t.equal((await s.call('GET', PATH)).text, STORED, 'which changes neither the store nor the HTTP answer')
+    t.equal(JSON.stringify(ok(await s.api.tags.get({ params: { type: 'simple', value: 'kept' } }))), STORED)
+
+    t.equal((await s.call('DELETE', PATH)).status, 200)
+    const gone = await s.call('GET', PATH)
+    t.same([gone.status, gone.json.message], [404, 'No tag with type: [simple] and value [kept]'], 'deleted: nothing kept is answered')
+    t.equal((await s.call('POST', '/api/admin/tags', { body: { type: 'simple', value: 'kept' } })).status, 201)
+    t.equal((await s.call('GET', PATH)).text, STORED, 'created again')
   })
 
   t.test(`${transport}: features are tagged one at a time and in bulk (operation 8)`, async (t) => {

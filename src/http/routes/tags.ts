@@ -1,6 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { attachment, location, type Route, route } from '../route.js'
 import { exportBytes } from '../../api/export-cache.js'
+import { sharedJson } from '../shared-json.js'
 
 /** Tags and tag types (operations 8 and 9), feature tags, segments, context fields, export (operation 1) and import. */
 export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields, batch }: AdminApi): Route[] => [
@@ -13,7 +14,8 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
     render: (tag) => ({ version: 1, tag }),
   }),
   route('GET', '/api/admin/tags/:type', tags.listOfType),
-  route('GET', '/api/admin/tags/:type/:value', tags.get),
+  // Over HTTP the answer is a frozen record kept per tag (src/api/operations/tags.ts): its JSON is written once.
+  route('GET', '/api/admin/tags/:type/:value', tags.get, { serialize: sharedJson }),
   route('DELETE', '/api/admin/tags/:type/:value', tags.delete),
 
   route('GET', '/api/admin/tag-types', tagTypes.list),
