@@ -15,9 +15,9 @@ export interface Table<T> {
 }
 
 /**
- * A table object, built field by field rather than written as an object literal. V8 may decide
- * that the objects of a literal live long (the first tables of a store do) and from then on
- * allocate each of them in the old generation. A commit's table is replaced by the next
+ * A table object, built field by field rather than written as an object literal. Once enough of
+ * a literal's objects have outlived a scavenge, V8 may allocate every later one directly in the
+ * old generation, for the rest of the process. A commit's table is replaced by the next
  * commit's, and the replaced one, dead but old, still holds its young shards at every
  * scavenge: each update's shard, bucket and row copies were then promoted, 2.2 MB a scavenge
  * at 10k features, and an update ran a fifth slower. An object given its fields one by one is
