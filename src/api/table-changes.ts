@@ -1,5 +1,4 @@
-import { type Dict, has, lookup } from '../model/dict.js'
-import { type Table, bucketAt, keyOf } from '../model/table.js'
+import { Bucket, type Table, bucketAt, keyOf } from '../model/table.js'
 
 /** One key whose row differs between two versions of a table: absent on one side, or another object. */
 export interface RowChange<T> {
@@ -8,15 +7,19 @@ export interface RowChange<T> {
   readonly after: T | undefined
 }
 
-function* bucketChanges<T>(before: Dict<T>, after: Dict<T>): Generator<RowChange<T>> {
-  for (const property in before) {
-    const next = lookup(after, property)
-    if (next !== before[property]) yield { key: keyOf(property), before: before[property], after: next }
+function* bucketChanges<T>(before: Bucket<T>, after: Bucket<T>): Generator<RowChange<T>> {
+  for (let i = 0; i < before.size; i++) {
+    const property = before.propertyAt(i)
+    const next = after.get(property)
+    if (next !== before.rowAt(i)) yield { key: keyOf(property), before: before.rowAt(i), after: next }
   }
-  for (const property in after) if (!has(before, property)) yield { key: keyOf(property), before: undefined, after: after[property] }
+  for (let i = 0; i < after.size; i++) {
+    const property = after.propertyAt(i)
+    if (!before.has(property)) yield { key: keyOf(property), before: undefined, after: after.rowAt(i) }
+  }
 }
 
-const EMPTY: Dict<never> = Object.create(null)
+const EMPTY = new Bucket<never>()
 
 /**
  * The rows that differ between two versions of a table, found by identity: immer copies only

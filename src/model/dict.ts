@@ -27,7 +27,7 @@ export const copyDict = <T>(dict: Dict<T>): Record<string, T> => {
  * Object's). A prototype-free copy is built as an ordinary object and cut from its prototype
  * afterwards, like `emptyDict`: `Object.create(null)` starts a dictionary-mode object (a
  * constraint held 290 bytes that way, 105 this way). `__proto__` is defined, never assigned.
- * For records and small dictionaries; `copyDict` is for buckets, keyed by row names.
+ * For records and small dictionaries; `copyDict` is for dictionaries keyed by names (a state's).
  */
 export const copyRecord = (source: Readonly<Record<string, unknown>>, map?: (value: unknown) => unknown): Record<string, unknown> => {
   if (map === undefined) {

@@ -1,5 +1,5 @@
 import { type Immer, type Patch, current, isDraft } from 'immer'
-import { type Dict, copyDict, isEmptyDict } from './dict.js'
+import { Bucket } from './bucket.js'
 import { FANOUT, type Table, bucketAt, committedEntries, committedRow, peek, slotOf, stored, tableValue } from './table-layout.js'
 
 /** What a table draft needs of immer: the facade's instance, which does not freeze. */
@@ -25,7 +25,7 @@ const draftBase = <T extends object>(row: T): T => (Object.getPrototypeOf(row) =
 
 /** A copied bucket, and the patches that turn the committed bucket into it. */
 interface TouchedBucket<T> {
-  readonly rows: Record<string, T>
+  readonly rows: Bucket<T>
   readonly wasEmpty: boolean
   readonly patches: Patch[]
 }
@@ -151,12 +151,12 @@ export class TableDraft<T> implements Table<T> {
       let bucket = touched.get(slot)
       if (bucket === undefined) {
         const was = bucketAt(this.committed.shards[s]!, b)
-        bucket = { rows: was === null ? (Object.create(null) as Record<string, T>) : copyDict(was), wasEmpty: was === null, patches: [] }
+        bucket = { rows: was === null ? new Bucket<T>() : was.copy(), wasEmpty: was === null, patches: [] }
         touched.set(slot, bucket)
       }
       const property = stored(key)
-      if (value === undefined) delete bucket.rows[property]
-      else bucket.rows[property] = value
+      if (value === undefined) bucket.rows.delete(property)
+      else bucket.rows.set(property, value)
       if (record) {
         const rowPath = [...path, 'shards', s, b, property]
         if (change.drafted) for (const p of rowPatches) bucket.patches.push({ ...p, path: [...rowPath, ...p.path] })
@@ -164,13 +164,13 @@ export class TableDraft<T> implements Table<T> {
       }
     }
     if (touched.size === 0) return this.committed
-    const shards = this.committed.shards.slice() as (Dict<T> | null)[][]
+    const shards = this.committed.shards.slice() as (Bucket<T> | null)[][]
     for (const [slot, bucket] of touched) {
       const s = Math.floor(slot / FANOUT)
       const b = slot % FANOUT
       if (shards[s] === this.committed.shards[s]) shards[s] = shards[s]!.slice()
       // An emptied bucket becomes null again; a new one is written whole, its slot was null.
-      const empty = isEmptyDict(bucket.rows)
+      const empty = bucket.rows.size === 0
       shards[s]![b] = empty ? null : bucket.rows
       if (!record) continue
       if (bucket.wasEmpty || empty) {

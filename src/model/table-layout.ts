@@ -1,3 +1,4 @@
+import { Bucket, type Rows } from './bucket.js'
 import type { Dict } from './dict.js'
 
 /**
@@ -10,8 +11,11 @@ import type { Dict } from './dict.js'
  */
 export interface Table<T> {
   readonly size: number
-  /** A slot may also hold a `DeferredBucket` put there by a storage adapter (see `bucketAt`). */
-  readonly shards: readonly (readonly (Dict<T> | null)[])[]
+  /**
+   * A slot may also hold a bucket in another form: a `DeferredBucket` put there by a storage
+   * adapter, or the dictionary of a table read from JSON. `bucketAt` turns it into a `Bucket`.
+   */
+  readonly shards: readonly (readonly (Rows<T> | null)[])[]
 }
 
 /**
@@ -23,7 +27,7 @@ export interface Table<T> {
  * at 10k features, and an update ran a fifth slower. An object given its fields one by one is
  * never allocated old.
  */
-export const tableValue = <T>(size: number, shards: readonly (readonly (Dict<T> | null)[])[]): Table<T> => {
+export const tableValue = <T>(size: number, shards: Table<T>['shards']): Table<T> => {
   const table = {} as { size: number; shards: Table<T>['shards'] }
   table.size = size
   table.shards = shards
@@ -34,7 +38,7 @@ export const tableValue = <T>(size: number, shards: readonly (readonly (Dict<T> 
  * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
  * opening a store of 100k features then costs reading bytes, not building four million
  * objects. Every function here turns it into its rows on first use and puts those rows in
- * its slot, so transactions and scans only ever see plain buckets.
+ * its slot, as a `Bucket`, so transactions and scans only ever see buckets.
  */
 export class DeferredBucket<T, S = unknown> {
   private rows: Dict<T> | undefined
@@ -67,8 +71,8 @@ export const isTable = (value: unknown): value is Table<unknown> =>
   (value as Table<unknown>).shards.every(Array.isArray)
 
 /** A deferred bucket typed as what it stands for, to put in a table's slot. */
-export const deferredSlot = <T, S>(source: S, parse: (source: S) => Dict<T>): Dict<T> =>
-  new DeferredBucket(source, parse) as unknown as Dict<T>
+export const deferredSlot = <T, S>(source: S, parse: (source: S) => Dict<T>): Bucket<T> =>
+  new DeferredBucket(source, parse) as unknown as Bucket<T>
 
 export const FANOUT = 64
 
@@ -114,23 +118,26 @@ export const peek = <T>(value: T): T => {
 }
 
 /**
- * Turns a deferred bucket in slot `b` of a shard into its rows, in place. Shards are never
- * drafted (a transaction drafts rows, see table-draft.ts), and the rows are the same value in
- * another form, so every version sharing that shard may see them.
+ * Turns slot `b` of a shard into a `Bucket`, in place: a deferred bucket is built, a
+ * dictionary (a table read from JSON, or replayed) is copied. Shards are never drafted (a
+ * transaction drafts rows, see table-draft.ts), and the rows are the same value in another
+ * form, so every version sharing that shard may see them.
  */
 export const settle = (shard: readonly unknown[], b: number): void => {
   const slot = shard[b]
-  if (slot instanceof DeferredBucket) (shard as unknown[])[b] = (slot as DeferredBucket<unknown>).resolve()
+  if (slot === null || slot === undefined || slot instanceof Bucket) return
+  const rows = slot instanceof DeferredBucket ? (slot as DeferredBucket<unknown>).resolve() : (slot as Dict<unknown>)
+  ;(shard as unknown[])[b] = Bucket.of(rows)
 }
 
-/** Slot `b` of a shard, a deferred bucket built first. */
-export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict<T> | null => {
+/** Slot `b` of a shard as a `Bucket` (see `settle`), or null. */
+export const bucketAt = <T>(shard: readonly (Rows<T> | null)[], b: number): Bucket<T> | null => {
   const slot = shard[b]
   // Most slots of a small table are empty: answered before the class check.
   if (slot === null || slot === undefined) return null
-  if (!((slot as unknown) instanceof DeferredBucket)) return slot
+  if (slot instanceof Bucket) return slot
   settle(shard, b)
-  return shard[b] ?? null
+  return (shard[b] as Bucket<T> | null) ?? null
 }
 
 /**
@@ -138,7 +145,7 @@ export const bucketAt = <T>(shard: readonly (Dict<T> | null)[], b: number): Dict
  * row, rather than throwing while it is hashed: operations get strings (their path parameters
  * are read by codecs), but the tables are also used by hosts' own code.
  */
-export const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
+export const bucketOf = <T>(table: Table<T>, key: string): Bucket<T> | null => {
   if (typeof key !== 'string') return null
   const [s, b] = slotOf(key)
   return bucketAt(table.shards[s]!, b)
@@ -147,9 +154,7 @@ export const bucketOf = <T>(table: Table<T>, key: string): Dict<T> | null => {
 /** The committed row under `key`, without drafting anything. */
 export const committedRow = <T>(table: Table<T>, key: string): T | undefined => {
   const bucket = bucketOf(table, key)
-  if (bucket === null) return undefined
-  const property = stored(key)
-  return Object.prototype.hasOwnProperty.call(bucket, property) ? bucket[property] : undefined
+  return bucket === null ? undefined : bucket.get(stored(key))
 }
 
 /** Every committed row with its key. */
@@ -159,7 +164,7 @@ export function* committedEntries<T>(table: Table<T>): Generator<[string, T]> {
       // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
       if (shard[i] === null) continue
       const bucket = bucketAt(shard, i)
-      if (bucket !== null) for (const property in bucket) yield [keyOf(property), bucket[property]!]
+      if (bucket !== null) for (let r = 0; r < bucket.size; r++) yield [keyOf(bucket.propertyAt(r)), bucket.rowAt(r)]
     }
   }
 }

@@ -1,8 +1,9 @@
-import { type Dict, emptyDict, has, isEmptyDict, lookup } from './dict.js'
+import { Bucket } from './bucket.js'
 import { TableDraft } from './table-draft.js'
 import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, settle, slotOf, stored, tableValue } from './table-layout.js'
 
 export { DeferredBucket, type Table, bucketAt, deferredSlot, isTable, keyOf } from './table-layout.js'
+export { Bucket } from './bucket.js'
 
 /*
  * Rows are read and written through these functions, whatever the table is: a committed
@@ -32,13 +33,13 @@ const scans = new WeakMap<Table<unknown>, readonly unknown[]>()
 export const getRow = <T>(table: Table<T>, key: string): T | undefined => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).get(key)
   const bucket = bucketOf(table, key)
-  return bucket === null ? undefined : lookup(bucket, stored(key))
+  return bucket === null ? undefined : bucket.get(stored(key))
 }
 
 export const hasRow = (table: Table<unknown>, key: string): boolean => {
   if (table instanceof TableDraft) return table.has(key)
   const bucket = bucketOf(table, key)
-  return bucket !== null && has(bucket, stored(key))
+  return bucket !== null && bucket.has(stored(key))
 }
 
 /** Sets a row on a table inside a transaction, or on a table being built. */
@@ -46,12 +47,10 @@ export const setRow = <T>(table: Table<T>, key: string, value: T): void => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).set(key, value)
   scans.delete(table)
   const [s, b] = slotOf(key)
-  const shard = table.shards[s] as (Dict<T> | null)[]
+  const shard = table.shards[s] as (Bucket<T> | null)[]
   settle(shard, b)
-  const bucket = (shard[b] ?? (shard[b] = emptyDict<T>())) as Record<string, T>
-  const property = stored(key)
-  if (!has(bucket, property)) (table as { size: number }).size += 1
-  bucket[property] = value
+  const bucket = shard[b] ?? (shard[b] = new Bucket<T>())
+  if (bucket.set(stored(key), value)) (table as { size: number }).size += 1
 }
 
 /** Removes a row; returns whether it was there. An emptied bucket is dropped. */
@@ -59,14 +58,11 @@ export const deleteRow = (table: Table<unknown>, key: string): boolean => {
   if (table instanceof TableDraft) return table.delete(key)
   scans.delete(table)
   const [s, b] = slotOf(key)
-  const shard = table.shards[s] as (Dict<unknown> | null)[]
-  if (bucketAt(shard, b) === null) return false
-  const bucket = shard[b] as Record<string, unknown>
-  const property = stored(key)
-  if (!has(bucket, property)) return false
-  delete bucket[property]
+  const shard = table.shards[s] as (Bucket<unknown> | null)[]
+  const bucket = bucketAt(shard, b)
+  if (bucket === null || !bucket.delete(stored(key))) return false
   ;(table as { size: number }).size -= 1
-  if (isEmptyDict(bucket)) shard[b] = null
+  if (bucket.size === 0) shard[b] = null
   return true
 }
 
@@ -80,7 +76,7 @@ const scan = <T>(table: Table<T>): readonly T[] => {
       // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
       if (shard[i] === null) continue
       const bucket = bucketAt(shard, i)
-      if (bucket !== null) for (const property in bucket) found.push(bucket[property]!)
+      if (bucket !== null) for (let r = 0; r < bucket.size; r++) found.push(bucket.rowAt(r))
     }
   }
   return Object.freeze(found)

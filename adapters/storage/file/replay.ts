@@ -1,6 +1,6 @@
 import type { Patch } from 'immer'
 import { copyRecord } from '../../../src/model/dict.js'
-import { DeferredBucket } from '../../../src/model/table.js'
+import { Bucket, DeferredBucket } from '../../../src/model/table.js'
 import { upgradeFor } from '../../../src/model/upgrade.js'
 import type { Decoded } from './line.js'
 
@@ -71,7 +71,14 @@ export class Replay {
 
   /** The container at `path[0 .. depth)`, copied once per replay. */
   private own(stored: unknown, path: readonly unknown[], depth: number): Container {
-    // A bucket still in its snapshot text is built first: the patch changes its rows.
+    // A bucket still in its snapshot text is built first: the patch changes its rows. A bucket
+    // is patched as the dictionary it stands for (the paths name its rows); the table turns
+    // that dictionary back into a bucket when it is next read (table-layout.ts, `settle`).
+    if (stored instanceof Bucket) {
+      const rows = (stored as Bucket<unknown>).toJSON() as Container
+      this.owned.add(rows)
+      return rows
+    }
     const value = stored instanceof DeferredBucket ? (stored as DeferredBucket<unknown>).resolve() : stored
     if (value === null || typeof value !== 'object') throw new PatchMismatch(`path ${JSON.stringify(path)} runs through a non-object`)
     if (this.owned.has(value)) return value as Container
