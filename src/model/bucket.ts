@@ -1,15 +1,5 @@
 import type { Dict } from './dict.js'
 
-/**
- * The rows of one bucket of a table: property names (see `stored` in table-layout.ts) and
- * rows, alternating in one array, in the order they were added (a dictionary's order).
- *
- * Not a dictionary, because a commit copies the bucket it changes. Copying a 25-row
- * dictionary (the size of a bucket at 100k features) cost 1.3 µs, key by key into a new
- * hash table, and its copy outlived the next scavenge; copying this array costs 30 ns. A
- * look-up compares the names one by one instead of hashing, 65 ns for 25 rows at worst.
- * Its JSON is the dictionary it stands for, so stored files and patches keep their form.
- */
 /** Where `property` stands in a bucket's items, or -1. */
 const indexIn = (items: readonly unknown[], property: string): number => {
   for (let i = 0; i < items.length; i += 2) if (items[i] === property) return i
@@ -25,6 +15,16 @@ export interface Rows<T> {
   readonly items: readonly (string | T)[]
 }
 
+/**
+ * The rows of one bucket of a table: property names (see `stored` in table-layout.ts) and
+ * rows, alternating in one array, in the order they were added (a dictionary's order).
+ *
+ * Not a dictionary, because a commit copies the bucket it changes. Copying a 25-row
+ * dictionary (the size of a bucket at 100k features) cost 1.3 µs, key by key into a new
+ * hash table, and its copy outlived the next scavenge; copying this array costs 30 ns. A
+ * look-up compares the names one by one instead of hashing, 65 ns for 25 rows at worst.
+ * Its JSON is the dictionary it stands for, so stored files and patches keep their form.
+ */
 export class Bucket<T> implements Rows<T> {
   /** Property, row, property, row...: read through the methods. */
   constructor(readonly items: (string | T)[] = []) {}
@@ -32,7 +32,8 @@ export class Bucket<T> implements Rows<T> {
   /** A bucket of a dictionary's rows (its own enumerable properties, in their order). */
   static of<T>(rows: Dict<T>): Bucket<T> {
     const items: (string | T)[] = []
-    for (const property in rows) items.push(property, rows[property]!)
+    // Own keys only: a table parsed from JSON has Object's prototype, which nothing may reach.
+    for (const property of Object.keys(rows)) items.push(property, rows[property]!)
     return new Bucket(items)
   }
 

@@ -7,8 +7,6 @@ export type Dict<T> = { readonly [key: string]: T }
 // Built as ordinary objects (fromEntries defines `__proto__` as an own key) and then cut from
 // their prototype: V8 keeps them compact, where Object.create(null) starts a slow dictionary
 // (56 bytes against 192 for a three-key parameter map).
-export const emptyDict = <T>(): Dict<T> => Object.setPrototypeOf({}, null) as Dict<T>
-
 export const dictFrom = <T>(entries: Iterable<readonly [string, T]>): Dict<T> =>
   Object.setPrototypeOf(Object.fromEntries(entries), null) as Dict<T>
 
@@ -25,7 +23,7 @@ export const copyDict = <T>(dict: Dict<T>): Record<string, T> => {
 /**
  * A copy of an object, each value passed through `map`, with the prototype it had (none, or
  * Object's). A prototype-free copy is built as an ordinary object and cut from its prototype
- * afterwards, like `emptyDict`: `Object.create(null)` starts a dictionary-mode object (a
+ * afterwards, like `dictFrom`: `Object.create(null)` starts a dictionary-mode object (a
  * constraint held 290 bytes that way, 105 this way). `__proto__` is defined, never assigned.
  * For records and small dictionaries; `copyDict` is for dictionaries keyed by names (a state's).
  */
@@ -42,11 +40,6 @@ export const copyRecord = (source: Readonly<Record<string, unknown>>, map?: (val
     else copy[key] = value
   }
   return Object.getPrototypeOf(source) === null ? (Object.setPrototypeOf(copy, null) as Record<string, unknown>) : copy
-}
-
-export const isEmptyDict = (dict: Dict<unknown>): boolean => {
-  for (const _ in dict) return false
-  return true
 }
 
 export const lookup = <T>(dict: Dict<T>, key: string): T | undefined =>
