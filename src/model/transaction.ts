@@ -101,7 +101,8 @@ export const committedState = (state: State): State => (state as unknown as { re
  */
 export const beginTransaction = (state: State, drafter: RowDrafter) => {
   const tables = new Map<Part, TableDraft<unknown>>()
-  const records = new Map<Part, { readonly source: Fields; readonly copy: Fields }>()
+  // Each record's copy; its source is `state[part]`. (No `{ source, copy }` literal: see `Change` in table-draft.ts.)
+  const records = new Map<Part, Fields>()
   let eventLog: EventLogDraft | undefined
   const working = Object.create(WORKING) as Record<string | symbol, unknown>
   working[BASE] = state
@@ -112,14 +113,9 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
       return table
     }
     if (LAYOUT[part] === 'log') return (eventLog ??= new EventLogDraft(state.events))
-    let record = records.get(part)
-    if (record === undefined) {
-      const source = state[part] as unknown as Fields
-      const copy = copyFields(source)
-      record = { source, copy }
-      records.set(part, record)
-    }
-    return record.copy
+    let copy = records.get(part)
+    if (copy === undefined) records.set(part, (copy = copyFields(state[part] as unknown as Fields)))
+    return copy
   }
 
   const finish = (withPatches: boolean): Finished => {
@@ -130,8 +126,8 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
     const next = { ...state } as Record<string, unknown>
     let changed = false
     const record = withPatches ? (patch: Patch) => void patches.push(patch) : undefined
-    for (const [part, { source, copy }] of records) {
-      if (fieldChanges(part, source, copy, record)) {
+    for (const [part, copy] of records) {
+      if (fieldChanges(part, state[part] as unknown as Fields, copy, record)) {
         changed = true
         next[part] = copy
       }
