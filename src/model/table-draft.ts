@@ -11,10 +11,10 @@ export type RowDrafter = Pick<Immer, 'createDraft' | 'finishDraft'>
  *
  * A class, not an object literal. V8 counts how many objects of each literal outlive a
  * scavenge and, past a ratio, allocates that literal's objects directly in the old
- * generation (pretenuring); an instance made with `new` is always born young. A change
- * literal had come to be born old, and, dead after its commit but old, it held its young
- * draft, immer's state and the row's copy through the next scavenge, which then copied them:
- * 140 bytes an update at 10k features, and a no-op update ran at 87k a second against 99k.
+ * generation (pretenuring); an instance made with `new` is no literal, and is born young
+ * (test/model/young-values.test.ts). A change literal had come to be born old, and, dead
+ * after its commit but old, it held its young draft, immer's state and the row's copy
+ * through the next scavenge, which then promoted them (docs/benchmarks.md, session 31).
  */
 class Change<T> {
   constructor(
