@@ -49,10 +49,11 @@ export const updateFeature = (
   // piled up until a full collection (160 bytes an update).
   if (description !== was.description || type !== was.type || stale !== was.stale || impressionData !== was.impressionData) {
     const before = metadata(feature)
-    if (description !== was.description) feature.description = description
-    if (type !== was.type) feature.type = type
-    if (stale !== was.stale) feature.stale = stale
-    if (impressionData !== was.impressionData) feature.impressionData = impressionData
+    // An unchanged field given its own value again changes nothing in the draft, nor any patch.
+    feature.description = description
+    feature.type = type
+    feature.stale = stale
+    feature.impressionData = impressionData
     recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: metadata(feature), preData: before })
   }
   const moved =
