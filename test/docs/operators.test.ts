@@ -51,7 +51,9 @@ t.test('the operators the docs say the admin API accepts are exactly those its c
 t.test('every operator the docs list is implemented by the evaluator', async (t) => {
   t.ok(accepted.length > 0 && refused.length > 0)
   for (const operator of [...accepted, ...refused]) {
-    const [values, properties] = HOLDS[operator] ?? t.fail(`no example for ${operator}`) ?? [{}, {}]
+    const example = HOLDS[operator]
+    if (!t.ok(example, `an example of ${operator}`) || !example) continue
+    const [values, properties] = example
     const holds = compileConstraint({ contextName: 'x', operator, ...values })
     t.equal(holds({ properties }), true, `${operator} holds`)
     t.equal(holds({ properties: {} }), operator === 'NOT_IN', `${operator} without the field`)
