@@ -1,6 +1,6 @@
 /**
  * The admin API on a bare node:http server, in a few lines.
- * Run: npx tsx examples/node-http.ts   (in an app: import from 'flagport', 'flagport/http' ...)
+ * Run: npx tsx examples/node-http.ts   (PORT=0 picks a free port)
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
