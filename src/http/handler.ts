@@ -11,7 +11,7 @@ import { header, NO_QUERY, normalizeBasePath, target, underBase } from './reques
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
 import { createUserLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
-import { byteLength, bytesResponse } from './response.js'
+import { byteLength, bytesResponse, withNosniff } from './response.js'
 import type { ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
@@ -131,13 +131,13 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {
     try {
       const method = request.method === 'GET' ? 'GET' : String(request.method).toUpperCase()
-      const response = await handle(request, method)
+      const response = withNosniff(await handle(request, method))
       if (method !== 'HEAD' || (response.bytes === undefined && response.body === undefined)) return response
       // HEAD: GET's headers, its length included, and no body.
       return { status: response.status, headers: { ...response.headers, 'content-length': String(byteLength(response)) } }
     } catch (error) {
       onError(error, request)
-      return internalErrorResponse(ids.token())
+      return withNosniff(internalErrorResponse(ids.token()))
     }
   }
   return Object.assign(handler, { bodyLimit: limits.bodyLimit })
