@@ -20,6 +20,10 @@ export interface Layout {
   temp(target: string): string
 }
 
+/** The store's files hold password hashes, e-mail addresses and token digests: its owner's alone. */
+export const FILE_MODE = 0o600
+export const DIR_MODE = 0o700
+
 const pad = (version: number): string => String(version).padStart(12, '0')
 
 export const SNAPSHOT_NAME = /^snapshot-(\d{12})\.json$/

@@ -5,7 +5,7 @@ import type { StoragePort } from '../../../src/ports/storage.js'
 import { type FileStoreError, faultOf, io, ioError, StoreFault } from './errors.js'
 import { type FileSystem, nodeFileSystem } from './fs.js'
 import type { StateDecoder } from './journal.js'
-import { layoutOf } from './layout.js'
+import { DIR_MODE, FILE_MODE, layoutOf } from './layout.js'
 import { removeLeftovers, StoreLock } from './lock.js'
 import { createJournal, loadStore, NoJournal } from './recovery.js'
 import { FileStore } from './store.js'
@@ -32,6 +32,17 @@ export interface FileStorageOptions {
   readonly decodeState?: (u: unknown) => E.Either<string, State>
   /** Told of failures off the commit path (a compaction that could not complete). Default: ignored, since the journal still holds every commit. */
   readonly onBackgroundError?: (error: FileStoreError) => void
+  /**
+   * Permission bits of the store's directory when it is created: default 0o700, its owner's
+   * alone, as the store holds password hashes, e-mail addresses and token digests. An existing
+   * directory keeps its mode.
+   */
+  readonly dirMode?: number
+  /**
+   * Permission bits of the files the store creates: default 0o600. A journal's replacement
+   * takes the mode of the journal it replaces, so an operator's `chmod` stays.
+   */
+  readonly fileMode?: number
   /** Replaces file-system calls, to simulate faults (ENOSPC, EACCES, EIO) in tests. */
   readonly fs?: Partial<FileSystem>
 }
@@ -56,9 +67,10 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
         return E.isRight(decoded) ? { ok: true, value: decoded.right } : { ok: false, reason: decoded.left }
       }
     : anObject
-  const lock = new StoreLock(fs, layout, options.lockTimeoutMs ?? 10_000, options.staleLockMs ?? 30_000)
+  const fileMode = options.fileMode ?? FILE_MODE
+  const lock = new StoreLock(fs, layout, options.lockTimeoutMs ?? 10_000, options.staleLockMs ?? 30_000, fileMode)
   try {
-    if (create) await io(layout.dir, () => fs.mkdir(layout.dir))
+    if (create) await io(layout.dir, () => fs.mkdir(layout.dir, options.dirMode ?? DIR_MODE))
     const stats = await io(layout.dir, () => fs.stat(layout.dir))
     if (!stats.isDirectory()) throw new StoreFault(ioError(Object.assign(new Error('not a directory'), { code: 'ENOTDIR', syscall: 'open' }), layout.dir))
     await removeLeftovers(fs, layout)
@@ -70,7 +82,7 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
       if (!create) throw new StoreFault(ioError(Object.assign(new Error('no store here'), { code: 'ENOENT', syscall: 'open' }), layout.journal))
       await lock.acquire()
       try {
-        await createJournal(fs, layout)
+        await createJournal(fs, layout, fileMode)
       } finally {
         await lock.release()
       }
@@ -86,6 +98,7 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
           compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
           pollIntervalMs: options.pollIntervalMs ?? 250,
           onBackgroundError: options.onBackgroundError ?? (() => undefined),
+          fileMode,
         },
         cursor,
       ),

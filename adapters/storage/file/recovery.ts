@@ -2,7 +2,7 @@ import { dirname } from 'node:path'
 import { corruptJournal, corruptSnapshot, io, ioError, StoreFault } from './errors.js'
 import { type FileSystem, fsyncDir, isCode, readAt, writeAll } from './fs.js'
 import { readHeader, scanJournal, type ScanResult, type StateDecoder } from './journal.js'
-import { type Layout, SNAPSHOT_NAME } from './layout.js'
+import { FILE_MODE, type Layout, SNAPSHOT_NAME } from './layout.js'
 import { encodeHeader } from './line.js'
 import { readSnapshot } from './snapshot.js'
 
@@ -85,7 +85,7 @@ export const installJournal = async (
   layout: Layout,
   base: number,
   lines: Buffer,
-  mode = 0o666,
+  mode = FILE_MODE,
 ): Promise<{ readonly fd: number; readonly ino: number; readonly dev: number; readonly offset: number }> => {
   const temp = layout.temp(layout.journal)
   const fd = await io(temp, () => fs.open(temp, 'wx+', mode))
@@ -107,7 +107,7 @@ export const installJournal = async (
 }
 
 /** Creates the journal of an empty store, unless another handle did first. Call with the lock held. */
-export const createJournal = async (fs: FileSystem, layout: Layout): Promise<void> => {
+export const createJournal = async (fs: FileSystem, layout: Layout, mode = FILE_MODE): Promise<void> => {
   try {
     await fs.stat(layout.journal)
     return
@@ -118,7 +118,7 @@ export const createJournal = async (fs: FileSystem, layout: Layout): Promise<voi
     // Snapshots without a journal: something removed it. Starting afresh would hide that.
     throw new StoreFault(corruptJournal(layout.journal, 0, 'missing, but snapshots exist'))
   }
-  const { fd } = await installJournal(fs, layout, 0, Buffer.alloc(0))
+  const { fd } = await installJournal(fs, layout, 0, Buffer.alloc(0), mode)
   await fs.close(fd).catch(() => undefined)
   // The store's directory may be new too: make its entry durable. Best effort: the parent
   // may not be ours to open.
@@ -130,11 +130,11 @@ export const copyLines = (fs: FileSystem, fd: number, file: string, from: number
   io(file, () => readAt(fs, fd, from, to - from))
 
 /** The current journal's permission bits, for the files that replace it (an operator's `chmod 600` stays). */
-export const journalMode = async (fs: FileSystem, layout: Layout): Promise<number> => {
+export const journalMode = async (fs: FileSystem, layout: Layout, fallback = FILE_MODE): Promise<number> => {
   try {
     return (await fs.stat(layout.journal)).mode & 0o777
   } catch {
-    return 0o666
+    return fallback
   }
 }
 

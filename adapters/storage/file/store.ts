@@ -19,6 +19,8 @@ export interface StoreSettings {
   readonly compactAfterBytes: number
   readonly pollIntervalMs: number
   readonly onBackgroundError: (error: FileStoreError) => void
+  /** Permission bits of the files the store creates. */
+  readonly fileMode: number
 }
 
 /** A commit accepted into the head, waiting for its bytes to be made durable. */
@@ -374,7 +376,7 @@ export class FileStore implements StoragePort {
    */
   private async compact(from: Cursor): Promise<void> {
     const { fs, layout } = this.settings
-    const mode = await journalMode(fs, layout)
+    const mode = await journalMode(fs, layout, this.settings.fileMode)
     const bytes = await writeSnapshot(fs, layout, from.version, from.state!, mode)
     await this.run(() =>
       this.locked(async () => {
