@@ -28,8 +28,11 @@ export type ContentTypeError = ErrorOf<'ContentTypeerror'>
 export type MaintenanceModeError = ErrorOf<'MaintenanceModeError'>
 export type PayloadTooLargeError = ErrorOf<'PayloadTooLargeError'>
 export type MethodNotAllowedError = ErrorOf<'MethodNotAllowedError'>
-/** The store could not make a change durable; nothing was applied. */
-export type StorageError = ErrorOf<'StorageError'>
+/**
+ * The store could not make a change durable; nothing was applied. `detail` (paths, the
+ * system's message) is for the server's log, under the error's id, and never answered.
+ */
+export type StorageError = ErrorOf<'StorageError'> & { readonly detail?: string }
 /** (HTTP only) the client passed a rate limit (creating users); nothing was done. */
 export type TooManyRequestsError = ErrorOf<'TooManyRequestsError'>
 
@@ -114,7 +117,10 @@ const simple =
 
 export const notFound = simple('NotFoundError')
 export const nameExists = simple('NameExistsError')
-export const storageError = simple('StorageError')
+export const storageError = (message: string, detail?: string): StorageError => ({
+  ...simple('StorageError')(message),
+  ...(detail !== undefined ? { detail } : {}),
+})
 export const methodNotAllowed = simple('MethodNotAllowedError')
 export const payloadTooLarge = simple('PayloadTooLargeError')
 

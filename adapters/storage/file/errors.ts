@@ -69,12 +69,14 @@ export const lockTimeout = (file: string, holder: string | null, waitedMs: numbe
 export const ioError = (cause: unknown, path: string): FileStoreIoError => {
   const e = cause as NodeJS.ErrnoException | undefined
   const code = typeof e?.code === 'string' ? e.code : 'EUNKNOWN'
+  const text = e instanceof Error ? e.message : String(cause)
   return {
     _tag: 'FileStoreIoError',
     code,
     syscall: typeof e?.syscall === 'string' ? e.syscall : undefined,
     path,
-    message: `${code}: ${e instanceof Error ? e.message : String(cause)} (${path})`,
+    // Node's own messages start with their code already.
+    message: `${text.startsWith(`${code}:`) ? text : `${code}: ${text}`} (${path})`,
   }
 }
 
@@ -103,8 +105,38 @@ export const faultOf = (e: unknown): FileStoreError => {
   return { _tag: 'FileStoreIoError', code: 'EINTERNAL', syscall: undefined, path: '', message: String((e as Error)?.stack ?? e) }
 }
 
+/** What the system's codes mean for the store, in words a client may read. */
+const IO_WORDS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk holding the store is full',
+  EDQUOT: 'the disk quota of the store is used up',
+  ENOENT: "the store's directory or one of its files is missing",
+  ENOTDIR: "the store's directory is missing",
+  EACCES: "the store's files may not be written",
+  EPERM: "the store's files may not be written",
+  EROFS: "the store's file system is read-only",
+  EIO: 'the disk reported an I/O error',
+  EMFILE: 'the server has too many open files',
+  ENFILE: 'the system has too many open files',
+}
+
+/** `error` in words a client may read: no path, no system message. */
+export const inWords = (error: FileStoreError): string => {
+  switch (error._tag) {
+    case 'FileStoreIoError':
+      return `${IO_WORDS[error.code] ?? "the store's files could not be written or read"}.`
+    case 'CorruptJournal':
+      return "the store's journal is damaged."
+    case 'CorruptSnapshot':
+      return "the store's snapshot is damaged."
+    case 'LockTimeout':
+      return "another process held the store's lock for too long."
+  }
+}
+
+/** The port's failure: the words for clients, the path and the system's message for the log. */
 export const storageFailure = (error: FileStoreError): StorageFailure => ({
   _tag: 'StorageFailure',
-  message: error.message,
+  message: inWords(error),
+  detail: error.message,
   cause: error,
 })
