@@ -23,7 +23,7 @@ t.test('a new store is its owner\'s alone: its directories 0700, every file it w
   t.equal(await modeOf(dir), 0o700)
   await seed(store)
   await until(async () => (await readdir(dir)).some((name) => SNAPSHOT.test(name)) && !(await readdir(dir)).includes('LOCK'))
-  t.same(await modes(dir), { 'journal.jsonl': 0o600, 'lock.<pid>.holder': 0o600, snapshot: 0o600 })
+  t.same(await modes(dir), { 'journal.jsonl': 0o600, 'lock.<pid>.holder': 0o600, snapshot: 0o600, 'store.json': 0o600 })
 })
 
 t.test('fileMode and dirMode choose other modes', async (t) => {
@@ -34,7 +34,7 @@ t.test('fileMode and dirMode choose other modes', async (t) => {
   await seed(store)
   await until(async () => (await readdir(dir)).some((name) => SNAPSHOT.test(name)) && !(await readdir(dir)).includes('LOCK'))
   t.equal(await modeOf(dir), 0o750)
-  t.same(await modes(dir), { 'journal.jsonl': 0o640, 'lock.<pid>.holder': 0o640, snapshot: 0o640 })
+  t.same(await modes(dir), { 'journal.jsonl': 0o640, 'lock.<pid>.holder': 0o640, snapshot: 0o640, 'store.json': 0o640 })
 })
 
 t.test('an existing directory keeps its mode', async (t) => {

@@ -4,7 +4,7 @@ import type { StorageFailure } from '../../../src/ports/storage.js'
  * Why the file store could not be opened, read or written. Every variant names the file, so
  * an operator can find what to repair; none of them means data was silently dropped.
  */
-export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout
+export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout | MissingJournal
 
 /** A journal line that is not the last one fails its checksum, does not parse or is out of order. */
 export interface CorruptJournal {
@@ -23,6 +23,27 @@ export interface CorruptSnapshot {
   readonly reason: string
   readonly message: string
 }
+
+/**
+ * The journal is gone but the directory holds the store's other files (its marker, snapshots):
+ * opening would start an empty store and hide the loss, so it is refused unless
+ * `allowMissingJournal` says to start afresh.
+ */
+export interface MissingJournal {
+  readonly _tag: 'MissingJournal'
+  /** The journal's path: what is missing. */
+  readonly file: string
+  /** The store's files found beside it. */
+  readonly found: readonly string[]
+  readonly message: string
+}
+
+export const missingJournal = (file: string, found: readonly string[]): MissingJournal => ({
+  _tag: 'MissingJournal',
+  file,
+  found,
+  message: `The journal ${file} is missing, but its directory holds the store's other files (${found.join(', ')}). Restore the journal, or open with allowMissingJournal to start an empty store there.`,
+})
 
 /** The operating system refused: ENOSPC, EACCES, EROFS, ENOTDIR, EIO ... */
 export interface FileStoreIoError {
@@ -130,6 +151,8 @@ export const inWords = (error: FileStoreError): string => {
       return "the store's snapshot is damaged."
     case 'LockTimeout':
       return "another process held the store's lock for too long."
+    case 'MissingJournal':
+      return "the store's journal is missing."
   }
 }
 

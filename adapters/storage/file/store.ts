@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { State } from '../../../src/model/state.js'
+import type { LoggerPort } from '../../../src/ports/logger.js'
 import type { Commit, CommitError, Snapshot, StorageCapabilities, StorageFailure, StoragePort } from '../../../src/ports/storage.js'
 import { type FileStoreError, faultOf, io, storageFailure, StoreFault } from './errors.js'
 import { type FileSystem, writeAll } from './fs.js'
@@ -21,6 +22,8 @@ export interface StoreSettings {
   readonly onBackgroundError: (error: FileStoreError) => void
   /** Permission bits of the files the store creates. */
   readonly fileMode: number
+  /** Told what a recovery drops. */
+  readonly logger: LoggerPort
 }
 
 /** A commit accepted into the head, waiting for its bytes to be made durable. */
