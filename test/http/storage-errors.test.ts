@@ -1,7 +1,7 @@
-import { rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import t from 'tap'
 import { nodeFileSystem, type FileSystem } from '../../adapters/storage/file.js'
-import { mustOpen, tempDir } from '../storage/fixtures/helpers.js'
+import { mustOpen, tempDir, until } from '../storage/fixtures/helpers.js'
 import { FEATURES, serve } from './support.js'
 
 /** A write that fails as a full disk does, with node's own message, once armed. */
@@ -52,7 +52,7 @@ t.test('a full disk answers 503 in words with the error id; the path and the sys
 
 t.test('a deleted data directory answers 503 in words, its path only in the log', async (t) => {
   const dir = await tempDir(t)
-  const storage = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  const storage = await mustOpen({ path: dir })
   const log = logged()
   const s = await serve('node', { storage, logger: log.logger })
   t.teardown(async () => {
@@ -60,7 +60,8 @@ t.test('a deleted data directory answers 503 in words, its path only in the log'
     await storage.close()
   })
   t.equal((await s.call('POST', FEATURES, { body: { name: 'before' } })).status, 201)
-  await rm(dir, { recursive: true, force: true })
+  await until(async () => !(await readdir(dir)).includes('LOCK'))
+  await rm(dir, { recursive: true, force: true, maxRetries: 5 })
   const answer = await s.call('POST', FEATURES, { body: { name: 'after' } })
   t.equal(answer.status, 503)
   t.equal(answer.json.name, 'StorageError')
