@@ -9,11 +9,13 @@
  *   FLAGPORT_URL              the URL clients reach it at, reported by ui-config
  *   FLAGPORT_BASE_PATH        serve under a prefix, e.g. /flags
  *   CREATE_USER_RATE_LIMIT_PER_MINUTE   users one client may create a minute (default 20, as Unleash)
+ *   FLAGPORT_HEADERS_TIMEOUT_MS         how long a client may take to send its headers (default 10000)
  *
  * Without admin tokens, the first run creates an admin API token in the store (kept as a hash,
  * so it survives restarts) and prints its secret once; later runs use it. SIGINT or SIGTERM stop it
  * cleanly: requests in flight finish (every acknowledged write is already durable), then the
- * store is closed.
+ * store is closed. A signal arriving within a moment of the first is the same request (Ctrl-C
+ * reaches both npm and the server); a later one exits without waiting.
  */
 import { tokenAuth } from 'flagport/auth/api-tokens'
 import { listen } from 'flagport/http/node'
@@ -37,6 +39,12 @@ const createUserLimit = env['CREATE_USER_RATE_LIMIT_PER_MINUTE']
 const createUserMaxPerMinute = createUserLimit === undefined ? undefined : Number(createUserLimit)
 if (createUserMaxPerMinute !== undefined && !(Number.isInteger(createUserMaxPerMinute) && createUserMaxPerMinute >= 1)) {
   fail(`CREATE_USER_RATE_LIMIT_PER_MINUTE must be a whole number of 1 or more; it is "${createUserLimit}".`)
+}
+
+const headersTimeoutText = env['FLAGPORT_HEADERS_TIMEOUT_MS']
+const headersTimeoutMs = headersTimeoutText === undefined || headersTimeoutText === '' ? undefined : Number(headersTimeoutText)
+if (headersTimeoutMs !== undefined && !(Number.isInteger(headersTimeoutMs) && headersTimeoutMs >= 1)) {
+  fail(`FLAGPORT_HEADERS_TIMEOUT_MS must be a whole number of milliseconds, 1 or more; it is "${headersTimeoutText}".`)
 }
 
 const given = (env['FLAGPORT_ADMIN_TOKENS'] || env['INIT_ADMIN_API_TOKENS'] || '')
@@ -71,7 +79,11 @@ const api = await createAdminApi({
   auth: tokenAuth({ adminTokens: given, baseUriPath: basePath }),
   config: { unleashUrl: env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`, baseUriPath: basePath },
 })
-const server = await listen(createHttpHandler(api, { basePath, ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}) }), { port, host })
+const server = await listen(createHttpHandler(api, { basePath, ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}) }), {
+  port,
+  host,
+  ...(headersTimeoutMs !== undefined ? { headersTimeoutMs } : {}),
+})
 
 const base = `${server.url}${basePath}`
 if (generated) {
@@ -84,13 +96,16 @@ if (generated) {
 // Printed last: whoever waits for this line has everything above it.
 console.log(`flagport admin API listening on ${base} (file store in ${dataDir})`)
 
-let stopping = false
+/** Ctrl-C signals npm and the server at once, and npm passes its own on: one request, two signals. */
+const SAME_REQUEST_MS = 500
+let stoppingSince: number | undefined
 const stop = async (signal: string) => {
-  if (stopping) {
+  if (stoppingSince !== undefined) {
+    if (performance.now() - stoppingSince < SAME_REQUEST_MS) return
     console.error(`flagport: ${signal} again; exiting without waiting.`)
     process.exit(1)
   }
-  stopping = true
+  stoppingSince = performance.now()
   console.log(`flagport: ${signal}: finishing requests in flight, then closing the store.`)
   await server.close()
   await storage.close()

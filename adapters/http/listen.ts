@@ -10,7 +10,14 @@ export interface ListenOptions {
   readonly host?: string
   /** How long `close()` waits for requests in flight before cutting connections. Default 10 s. */
   readonly graceMs?: number
+  /**
+   * How long a client may take to send a request's headers before it is answered 408 and cut
+   * off. Default 10 s, shorter than node's minute: a slow client holds a socket all that time.
+   */
+  readonly headersTimeoutMs?: number
 }
+
+export const DEFAULT_HEADERS_TIMEOUT_MS = 10_000
 
 export interface Listening {
   /** `http://127.0.0.1:4242`, with the port actually bound. */
@@ -35,7 +42,12 @@ export const listen = async (handler: PlainHandler, options: ListenOptions = {})
     // The connection of a finished response may now be idle: let it go.
     if (closing) setImmediate(() => server.closeIdleConnections())
   }
-  const server = createServer((req, res) => {
+  const headersTimeout = options.headersTimeoutMs ?? DEFAULT_HEADERS_TIMEOUT_MS
+  // Node looks for late headers only this often (30 s by default), whatever the timeout.
+  const connectionsCheckingInterval = Math.max(10, Math.min(headersTimeout, 1_000))
+  // Node refuses a headers timeout longer than the whole request's (300 s by default).
+  const requestTimeout = Math.max(300_000, headersTimeout)
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, (req, res) => {
     inFlight.add(res)
     res.on('close', ended)
     if (closing) res.setHeader('connection', 'close')

@@ -99,7 +99,7 @@ export const createRunner = (deps: RunnerDeps) => {
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {
     const synced = await storage.sync()
-    if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
+    if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
     const state = stateOf(storage)
     const env = admit(op, request, state)
     if (E.isLeft(env)) return env
@@ -112,14 +112,14 @@ export const createRunner = (deps: RunnerDeps) => {
       // Admitted on the synced state, like every other step: a token created by another
       // process must not be refused here.
       const synced = await storage.sync()
-      if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
+      if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
       const env = admit(op, request, stateOf(storage))
       if (E.isLeft(env)) return env
       prepared = await op.prepare(env.right)
     }
     for (let attempt = 0; attempt < config.maxRetries; attempt++) {
       const synced = await storage.sync()
-      if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
+      if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
       // From here to commit() nothing awaits, so no other transaction of this process interleaves.
       const { version } = storage.head()
       const state = stateOf(storage)
@@ -134,7 +134,7 @@ export const createRunner = (deps: RunnerDeps) => {
         const committed = await storage.commit({ baseVersion: version, patches, state: next })
         if (E.isLeft(committed)) {
           if (committed.left._tag === 'StorageConflict') continue
-          return E.left(storageError(`The change could not be saved: ${committed.left.message}`))
+          return E.left(storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail))
         }
       }
       const result = render(next)

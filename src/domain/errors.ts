@@ -28,8 +28,11 @@ export type ContentTypeError = ErrorOf<'ContentTypeerror'>
 export type MaintenanceModeError = ErrorOf<'MaintenanceModeError'>
 export type PayloadTooLargeError = ErrorOf<'PayloadTooLargeError'>
 export type MethodNotAllowedError = ErrorOf<'MethodNotAllowedError'>
-/** The store could not make a change durable; nothing was applied. */
-export type StorageError = ErrorOf<'StorageError'>
+/**
+ * The store could not make a change durable; nothing was applied. `detail` (paths, the
+ * system's message) is for the server's log, under the error's id, and never answered.
+ */
+export type StorageError = ErrorOf<'StorageError'> & { readonly detail?: string }
 /** (HTTP only) the client passed a rate limit (creating users); nothing was done. */
 export type TooManyRequestsError = ErrorOf<'TooManyRequestsError'>
 
@@ -49,6 +52,45 @@ export type ApiError =
   | TooManyRequestsError
 
 export type ErrorName = ApiError['_tag']
+
+/** How many details an error answer lists; the rest are counted in one final detail. */
+export const MAX_DETAILS = 100
+
+/**
+ * `details` as an answer lists them: each (path, message) once, the first `MAX_DETAILS`, then
+ * `and N more` when there are more, so an answer stays small however much a request got wrong.
+ */
+export const boundedDetails = (details: readonly ErrorDetail[]): readonly ErrorDetail[] => {
+  if (details.length <= 1) return details
+  // By path, then message: a key joining the two cost a new string per detail.
+  const seen = new Map<string | undefined, string | Set<string>>()
+  const isNew = ({ path, message }: ErrorDetail): boolean => {
+    const messages = seen.get(path)
+    if (messages === undefined) seen.set(path, message)
+    else if (typeof messages === 'string') {
+      if (messages === message) return false
+      seen.set(path, new Set([messages, message]))
+    } else {
+      if (messages.has(message)) return false
+      messages.add(message)
+    }
+    return true
+  }
+  const kept: ErrorDetail[] = []
+  let more = 0
+  for (const detail of details) {
+    if (!isNew(detail)) continue
+    if (kept.length < MAX_DETAILS) kept.push(detail)
+    else more += 1
+  }
+  return more === 0 && kept.length === details.length ? details : more === 0 ? kept : [...kept, { message: `and ${more} more` }]
+}
+
+/** The messages of `details` as one sentence, bounded as `boundedDetails` bounds the list. */
+export const joinedMessages = (details: readonly ErrorDetail[]): string =>
+  boundedDetails(details)
+    .map((detail) => detail.message)
+    .join(' ')
 
 const VALIDATION_PREFIX = 'Request validation failed: your request body or params contain invalid data'
 
@@ -75,7 +117,10 @@ const simple =
 
 export const notFound = simple('NotFoundError')
 export const nameExists = simple('NameExistsError')
-export const storageError = simple('StorageError')
+export const storageError = (message: string, detail?: string): StorageError => ({
+  ...simple('StorageError')(message),
+  ...(detail !== undefined ? { detail } : {}),
+})
 export const methodNotAllowed = simple('MethodNotAllowedError')
 export const payloadTooLarge = simple('PayloadTooLargeError')
 

@@ -1,4 +1,4 @@
-import type { ApiError, ErrorName } from '../domain/errors.js'
+import { type ApiError, boundedDetails, type ErrorName } from '../domain/errors.js'
 import type { HttpResponse } from './types.js'
 
 /** The one table from error kind to HTTP status. */
@@ -20,10 +20,10 @@ export const STATUS: Readonly<Record<ErrorName, number>> = {
 
 export const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** `{ id, name, message, details, ...extra }`; extra never overrides the first four. */
+/** `{ id, name, message, details, ...extra }`; extra never overrides the first four. Every answer's details are bounded here. */
 export const errorBody = (error: ApiError, id: string): Record<string, unknown> => {
   const { id: _id, name: _name, message: _message, details: _details, ...extra } = error.extra ?? {}
-  return { id, name: error._tag, message: error.message, details: error.details, ...extra }
+  return { id, name: error._tag, message: error.message, details: boundedDetails(error.details), ...extra }
 }
 
 export const errorResponse = (error: ApiError, id: string, headers: Record<string, string> = {}): HttpResponse => {

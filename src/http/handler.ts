@@ -5,13 +5,14 @@ import { type ApiError, methodNotAllowed, notFound, tooManyRequests, validationE
 import { NoParams } from '../model/params.js'
 import { systemClock } from '../ports/clock.js'
 import { randomIds } from '../ports/ids.js'
+import { consoleLogger } from '../ports/logger.js'
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
 import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, NO_QUERY, normalizeBasePath, target, underBase } from './request.js'
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
 import { createUserLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
-import { byteLength, bytesResponse } from './response.js'
+import { byteLength, bytesResponse, withNosniff } from './response.js'
 import type { ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
@@ -40,6 +41,15 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const limits = { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }
   const ids = options.ids ?? randomIds
   const onError = options.onError ?? ((error: unknown) => console.error('flagport: a request failed on the server', error))
+  const logger = options.logger ?? consoleLogger
+
+  /** The answer to `error`, under a fresh id; what only the server's log may hold is logged under it. */
+  const errorAnswer = (error: ApiError, headers: Record<string, string> = {}): HttpResponse => {
+    const id = ids.token()
+    if (error._tag !== 'StorageError' || error.detail === undefined) return errorResponse(error, id, headers)
+    logger.error(`flagport: storage error ${id}: ${error.detail}`)
+    return errorResponse({ ...error, message: `${error.message} The error was logged with id ${id}.` }, id, headers)
+  }
   const resolve = createRouter(adminRoutes(api))
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
     createUser: createUserLimiter(options.rateLimiting, options.clock ?? systemClock),
@@ -48,12 +58,12 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   /** The 401 for a caller who is not authenticated (an SDK's client token is), else undefined. */
   const unauthenticated = async (authorization: string | undefined): Promise<HttpResponse | undefined> => {
     const admitted = await api.run(authenticateOnly, { authorization, params: {} })
-    return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError' ? errorResponse(admitted.left, ids.token()) : undefined
+    return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError' ? errorAnswer(admitted.left) : undefined
   }
 
   /** Answers `error` to an authenticated caller, else the 401. */
   const refuse = async (error: ApiError, authorization: string | undefined, headers: Record<string, string> = {}) =>
-    (await unauthenticated(authorization)) ?? errorResponse(error, ids.token(), headers)
+    (await unauthenticated(authorization)) ?? errorAnswer(error, headers)
 
   const handle = async (request: HttpRequest, method: string): Promise<HttpResponse> => {
     const authorization = header(request.headers, 'authorization')
@@ -77,7 +87,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const { route, params } = resolved
     if (route.kind === 'raw') {
       const served = await route.respond({ authorization, query, params, ...(request.headers ? { headers: request.headers } : {}) })
-      return E.isLeft(served) ? errorResponse(served.left, ids.token()) : served.right
+      return E.isLeft(served) ? errorAnswer(served.left) : served.right
     }
     const parsed = route.body ? parseJsonBody(header(request.headers, 'content-type'), request, limits) : NO_BODY
     const body = E.isRight(parsed) ? parsed.right : undefined
@@ -103,7 +113,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
 
   /** The response to a facade method's result. */
   const answer = (route: ApiRoute, params: Readonly<Record<string, string>>, body: unknown, result: E.Either<ApiError, unknown>): HttpResponse => {
-    if (E.isLeft(result)) return errorResponse(result.left, ids.token())
+    if (E.isLeft(result)) return errorAnswer(result.left)
     const headers = route.headers ? route.headers({ params, body, result: result.right }) : undefined
     const sent = route.render ? route.render(result.right, { params, body }) : result.right
     if (sent === undefined) return { status: route.status, headers: headers ?? {} }
@@ -131,13 +141,13 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {
     try {
       const method = request.method === 'GET' ? 'GET' : String(request.method).toUpperCase()
-      const response = await handle(request, method)
+      const response = withNosniff(await handle(request, method))
       if (method !== 'HEAD' || (response.bytes === undefined && response.body === undefined)) return response
       // HEAD: GET's headers, its length included, and no body.
       return { status: response.status, headers: { ...response.headers, 'content-length': String(byteLength(response)) } }
     } catch (error) {
       onError(error, request)
-      return internalErrorResponse(ids.token())
+      return withNosniff(internalErrorResponse(ids.token()))
     }
   }
   return Object.assign(handler, { bodyLimit: limits.bodyLimit })

@@ -23,3 +23,13 @@ export const bytesResponse = (status: number, headers: Readonly<Record<string, s
 /** How many bytes the body of `response` has. */
 export const byteLength = (response: HttpResponse): number =>
   response.bytes !== undefined ? response.bytes.byteLength : response.body === undefined ? 0 : utf8Length(response.body)
+
+/**
+ * `response` with `x-content-type-options: nosniff`, which every answer carries: a browser must
+ * not read an error's JSON (or a tag value echoed in it) as HTML or script.
+ */
+export const withNosniff = (response: HttpResponse): HttpResponse => {
+  const headers = { ...response.headers, 'x-content-type-options': 'nosniff' }
+  if (response.bytes !== undefined) return bytesResponse(response.status, headers, response.bytes)
+  return response.body === undefined ? { status: response.status, headers } : { status: response.status, headers, body: response.body }
+}

@@ -1,5 +1,6 @@
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
+import type { LoggerPort } from '../ports/logger.js'
 import type { RateLimiting } from './rate-limit.js'
 
 /** Header values as node:http gives them: names in any case, repeated headers as arrays. */
@@ -46,6 +47,11 @@ export interface HttpHandlerOptions {
   readonly ids?: IdPort
   /** Told of bugs and I/O faults, which are answered 500. Default: console.error. */
   readonly onError?: (error: unknown, request: HttpRequest) => void
+  /**
+   * Where what a client must not read goes: a storage error's path and system message, under
+   * the error id its answer carries. Default: the console.
+   */
+  readonly logger?: LoggerPort
   /**
    * Users one client (`remoteAddress`) may create a minute, as Unleash limits them: past it a
    * 429. Default `{ createUserMaxPerMinute: 20 }`; `false` sets no limit.

@@ -31,18 +31,48 @@ export const characters = (s: string): number => {
   return count
 }
 
-export const lengthBetween = (min: number, max: number) =>
-  refinedString(`a string of ${min} to ${max} characters`, (s) => {
-    // Never more characters than UTF-16 units, and never fewer than half as many.
-    if (s.length < min || s.length > 2 * max) return false
-    const length = characters(s)
-    return length >= min && length <= max
-  })
+/** Whether `s` has `min` to `max` characters, counted as `characters` counts them. */
+const charactersBetween = (s: string, min: number, max: number): boolean => {
+  // Never more characters than UTF-16 units, and never fewer than half as many.
+  if (s.length < min || s.length > 2 * max) return false
+  const length = characters(s)
+  return length >= min && length <= max
+}
 
-/** Unleash's "URL friendly": survives encodeURIComponent unchanged and is not . or .. */
+export const lengthBetween = (min: number, max: number) => refinedString(`a string of ${min} to ${max} characters`, (s) => charactersBetween(s, min, max))
+
+/**
+ * What no name may hold: control characters, format characters (bidi overrides and isolates,
+ * zero-width spaces and joiners, the byte-order mark), line and paragraph separators, and lone
+ * surrogates. They print as nothing, or reorder what prints after them (`abc\u202egpj.exe`
+ * shows as `abcexe.jpg`), so two names that look alike would not be.
+ */
+const UNPRINTABLE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Cs}]/u
+
+/**
+ * The one rule for names a user chooses: every character prints, and the name is no path
+ * (`/` or `\`, `.` or `..`), since names are path segments in URLs and in files built from
+ * them. Spaces and any other printable text are allowed.
+ */
+export const printableName = (s: string): boolean => !UNPRINTABLE.test(s) && !/[/\\]/.test(s) && s !== '.' && s !== '..'
+
+/** `printableName` in the words of a validation message. */
+const PRINTABLE_RULE = 'printable (no control, format such as bidi or zero-width, or line-separator characters) and no path ("/" or "\\", "." or "..")'
+
+/** A printable name (`printableName`) of `min` to `max` characters. */
+export const printableNameBetween = (min: number, max: number) =>
+  refinedString(`a string of ${min} to ${max} characters, ${PRINTABLE_RULE}`, (s) => charactersBetween(s, min, max) && printableName(s))
+
+/** A printable name (`printableName`) with at least one non-whitespace character. */
+export const PrintableName = refinedString(`a string with at least one non-whitespace character, ${PRINTABLE_RULE}`, (s) => /\S/.test(s) && printableName(s))
+
+/**
+ * Unleash's "URL friendly", the rule of feature, project and environment names: a printable
+ * name that survives encodeURIComponent unchanged.
+ */
 export const urlFriendly = (s: string): boolean => {
   try {
-    return encodeURIComponent(s) === s && s !== '.' && s !== '..'
+    return encodeURIComponent(s) === s && printableName(s)
   } catch {
     // A lone surrogate cannot be encoded: certainly not URL friendly.
     return false

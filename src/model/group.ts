@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, Integer, NonBlankString, open } from './codec.js'
+import { DateTime, Integer, PrintableName, open } from './codec.js'
 import { Account } from './user.js'
 
 /** A member in a request, as Unleash's group schema takes it: `{ user: { id } }`. */
@@ -15,11 +15,11 @@ const groupFields = {
   projects: t.array(t.string),
 }
 
-export const CreateGroupBody = open({ name: NonBlankString }, groupFields, 'a group')
+export const CreateGroupBody = open({ name: PrintableName }, groupFields, 'a group')
 export type CreateGroupBody = t.TypeOf<typeof CreateGroupBody>
 
 /** Only the fields sent change; `users` sent replaces the membership. */
-export const UpdateGroupBody = open({}, { name: NonBlankString, ...groupFields }, 'a group update')
+export const UpdateGroupBody = open({}, { name: PrintableName, ...groupFields }, 'a group update')
 export type UpdateGroupBody = t.TypeOf<typeof UpdateGroupBody>
 
 /** Adding or removing members. */

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonBlankString, open } from './codec.js'
+import { PrintableName, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 
 /** A segment, named constraints that strategies share by id, as returned: in Unleash's key order, `project` only when it has one. */
@@ -19,14 +19,14 @@ export type SegmentList = t.TypeOf<typeof SegmentList>
 
 /** Creating or replacing a segment (Unleash's upsertSegmentSchema). */
 export const SegmentBody = open(
-  { name: NonBlankString, constraints: t.array(ConstraintInput) },
+  { name: PrintableName, constraints: t.array(ConstraintInput) },
   { description: t.union([t.string, t.null]), project: t.union([t.string, t.null]) },
   'a segment',
 )
 export type SegmentBody = t.TypeOf<typeof SegmentBody>
 
 /** Checking a segment name before creating one (Unleash: POST /api/admin/segments/validate). */
-export const SegmentNameBody = open({ name: NonBlankString }, {}, 'a segment name')
+export const SegmentNameBody = open({ name: PrintableName }, {}, 'a segment name')
 export type SegmentNameBody = t.TypeOf<typeof SegmentNameBody>
 
 /** Where a strategy is, as Unleash lists the strategies using a segment or a context field. */

@@ -1,7 +1,8 @@
 import * as t from 'io-ts'
-import { NonEmptyString, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { NonEmptyString, closed, lengthBetween, open, printableNameBetween, refinedString, urlFriendly } from './codec.js'
 
-export const TagValue = lengthBetween(2, 50)
+/** A tag's value: any printable text (spaces too), as Unleash allows, but no path (`printableName`). */
+export const TagValue = printableNameBetween(2, 50)
 
 export const Tag = t.type({ value: t.string, type: t.string }, 'a tag')
 export type Tag = t.TypeOf<typeof Tag>

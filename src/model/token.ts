@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, NonBlankString, open } from './codec.js'
+import { DateTime, NonBlankString, PrintableName, open } from './codec.js'
 
 /** The kinds of API token a caller may create; personal tokens have their own body. */
 export const API_TOKEN_TYPES = ['admin', 'client', 'backend', 'frontend'] as const
@@ -24,7 +24,7 @@ export const ApiTokenKind = kindIn(API_TOKEN_TYPES)
  * client and frontend tokens; admin tokens cover everything. Unknown fields are ignored.
  */
 export const CreateApiTokenBody = open(
-  { tokenName: NonBlankString, type: ApiTokenKind },
+  { tokenName: PrintableName, type: ApiTokenKind },
   { environment: NonBlankString, project: NonBlankString, projects: t.array(NonBlankString), expiresAt: DateTime },
   'an API token',
 )
@@ -35,7 +35,7 @@ export const ProjectApiTokenKind = kindIn(['client', 'backend', 'frontend'] as c
 
 /** Body of creating a project's token (Unleash: POST /api/admin/projects/:p/api-tokens): scoped to that project alone. */
 export const CreateProjectApiTokenBody = open(
-  { tokenName: NonBlankString, type: ProjectApiTokenKind },
+  { tokenName: PrintableName, type: ProjectApiTokenKind },
   { environment: NonBlankString, expiresAt: DateTime },
   'an API token',
 )

@@ -28,7 +28,10 @@ export interface StorageConflict {
 /** The commit could not be made durable (disk full, permissions, a closed store ...). */
 export interface StorageFailure {
   readonly _tag: 'StorageFailure'
+  /** What failed, in words a client may read: no path, no system message. */
   readonly message: string
+  /** What an operator needs to repair it (the path, the system's message): logged, never answered. */
+  readonly detail?: string
   readonly cause?: unknown
 }
 

@@ -4,7 +4,7 @@ import type { StorageFailure } from '../../../src/ports/storage.js'
  * Why the file store could not be opened, read or written. Every variant names the file, so
  * an operator can find what to repair; none of them means data was silently dropped.
  */
-export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout
+export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout | MissingJournal
 
 /** A journal line that is not the last one fails its checksum, does not parse or is out of order. */
 export interface CorruptJournal {
@@ -23,6 +23,27 @@ export interface CorruptSnapshot {
   readonly reason: string
   readonly message: string
 }
+
+/**
+ * The journal is gone but the directory holds the store's other files (its marker, snapshots):
+ * opening would start an empty store and hide the loss, so it is refused unless
+ * `allowMissingJournal` says to start afresh.
+ */
+export interface MissingJournal {
+  readonly _tag: 'MissingJournal'
+  /** The journal's path: what is missing. */
+  readonly file: string
+  /** The store's files found beside it. */
+  readonly found: readonly string[]
+  readonly message: string
+}
+
+export const missingJournal = (file: string, found: readonly string[]): MissingJournal => ({
+  _tag: 'MissingJournal',
+  file,
+  found,
+  message: `The journal ${file} is missing, but its directory holds the store's other files (${found.join(', ')}). Restore the journal, or open with allowMissingJournal to start an empty store there.`,
+})
 
 /** The operating system refused: ENOSPC, EACCES, EROFS, ENOTDIR, EIO ... */
 export interface FileStoreIoError {
@@ -69,12 +90,14 @@ export const lockTimeout = (file: string, holder: string | null, waitedMs: numbe
 export const ioError = (cause: unknown, path: string): FileStoreIoError => {
   const e = cause as NodeJS.ErrnoException | undefined
   const code = typeof e?.code === 'string' ? e.code : 'EUNKNOWN'
+  const text = e instanceof Error ? e.message : String(cause)
   return {
     _tag: 'FileStoreIoError',
     code,
     syscall: typeof e?.syscall === 'string' ? e.syscall : undefined,
     path,
-    message: `${code}: ${e instanceof Error ? e.message : String(cause)} (${path})`,
+    // Node's own messages start with their code already.
+    message: `${text.startsWith(`${code}:`) ? text : `${code}: ${text}`} (${path})`,
   }
 }
 
@@ -103,8 +126,40 @@ export const faultOf = (e: unknown): FileStoreError => {
   return { _tag: 'FileStoreIoError', code: 'EINTERNAL', syscall: undefined, path: '', message: String((e as Error)?.stack ?? e) }
 }
 
+/** What the system's codes mean for the store, in words a client may read. */
+const IO_WORDS: Readonly<Record<string, string>> = {
+  ENOSPC: 'the disk holding the store is full',
+  EDQUOT: 'the disk quota of the store is used up',
+  ENOENT: "the store's directory or one of its files is missing",
+  ENOTDIR: "the store's directory is missing",
+  EACCES: "the store's files may not be written",
+  EPERM: "the store's files may not be written",
+  EROFS: "the store's file system is read-only",
+  EIO: 'the disk reported an I/O error',
+  EMFILE: 'the server has too many open files',
+  ENFILE: 'the system has too many open files',
+}
+
+/** `error` in words a client may read: no path, no system message. */
+export const inWords = (error: FileStoreError): string => {
+  switch (error._tag) {
+    case 'FileStoreIoError':
+      return `${IO_WORDS[error.code] ?? "the store's files could not be written or read"}.`
+    case 'CorruptJournal':
+      return "the store's journal is damaged."
+    case 'CorruptSnapshot':
+      return "the store's snapshot is damaged."
+    case 'LockTimeout':
+      return "another process held the store's lock for too long."
+    case 'MissingJournal':
+      return "the store's journal is missing."
+  }
+}
+
+/** The port's failure: the words for clients, the path and the system's message for the log. */
 export const storageFailure = (error: FileStoreError): StorageFailure => ({
   _tag: 'StorageFailure',
-  message: error.message,
+  message: inWords(error),
+  detail: error.message,
   cause: error,
 })

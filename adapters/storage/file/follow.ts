@@ -1,3 +1,4 @@
+import type { LoggerPort } from '../../../src/ports/logger.js'
 import { io } from './errors.js'
 import type { FileSystem } from './fs.js'
 import { readHeader, scanJournal, type StateDecoder } from './journal.js'
@@ -8,6 +9,17 @@ export interface FollowSettings {
   readonly fs: FileSystem
   readonly layout: Layout
   readonly decodeState: StateDecoder
+  /** Told what a recovery drops. */
+  readonly logger: LoggerPort
+}
+
+/** Cuts the torn tail after `offset` (with the lock held) and logs what was dropped. */
+const cutTornTail = async (settings: FollowSettings, fd: number, line: number, offset: number, size: number): Promise<void> => {
+  const { fs, layout, logger } = settings
+  await io(layout.journal, () => fs.ftruncate(fd, offset))
+  logger.warn(
+    `flagport: the journal ${layout.journal} ended in a torn line left by a crash mid-write: dropped 1 incomplete line (line ${line + 1}, ${size - offset} bytes), which was never acknowledged.`,
+  )
 }
 
 /**
@@ -28,7 +40,7 @@ export const follow = async (settings: FollowSettings, c: Cursor, locked: boolea
     // Shorter than what was read: not something this store does. Read it afresh.
     if (stats.size < c.offset) return reload(settings, c)
     const scan = await scanJournal(fs, c.fd, layout.journal, c, decodeState)
-    if (scan.tail && locked) await io(layout.journal, () => fs.ftruncate(c.fd, scan.offset))
+    if (scan.tail && locked) await cutTornTail(settings, c.fd, scan.line, scan.offset, (await io(layout.journal, () => fs.fstat(c.fd))).size)
     return { ...c, ...scan }
   }
   const rest = await scanJournal(fs, c.fd, layout.journal, c, decodeState)
@@ -45,7 +57,7 @@ export const follow = async (settings: FollowSettings, c: Cursor, locked: boolea
       await fs.close(fd).catch(() => undefined)
       return reload(settings, c)
     }
-    if (scan.tail && locked) await io(layout.journal, () => fs.ftruncate(fd, scan.offset))
+    if (scan.tail && locked) await cutTornTail(settings, fd, scan.line, scan.offset, (await io(layout.journal, () => fs.fstat(fd))).size)
     await fs.close(c.fd).catch(() => undefined)
     return { ...c, ...scan, read: rest.read + scan.read, fd, ino: next.ino, dev: next.dev, base: header.base }
   } catch (e) {

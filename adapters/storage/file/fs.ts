@@ -28,7 +28,8 @@ export interface FileSystem {
   link(existing: string, newPath: string): Promise<void>
   unlink(path: string): Promise<void>
   readdir(path: string): Promise<string[]>
-  mkdir(path: string): Promise<void>
+  /** Creates `path` and its missing parents with `mode`; an existing directory is left as it is. */
+  mkdir(path: string, mode?: number): Promise<void>
   readFile(path: string): Promise<Buffer>
 }
 
@@ -51,8 +52,8 @@ export const nodeFileSystem: FileSystem = {
   link: promisify(nodeFs.link),
   unlink: promisify(nodeFs.unlink),
   readdir: promisify(nodeFs.readdir) as FileSystem['readdir'],
-  mkdir: async (path) => {
-    await nodeFs.promises.mkdir(path, { recursive: true })
+  mkdir: async (path, mode) => {
+    await nodeFs.promises.mkdir(path, { recursive: true, ...(mode !== undefined ? { mode } : {}) })
   },
   readFile: promisify(nodeFs.readFile) as FileSystem['readFile'],
 }

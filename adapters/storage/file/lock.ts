@@ -2,7 +2,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { ioError, lockTimeout, StoreFault } from './errors.js'
 import { type FileSystem, isCode, readAt } from './fs.js'
-import { HOLDER_NAME, holderPath, type Layout, TEMP_NAME } from './layout.js'
+import { FILE_MODE, HOLDER_NAME, holderPath, type Layout, TEMP_NAME } from './layout.js'
 
 /**
  * The store's write lock, shared by handles in this and other processes on this machine.
@@ -23,6 +23,7 @@ export class StoreLock {
     private readonly layout: Layout,
     private readonly timeoutMs: number,
     private readonly staleMs: number,
+    private readonly fileMode = FILE_MODE,
   ) {}
 
   async acquire(): Promise<void> {
@@ -79,7 +80,7 @@ export class StoreLock {
     const path = holderPath(this.layout.dir)
     const text = JSON.stringify({ pid: process.pid, host: this.host, since: new Date().toISOString() })
     try {
-      const fd = await this.fs.open(path, 'wx', 0o644)
+      const fd = await this.fs.open(path, 'wx', this.fileMode)
       try {
         await this.fs.write(fd, Buffer.from(text), 0, Buffer.byteLength(text), 0)
         this.holderIno = (await this.fs.fstat(fd)).ino

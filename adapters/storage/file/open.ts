@@ -1,13 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { resolve } from 'node:path'
 import type { State } from '../../../src/model/state.js'
+import { consoleLogger, type LoggerPort } from '../../../src/ports/logger.js'
 import type { StoragePort } from '../../../src/ports/storage.js'
-import { type FileStoreError, faultOf, io, ioError, StoreFault } from './errors.js'
+import { type FileStoreError, faultOf, io, ioError, missingJournal, StoreFault } from './errors.js'
 import { type FileSystem, nodeFileSystem } from './fs.js'
 import type { StateDecoder } from './journal.js'
-import { layoutOf } from './layout.js'
+import { DIR_MODE, FILE_MODE, layoutOf } from './layout.js'
 import { removeLeftovers, StoreLock } from './lock.js'
-import { createJournal, loadStore, NoJournal } from './recovery.js'
+import { follow } from './follow.js'
+import { createJournal, ensureMarker, loadStore, NoJournal, storeFiles } from './recovery.js'
 import { FileStore } from './store.js'
 import { materialize } from './snapshot.js'
 
@@ -32,6 +34,25 @@ export interface FileStorageOptions {
   readonly decodeState?: (u: unknown) => E.Either<string, State>
   /** Told of failures off the commit path (a compaction that could not complete). Default: ignored, since the journal still holds every commit. */
   readonly onBackgroundError?: (error: FileStoreError) => void
+  /**
+   * Permission bits of the store's directory when it is created: default 0o700, its owner's
+   * alone, as the store holds password hashes, e-mail addresses and token digests. An existing
+   * directory keeps its mode.
+   */
+  readonly dirMode?: number
+  /**
+   * Permission bits of the files the store creates: default 0o600. A journal's replacement
+   * takes the mode of the journal it replaces, so an operator's `chmod` stays.
+   */
+  readonly fileMode?: number
+  /**
+   * Open even when the journal is missing beside the store's other files (its `store.json`,
+   * snapshots), starting an empty store there. Default false: that is a `MissingJournal`
+   * error, as starting afresh would hide the loss.
+   */
+  readonly allowMissingJournal?: boolean
+  /** Told what a recovery drops (a torn last line of the journal: its line and bytes). Default: the console. */
+  readonly logger?: LoggerPort
   /** Replaces file-system calls, to simulate faults (ENOSPC, EACCES, EIO) in tests. */
   readonly fs?: Partial<FileSystem>
 }
@@ -56,9 +77,10 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
         return E.isRight(decoded) ? { ok: true, value: decoded.right } : { ok: false, reason: decoded.left }
       }
     : anObject
-  const lock = new StoreLock(fs, layout, options.lockTimeoutMs ?? 10_000, options.staleLockMs ?? 30_000)
+  const fileMode = options.fileMode ?? FILE_MODE
+  const lock = new StoreLock(fs, layout, options.lockTimeoutMs ?? 10_000, options.staleLockMs ?? 30_000, fileMode)
   try {
-    if (create) await io(layout.dir, () => fs.mkdir(layout.dir))
+    if (create) await io(layout.dir, () => fs.mkdir(layout.dir, options.dirMode ?? DIR_MODE))
     const stats = await io(layout.dir, () => fs.stat(layout.dir))
     if (!stats.isDirectory()) throw new StoreFault(ioError(Object.assign(new Error('not a directory'), { code: 'ENOTDIR', syscall: 'open' }), layout.dir))
     await removeLeftovers(fs, layout)
@@ -67,14 +89,31 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
       cursor = await loadStore(fs, layout, decodeState)
     } catch (e) {
       if (!(e instanceof NoJournal)) throw e
-      if (!create) throw new StoreFault(ioError(Object.assign(new Error('no store here'), { code: 'ENOENT', syscall: 'open' }), layout.journal))
+      if (!create) {
+        const found = await storeFiles(fs, layout)
+        if (found.length > 0) throw new StoreFault(missingJournal(layout.journal, found))
+        throw new StoreFault(ioError(Object.assign(new Error('no store here'), { code: 'ENOENT', syscall: 'open' }), layout.journal))
+      }
       await lock.acquire()
       try {
-        await createJournal(fs, layout)
+        await createJournal(fs, layout, fileMode, options.allowMissingJournal ?? false)
       } finally {
         await lock.release()
       }
       cursor = await loadStore(fs, layout, decodeState)
+    }
+    // A store made before the marker existed gets one. Best effort: a read-only store still opens.
+    await ensureMarker(fs, layout, fileMode).catch(() => undefined)
+    const logger = options.logger ?? consoleLogger
+    if (cursor.tail) {
+      // Bytes after the last whole line: a torn append, or another process's append under
+      // way. Under the lock nobody appends, so what is still not a line then is cut and logged.
+      await lock.acquire()
+      try {
+        cursor = (await follow({ fs, layout, decodeState, logger }, cursor, true)) ?? cursor
+      } finally {
+        await lock.release()
+      }
     }
     return E.right(
       new FileStore(
@@ -86,6 +125,8 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
           compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
           pollIntervalMs: options.pollIntervalMs ?? 250,
           onBackgroundError: options.onBackgroundError ?? (() => undefined),
+          fileMode,
+          logger,
         },
         cursor,
       ),

@@ -1,8 +1,8 @@
-import { dirname } from 'node:path'
-import { corruptJournal, corruptSnapshot, io, ioError, StoreFault } from './errors.js'
+import { basename, dirname } from 'node:path'
+import { corruptSnapshot, io, ioError, missingJournal, StoreFault } from './errors.js'
 import { type FileSystem, fsyncDir, isCode, readAt, writeAll } from './fs.js'
 import { readHeader, scanJournal, type ScanResult, type StateDecoder } from './journal.js'
-import { type Layout, SNAPSHOT_NAME } from './layout.js'
+import { FILE_MODE, type Layout, SNAPSHOT_NAME } from './layout.js'
 import { encodeHeader } from './line.js'
 import { readSnapshot } from './snapshot.js'
 
@@ -85,7 +85,7 @@ export const installJournal = async (
   layout: Layout,
   base: number,
   lines: Buffer,
-  mode = 0o666,
+  mode = FILE_MODE,
 ): Promise<{ readonly fd: number; readonly ino: number; readonly dev: number; readonly offset: number }> => {
   const temp = layout.temp(layout.journal)
   const fd = await io(temp, () => fs.open(temp, 'wx+', mode))
@@ -106,20 +106,53 @@ export const installJournal = async (
   }
 }
 
-/** Creates the journal of an empty store, unless another handle did first. Call with the lock held. */
-export const createJournal = async (fs: FileSystem, layout: Layout): Promise<void> => {
+/** The files that show a store lived in `layout.dir`: its marker and its snapshots. */
+export const storeFiles = async (fs: FileSystem, layout: Layout): Promise<string[]> => {
+  const marker = basename(layout.marker)
+  const names = await io(layout.dir, () => fs.readdir(layout.dir))
+  return names.filter((name) => name === marker || SNAPSHOT_NAME.test(name)).sort()
+}
+
+/**
+ * Writes the store's marker unless it is there. Its content is never read: that it exists
+ * says a journal was made here. Written after the first journal, so a crash in between leaves
+ * a journal without a marker (added on the next open), never a marker without a journal.
+ */
+export const ensureMarker = async (fs: FileSystem, layout: Layout, mode = FILE_MODE): Promise<void> => {
+  let fd: number
+  try {
+    fd = await fs.open(layout.marker, 'wx', mode)
+  } catch (e) {
+    if (isCode(e, 'EEXIST')) return
+    throw new StoreFault(ioError(e, layout.marker))
+  }
+  try {
+    const text = Buffer.from('{"store":"flagport","journal":"journal.jsonl"}\n')
+    await io(layout.marker, () => writeAll(fs, fd, text, 0))
+    await io(layout.marker, () => fs.fsync(fd))
+  } finally {
+    await fs.close(fd).catch(() => undefined)
+  }
+}
+
+/**
+ * Creates the journal of an empty store, unless another handle did first. Call with the lock
+ * held. A directory holding the store's other files but no journal is refused (`MissingJournal`)
+ * unless `allowMissing`: starting afresh would hide the loss.
+ */
+export const createJournal = async (fs: FileSystem, layout: Layout, mode = FILE_MODE, allowMissing = false): Promise<void> => {
   try {
     await fs.stat(layout.journal)
     return
   } catch (e) {
     if (!isCode(e, 'ENOENT')) throw new StoreFault(ioError(e, layout.journal))
   }
-  if ((await listSnapshots(fs, layout)).length > 0) {
-    // Snapshots without a journal: something removed it. Starting afresh would hide that.
-    throw new StoreFault(corruptJournal(layout.journal, 0, 'missing, but snapshots exist'))
-  }
-  const { fd } = await installJournal(fs, layout, 0, Buffer.alloc(0))
+  const found = await storeFiles(fs, layout)
+  if (found.length > 0 && !allowMissing) throw new StoreFault(missingJournal(layout.journal, found))
+  const { fd } = await installJournal(fs, layout, 0, Buffer.alloc(0), mode)
   await fs.close(fd).catch(() => undefined)
+  await ensureMarker(fs, layout, mode)
+  await io(layout.dir, () => fsyncDir(fs, layout.dir))
   // The store's directory may be new too: make its entry durable. Best effort: the parent
   // may not be ours to open.
   await fsyncDir(fs, dirname(layout.dir)).catch(() => undefined)
@@ -130,11 +163,11 @@ export const copyLines = (fs: FileSystem, fd: number, file: string, from: number
   io(file, () => readAt(fs, fd, from, to - from))
 
 /** The current journal's permission bits, for the files that replace it (an operator's `chmod 600` stays). */
-export const journalMode = async (fs: FileSystem, layout: Layout): Promise<number> => {
+export const journalMode = async (fs: FileSystem, layout: Layout, fallback = FILE_MODE): Promise<number> => {
   try {
     return (await fs.stat(layout.journal)).mode & 0o777
   } catch {
-    return 0o666
+    return fallback
   }
 }
 

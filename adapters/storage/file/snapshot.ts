@@ -8,7 +8,7 @@ import { type FileSystem, fsyncDir, writeAll } from './fs.js'
 import { parseJson } from './json.js'
 import { parseSharedRows } from './shared-rows.js'
 import type { StateDecoder } from './journal.js'
-import type { Layout } from './layout.js'
+import { FILE_MODE, type Layout } from './layout.js'
 
 /**
  * A snapshot is:
@@ -127,7 +127,7 @@ export const materialize = (state: unknown): unknown => {
  * rename, fsync of the directory. Returns the snapshot's size. The temp file is removed if
  * anything fails.
  */
-export const writeSnapshot = async (fs: FileSystem, layout: Layout, version: number, state: State, mode = 0o666): Promise<number> => {
+export const writeSnapshot = async (fs: FileSystem, layout: Layout, version: number, state: State, mode = FILE_MODE): Promise<number> => {
   const target = layout.snapshot(version)
   const temp = layout.temp(target)
   const fd = await io(temp, () => fs.open(temp, 'wx', mode))

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { State } from '../../../src/model/state.js'
+import type { LoggerPort } from '../../../src/ports/logger.js'
 import type { Commit, CommitError, Snapshot, StorageCapabilities, StorageFailure, StoragePort } from '../../../src/ports/storage.js'
 import { type FileStoreError, faultOf, io, storageFailure, StoreFault } from './errors.js'
 import { type FileSystem, writeAll } from './fs.js'
@@ -19,6 +20,10 @@ export interface StoreSettings {
   readonly compactAfterBytes: number
   readonly pollIntervalMs: number
   readonly onBackgroundError: (error: FileStoreError) => void
+  /** Permission bits of the files the store creates. */
+  readonly fileMode: number
+  /** Told what a recovery drops. */
+  readonly logger: LoggerPort
 }
 
 /** A commit accepted into the head, waiting for its bytes to be made durable. */
@@ -374,7 +379,7 @@ export class FileStore implements StoragePort {
    */
   private async compact(from: Cursor): Promise<void> {
     const { fs, layout } = this.settings
-    const mode = await journalMode(fs, layout)
+    const mode = await journalMode(fs, layout, this.settings.fileMode)
     const bytes = await writeSnapshot(fs, layout, from.version, from.state!, mode)
     await this.run(() =>
       this.locked(async () => {

@@ -109,7 +109,7 @@ export const clientMethods = ({ storage, auth, clock }: ClientDeps) => {
         const unfit = notStrings(request, ['authorization', 'ifNoneMatch', 'clientSpec'])
         if (unfit) return E.left(unfit)
         const synced = await storage.sync()
-        if (E.isLeft(synced)) return E.left(storageError(synced.left.message))
+        if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
         const state = stateOf(storage)
         const who = auth.authenticate(request.authorization, state)
         if (E.isLeft(who)) return who

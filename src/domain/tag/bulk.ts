@@ -4,7 +4,7 @@ import type { FeatureState, State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { BulkTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
-import { type ErrorDetail, notFound, type NotFoundError } from '../errors.js'
+import { type ErrorDetail, joinedMessages, notFound, type NotFoundError } from '../errors.js'
 import { featureInProject } from '../feature/lookup.js'
 import { retagFeature, tagOf } from './feature-tags.js'
 import { ensureTag } from './tags.js'
@@ -21,7 +21,11 @@ export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: Bu
   // A name sent twice is the same draft: a set keeps one, where a list's `includes` made a
   // request of n names cost n² comparisons (a 1 MiB body holds about 50,000 names).
   const features = new Set<Draft<FeatureState>>()
+  const names = new Set<string>()
   body.features.forEach((name, i) => {
+    // Reported once, at its first index, as it is tagged once.
+    if (names.has(name)) return
+    names.add(name)
     const found = featureInProject(draft, projectId, name)
     if (E.isLeft(found)) problems.push({ path: `/body/features/${i}`, message: found.left.message })
     else features.add(found.right)
@@ -36,7 +40,7 @@ export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: Bu
     })
   }
   if (problems.length > 0) {
-    return E.left({ _tag: 'NotFoundError', message: problems.map((p) => p.message).join(' '), details: problems })
+    return E.left({ _tag: 'NotFoundError', message: joinedMessages(problems), details: problems })
   }
   for (const tag of added) ensureTag(draft, tag, ctx)
   for (const feature of features) retagFeature(draft, feature, added, removed, ctx)
