@@ -9,6 +9,8 @@
  *   FLAGPORT_URL              the URL clients reach it at, reported by ui-config
  *   FLAGPORT_BASE_PATH        serve under a prefix, e.g. /flags
  *   CREATE_USER_RATE_LIMIT_PER_MINUTE   users one client may create a minute (default 20, as Unleash)
+ *   FLAGPORT_ADMIN_PASSWORD   the password of the built-in user `admin` (else a random one, printed once)
+ *   FLAGPORT_UI_DIR           a built Unleash Admin UI to serve (`npm run ui:fetch` fetches one)
  *
  * Without admin tokens, the first run creates an admin API token in the store (kept as a hash,
  * so it survives restarts) and prints its secret once; later runs use it. SIGINT or SIGTERM stop it
@@ -17,6 +19,9 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { tokenAuth } from '../adapters/auth/api-tokens.js'
+import { sessionAuth } from '../adapters/auth/sessions.js'
+import { withUi } from '../adapters/http/ui.js'
+import { ensureAdminPassword } from './admin-password.js'
 import { listen } from '../adapters/http/node.js'
 import { openAuth } from '../adapters/auth/open.js'
 import { openFileStorage } from '../adapters/storage/file.js'
@@ -66,13 +71,26 @@ const ensureStoredAdminToken = async (): Promise<string | undefined> => {
 }
 const generated = given.length === 0 ? await ensureStoredAdminToken() : undefined
 
+const adminPassword = await ensureAdminPassword(storage, env['FLAGPORT_ADMIN_PASSWORD'] || undefined)
+if (E.isLeft(adminPassword)) fail(`FLAGPORT_ADMIN_PASSWORD is not strong enough: ${adminPassword.left}`)
+
 const basePath = (env['FLAGPORT_BASE_PATH'] ?? '').replace(/\/+$/, '')
+const unleashUrl = env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`
 const api = await createAdminApi({
   storage,
-  auth: tokenAuth({ adminTokens: given, baseUriPath: basePath }),
-  config: { unleashUrl: env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`, baseUriPath: basePath },
+  auth: sessionAuth(tokenAuth({ adminTokens: given, baseUriPath: basePath })),
+  config: { unleashUrl, baseUriPath: basePath },
 })
-const server = await listen(createHttpHandler(api, { basePath, ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}) }), { port, host })
+const apiHandler = createHttpHandler(api, {
+  basePath,
+  // Served as https (behind a proxy that ends TLS), session cookies are Secure.
+  secureCookies: unleashUrl.startsWith('https:'),
+  ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}),
+})
+const uiDir = env['FLAGPORT_UI_DIR']
+const withAdminUi = uiDir ? await withUi(apiHandler, { dir: uiDir, basePath }) : E.right(apiHandler)
+if (E.isLeft(withAdminUi)) fail(withAdminUi.left)
+const server = await listen(withAdminUi.right, { port, host })
 
 const base = `${server.url}${basePath}`
 if (generated) {
@@ -82,6 +100,8 @@ if (generated) {
 } else if (given.length === 0) {
   console.log('Admin token: the one printed by the first run on this store (or any admin token created since).')
 }
+if (adminPassword.right) console.log(`The built-in user admin's password, shown only now: ${adminPassword.right}`)
+if (uiDir) console.log(`Unleash Admin UI from ${uiDir} at ${base}/`)
 // Printed last: whoever waits for this line has everything above it.
 console.log(`flagport admin API listening on ${base} (file store in ${dataDir})`)
 
