@@ -165,6 +165,17 @@ t.test('a session expires; a user keeps at most five; deleting the user ends the
   t.equal((await s.call('GET', '/api/admin/user', { headers: { cookie: fresh } })).status, 401)
 })
 
+t.test('maintenance mode, which refuses admin API writes, lets people log in and out, as Unleash does', async (t) => {
+  const s = await serveWithSessions()
+  await s.createUser('ed', 'Editor')
+  t.equal((await s.call('POST', '/api/admin/maintenance', { headers: s.asAdmin, body: { enabled: true } })).status, 204)
+  const login = await s.login('ed', GOOD_PASSWORD)
+  t.equal(login.status, 200)
+  t.equal((await s.call('POST', '/api/admin/projects/default/features', { headers: { cookie: cookieOf(login) }, body: { name: 'x' } })).status, 503)
+  t.equal((await s.call('POST', '/logout', { headers: { cookie: cookieOf(login) } })).status, 302)
+  t.same(rows(s.api.state().sessions), [])
+})
+
 t.test('the cookie is Secure when the request came over https, or when the host says so', async (t) => {
   const s = await serveWithSessions()
   await s.createUser('ed', 'Editor')

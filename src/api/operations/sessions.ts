@@ -12,7 +12,7 @@ import { getRow, rows } from '../../model/table.js'
 import type { Account } from '../../model/user.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { read, write } from '../operation.js'
-import { stateOf } from '../runner.js'
+import { asMaintenanceSwitch, stateOf } from '../runner.js'
 import { hashPassword, hashToken, verifyPassword } from '../secrets.js'
 
 /** A login that succeeded: the session's id (the cookie's value, kept nowhere else), when it ends, and who. */
@@ -39,7 +39,8 @@ const NO_ACCOUNT_HASH = 'scrypt$00000000000000000000000000000000$000000000000000
  * transaction), then a match starts a session; a miss changes nothing.
  */
 export const loginOp = (storage: StoragePort) =>
-  write<NoParams, LoginBody, LoginOutcome>({
+  // Logging in and out are not admin API writes: Unleash's maintenance mode lets them through.
+  asMaintenanceSwitch(write<NoParams, LoginBody, LoginOutcome>({
     params: NoParams,
     requirement: 'NONE',
     body: LoginBody,
@@ -60,17 +61,19 @@ export const loginOp = (storage: StoragePort) =>
       startSession(draft, { digest: hashToken(sessionId), userId, now: ctx.now, expiresAt }, config.maxParallelSessions)
       return E.right((next: State) => ({ ok: true as const, session: { sessionId, expiresAt, user: renderAccount(getRow(next.users, String(userId))!) } }))
     },
-  })
+  }))
 
 /** `POST /logout`: ends every session of the calling user (Unleash's logout); a token's caller has none. */
-export const logoutOp = write<NoParams, undefined, void>({
-  params: NoParams,
-  requirement: 'NONE',
-  run: (draft, { principal }) => {
-    if (principal.kind === 'user') endSessions(draft, principal.actor.id)
-    return E.right(() => undefined)
-  },
-})
+export const logoutOp = asMaintenanceSwitch(
+  write<NoParams, undefined, void>({
+    params: NoParams,
+    requirement: 'NONE',
+    run: (draft, { principal }) => {
+      if (principal.kind === 'user') endSessions(draft, principal.actor.id)
+      return E.right(() => undefined)
+    },
+  }),
+)
 
 /** `GET /api/admin/user/profile`: the calling user's root role, the projects they own and the groups they are in. */
 export const profileOp = read<NoParams, undefined, Profile>({
