@@ -17,16 +17,15 @@
  * cleanly: requests in flight finish (every acknowledged write is already durable), then the
  * store is closed.
  */
-import * as E from 'fp-ts/lib/Either.js'
-import { tokenAuth } from '../adapters/auth/api-tokens.js'
-import { sessionAuth } from '../adapters/auth/sessions.js'
-import { withUi } from '../adapters/http/ui.js'
+import { tokenAuth } from 'flagport/auth/api-tokens'
+import { sessionAuth } from 'flagport/auth/sessions'
+import { withUi } from 'flagport/http/ui'
 import { ensureAdminPassword } from './admin-password.js'
-import { listen } from '../adapters/http/node.js'
-import { openAuth } from '../adapters/auth/open.js'
-import { openFileStorage } from '../adapters/storage/file.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { listen } from 'flagport/http/node'
+import { openAuth } from 'flagport/auth/open'
+import { openFileStorage } from 'flagport/storage/file'
+import { createAdminApi, isLeft, right } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 const env = process.env
 function fail(message: string): never {
@@ -53,7 +52,7 @@ for (const token of given) {
   if (!/^\*:\*\..+/.test(token)) fail(`an admin token must look like *:*.<secret>; "${token.slice(0, 12)}..." does not.`)
 }
 const opened = await openFileStorage({ path: dataDir })
-if (E.isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
+if (isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
 const storage = opened.right
 
 /**
@@ -63,16 +62,16 @@ const storage = opened.right
 const ensureStoredAdminToken = async (): Promise<string | undefined> => {
   const setup = await createAdminApi({ storage, auth: openAuth() })
   const listed = await setup.apiTokens.list({ params: {} })
-  if (E.isLeft(listed)) fail(`could not read the store's API tokens: ${listed.left.message}`)
+  if (isLeft(listed)) fail(`could not read the store's API tokens: ${listed.left.message}`)
   if (listed.right.tokens.some((token) => token.type === 'admin')) return undefined
   const created = await setup.apiTokens.create({ params: {}, body: { tokenName: 'flagport-server', type: 'admin' } })
-  if (E.isLeft(created)) fail(`could not create an admin token: ${created.left.message}`)
+  if (isLeft(created)) fail(`could not create an admin token: ${created.left.message}`)
   return created.right.secret
 }
 const generated = given.length === 0 ? await ensureStoredAdminToken() : undefined
 
 const adminPassword = await ensureAdminPassword(storage, env['FLAGPORT_ADMIN_PASSWORD'] || undefined)
-if (E.isLeft(adminPassword)) fail(`FLAGPORT_ADMIN_PASSWORD is not strong enough: ${adminPassword.left}`)
+if (isLeft(adminPassword)) fail(`FLAGPORT_ADMIN_PASSWORD is not strong enough: ${adminPassword.left}`)
 
 const basePath = (env['FLAGPORT_BASE_PATH'] ?? '').replace(/\/+$/, '')
 const unleashUrl = env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`
@@ -88,8 +87,8 @@ const apiHandler = createHttpHandler(api, {
   ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}),
 })
 const uiDir = env['FLAGPORT_UI_DIR']
-const withAdminUi = uiDir ? await withUi(apiHandler, { dir: uiDir, basePath }) : E.right(apiHandler)
-if (E.isLeft(withAdminUi)) fail(withAdminUi.left)
+const withAdminUi = uiDir ? await withUi(apiHandler, { dir: uiDir, basePath }) : right(apiHandler)
+if (isLeft(withAdminUi)) fail(withAdminUi.left)
 const server = await listen(withAdminUi.right, { port, host })
 
 const base = `${server.url}${basePath}`

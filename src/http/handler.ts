@@ -28,7 +28,7 @@ interface Credentials {
 }
 
 /** Authenticates and does nothing else: callers learn about routes only once authenticated. */
-const authenticateOnly = read<NoParams, undefined, undefined>({ params: NoParams, requirement: 'NONE', run: () => E.right(undefined) })
+const authenticateOnly = read({ params: NoParams, requirement: 'NONE', run: () => E.right(undefined) })
 
 /**
  * The admin API over HTTP, as one function from a plain request to a plain response, for any

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { passwordMismatch } from '../../domain/errors.js'
+import { type PasswordMismatch, passwordMismatch } from '../../domain/errors.js'
 import type { NoParams } from '../../model/params.js'
+import type { LoginBody } from '../../model/session.js'
+import type { ApiRequest, CallError } from '../operation.js'
 import type { AuthPort, Principal } from '../../ports/auth.js'
 import { bind, type Method, type Run } from '../methods.js'
 import { loginOp, logoutOp, profileOp, type Session } from '../operations/sessions.js'
@@ -19,9 +21,10 @@ const anyone: AuthPort = { authenticate: () => E.right(ANYONE) }
 export const sessionMethods = (deps: Omit<RunnerDeps, 'auth'>, run: Run) => {
   const m = bind(run)
   const loginRun = createRunner({ ...deps, auth: anyone }).run
-  const login: Method<NoParams, Session> = async (request) => {
-    const outcome = await loginRun(loginOp(deps.storage), request)
-    if (E.isLeft(outcome)) return outcome
+  const login: Method<NoParams, LoginBody, Session, CallError | PasswordMismatch> = async (request) => {
+    const outcome = await loginRun(loginOp(deps.storage), request as ApiRequest<NoParams>)
+    // The login runner admits everyone: what it refuses is the body or the store (the HTTP layer adds its 429).
+    if (E.isLeft(outcome)) return outcome as E.Left<CallError>
     return outcome.right.ok ? E.right(outcome.right.session) : E.left(passwordMismatch(deps.config.baseUriPath))
   }
   return { login, logout: m(logoutOp), profile: m(profileOp) }

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { notAUser, validationError } from '../../domain/errors.js'
+import { type NoAccessError, type NotFoundError, notAUser, type ValidationError, validationError } from '../../domain/errors.js'
 import { endSessions, loginAccount, startSession } from '../../domain/session/sessions.js'
 import { findAccount } from '../../domain/user/lookup.js'
 import { passwordProblems } from '../../domain/user/password.js'
@@ -76,7 +76,7 @@ export const logoutOp = asMaintenanceSwitch(
 )
 
 /** `GET /api/admin/user/profile`: the calling user's root role, the projects they own and the groups they are in. */
-export const profileOp = read<NoParams, undefined, Profile>({
+export const profileOp = read<NoParams, undefined, Profile, NoAccessError>({
   params: NoParams,
   requirement: 'NONE',
   run: (state, { principal }) => {
@@ -101,7 +101,7 @@ type PreparedPassword = { readonly problems: readonly string[] } | { readonly ha
  * `POST /api/admin/user-admin/:id/change-password` (ADMIN): sets a user's password, checked by
  * Unleash's rule; the user's sessions end, so whoever held the old one is logged out.
  */
-export const changePasswordOp = write<IdParams, PasswordBody, void>({
+export const changePasswordOp = write<IdParams, PasswordBody, void, ValidationError | NotFoundError>({
   params: IdParams,
   requirement: 'ADMIN',
   body: PasswordBody,
