@@ -10,6 +10,8 @@
  *   FLAGPORT_BASE_PATH        serve under a prefix, e.g. /flags
  *   CREATE_USER_RATE_LIMIT_PER_MINUTE   users one client may create a minute (default 20, as Unleash)
  *   FLAGPORT_HEADERS_TIMEOUT_MS         how long a client may take to send its headers (default 10000)
+ *   FLAGPORT_ADMIN_PASSWORD   the password of the built-in user `admin` (else a random one, printed once)
+ *   FLAGPORT_UI_DIR           a built Unleash Admin UI to serve (`npm run ui:fetch` fetches one)
  *
  * Without admin tokens, the first run creates an admin API token in the store (kept as a hash,
  * so it survives restarts) and prints its secret once; later runs use it. SIGINT or SIGTERM stop it
@@ -18,10 +20,13 @@
  * reaches both npm and the server); a later one exits without waiting.
  */
 import { tokenAuth } from 'flagport/auth/api-tokens'
+import { sessionAuth } from 'flagport/auth/sessions'
+import { withUi } from 'flagport/http/ui'
+import { ensureAdminPassword } from './admin-password.js'
 import { listen } from 'flagport/http/node'
 import { openAuth } from 'flagport/auth/open'
 import { openFileStorage } from 'flagport/storage/file'
-import { createAdminApi, isLeft } from 'flagport'
+import { createAdminApi, isLeft, right } from 'flagport'
 import { createHttpHandler } from 'flagport/http'
 
 const env = process.env
@@ -73,17 +78,26 @@ const ensureStoredAdminToken = async (): Promise<string | undefined> => {
 }
 const generated = given.length === 0 ? await ensureStoredAdminToken() : undefined
 
+const adminPassword = await ensureAdminPassword(storage, env['FLAGPORT_ADMIN_PASSWORD'] || undefined)
+if (isLeft(adminPassword)) fail(`FLAGPORT_ADMIN_PASSWORD is not strong enough: ${adminPassword.left}`)
+
 const basePath = (env['FLAGPORT_BASE_PATH'] ?? '').replace(/\/+$/, '')
+const unleashUrl = env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`
 const api = await createAdminApi({
   storage,
-  auth: tokenAuth({ adminTokens: given, baseUriPath: basePath }),
-  config: { unleashUrl: env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${host}]` : host}:${port || 4242}`, baseUriPath: basePath },
+  auth: sessionAuth(tokenAuth({ adminTokens: given, baseUriPath: basePath })),
+  config: { unleashUrl, baseUriPath: basePath },
 })
-const server = await listen(createHttpHandler(api, { basePath, ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}) }), {
-  port,
-  host,
-  ...(headersTimeoutMs !== undefined ? { headersTimeoutMs } : {}),
+const apiHandler = createHttpHandler(api, {
+  basePath,
+  // Served as https (behind a proxy that ends TLS), session cookies are Secure.
+  secureCookies: unleashUrl.startsWith('https:'),
+  ...(createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute } } : {}),
 })
+const uiDir = env['FLAGPORT_UI_DIR']
+const withAdminUi = uiDir ? await withUi(apiHandler, { dir: uiDir, basePath }) : right(apiHandler)
+if (isLeft(withAdminUi)) fail(withAdminUi.left)
+const server = await listen(withAdminUi.right, { port, host, ...(headersTimeoutMs !== undefined ? { headersTimeoutMs } : {}) })
 
 const base = `${server.url}${basePath}`
 if (generated) {
@@ -93,6 +107,8 @@ if (generated) {
 } else if (given.length === 0) {
   console.log('Admin token: the one printed by the first run on this store (or any admin token created since).')
 }
+if (adminPassword.right) console.log(`The built-in user admin's password, shown only now: ${adminPassword.right}`)
+if (uiDir) console.log(`Unleash Admin UI from ${uiDir} at ${base}/`)
 // Printed last: whoever waits for this line has everything above it.
 console.log(`flagport admin API listening on ${base} (file store in ${dataDir})`)
 

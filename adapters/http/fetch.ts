@@ -69,6 +69,7 @@ export const toFetchHandler =
       ...(read.body !== undefined ? { body: read.body } : {}),
       ...(read.tooLarge ? { bodyTooLarge: true } : {}),
       ...(client.remoteAddress !== undefined ? { remoteAddress: client.remoteAddress } : {}),
+      ...(url.protocol === 'https:' ? { secure: true } : {}),
     })
     return new Response(response.bytes ?? response.body ?? null, { status: response.status, headers: response.headers })
   }

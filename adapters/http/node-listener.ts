@@ -96,6 +96,8 @@ const plainRequest = (req: IncomingMessage, read: ReadBody): HttpRequest => ({
   body: read.body,
   bodyTooLarge: read.tooLarge,
   remoteAddress: remoteOf(req),
+  // A TLS socket (an https server) says so; session cookies are then Secure.
+  secure: (req.socket as { encrypted?: boolean } | undefined)?.encrypted === true,
 })
 
 /**

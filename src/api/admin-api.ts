@@ -1,7 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { latestEvents } from '../domain/events.js'
 import { initialState } from '../domain/seed.js'
+import { addBuiltInAdmin, lacksBuiltInAdmin } from '../domain/user/admin-user.js'
+import { transact } from '../model/transaction.js'
+import { immer } from './immer.js'
 import type { EventRecord } from '../model/event.js'
+import type { Patch } from 'immer'
 import type { State, StoredEvent } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
 import { type ClockPort, systemClock } from '../ports/clock.js'
@@ -16,6 +20,7 @@ import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, t
 import { apiTokenMethods, groupMethods, personalTokenMethods, serviceAccountMethods, userMethods } from './facade/users.js'
 import { environmentMethods, instanceMethods, projectMethods } from './facade/projects.js'
 import { createRunner, stateOf } from './runner.js'
+import { sessionMethods } from './facade/sessions.js'
 
 export interface AdminApiOptions {
   readonly storage: StoragePort
@@ -64,6 +69,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     projects: projectMethods(run),
     environments: environmentMethods(run),
     instance: instanceMethods(run, options.email !== undefined),
+    sessions: sessionMethods({ storage, clock, ids, config }, run),
     ...clientMethods({ storage, auth, clock }),
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
@@ -79,15 +85,22 @@ export const createAdminApi = async (options: AdminApiOptions) => {
 
 export type AdminApi = Awaited<ReturnType<typeof createAdminApi>>
 
-/** Commits the initial state to an empty store; a store that has one is left alone. */
+/** Commits the initial state to an empty store, and the built-in admin to a store that never held an account; others are left alone. */
 const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort): Promise<E.Either<string, void>> => {
   for (let attempt = 0; attempt < 10; attempt++) {
     const synced = await storage.sync()
     if (E.isLeft(synced)) return E.left(synced.left.message)
     const head = storage.head()
-    if (head.state !== null) return E.right(undefined)
-    const state = initialState(ids.token(), new Date(clock.now()).toISOString())
-    const committed = await storage.commit({ baseVersion: head.version, patches: [{ op: 'replace', path: [], value: state }], state })
+    const now = new Date(clock.now()).toISOString()
+    let change: { state: State; patches: Patch[] }
+    if (head.state === null) {
+      const state = initialState(ids.token(), now)
+      change = { state, patches: [{ op: 'replace', path: [], value: state }] }
+    } else if (lacksBuiltInAdmin(head.state)) {
+      // A store that never held an account gains Unleash's admin, as a fresh one starts with it.
+      change = transact(head.state, immer, (draft) => addBuiltInAdmin(draft, now))
+    } else return E.right(undefined)
+    const committed = await storage.commit({ baseVersion: head.version, ...change })
     if (E.isRight(committed)) return E.right(undefined)
     if (committed.left._tag === 'StorageFailure') return E.left(committed.left.message)
   }

@@ -20,6 +20,10 @@ export interface AdminApiConfig {
   readonly eventRetention?: number
   /** Attempts at a transaction that keeps meeting other writers' commits. Default 10. */
   readonly maxRetries?: number
+  /** How long a login session lasts, in hours. Default 48, as Unleash's `SESSION_TTL_HOURS`. */
+  readonly sessionTtlHours?: number
+  /** Sessions one person may hold; a login past it ends their oldest. Default 5, as Unleash OSS's `MAX_PARALLEL_SESSIONS`. */
+  readonly maxParallelSessions?: number
 }
 
 export interface ResolvedConfig {
@@ -35,6 +39,8 @@ export interface ResolvedConfig {
   readonly resourceLimits: ResourceLimits
   readonly eventRetention: number
   readonly maxRetries: number
+  readonly sessionTtlHours: number
+  readonly maxParallelSessions: number
 }
 
 export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
@@ -50,7 +56,16 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   resourceLimits: resolveLimits(config.resourceLimits),
   eventRetention: resolveRetention(config.eventRetention),
   maxRetries: config.maxRetries ?? 10,
+  sessionTtlHours: positive('sessionTtlHours', config.sessionTtlHours, 48),
+  maxParallelSessions: Math.max(1, Math.floor(positive('maxParallelSessions', config.maxParallelSessions, 5))),
 })
+
+/** A setting that must be a number above 0 when given (a host's programming error otherwise). */
+const positive = (name: string, given: number | undefined, fallback: number): number => {
+  if (given === undefined) return fallback
+  if (typeof given !== 'number' || !Number.isFinite(given) || given <= 0) throw new TypeError(`flagport: ${name} must be a number above 0, not ${String(given)}`)
+  return given
+}
 
 /** A retention that is not a count (NaN, -1, 2.5) is a programming error in the host, as a bad limit is. */
 const resolveRetention = (given: number | undefined): number => {

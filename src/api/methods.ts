@@ -25,6 +25,8 @@ type BodyField<B> = [B] extends [undefined] ? { readonly body?: undefined } : un
 export type Call<P, B> = {
   /** The Authorization header value. Optional with open auth. */
   readonly authorization?: string
+  /** The Cookie header value: a login session's id, for an auth adapter that reads sessions. */
+  readonly cookie?: string
   readonly query?: Readonly<Record<string, string | undefined>>
 } & ParamsField<P> &
   BodyField<B>

@@ -25,6 +25,8 @@ export const ON_ADMITTED: unique symbol = Symbol('flagport.onAdmitted')
 export interface ApiRequest<P = Record<string, string>> {
   /** The Authorization header value. Optional with open auth. */
   readonly authorization?: string
+  /** The Cookie header value: a login session's id, for an auth adapter that reads sessions. */
+  readonly cookie?: string
   readonly params: P
   readonly query?: Readonly<Record<string, string | undefined>>
   readonly body?: unknown

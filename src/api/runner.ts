@@ -65,7 +65,7 @@ export const createRunner = (deps: RunnerDeps) => {
   })
 
   const admit = <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>, state: State, prepared?: unknown): E.Either<ApiError, OperationEnv<P, B>> => {
-    const principal = auth.authenticate(request.authorization, state)
+    const principal = auth.authenticate(request.authorization, state, request.cookie)
     if (E.isLeft(principal)) return principal
     const who = principal.right
     if (who.kind === 'client-token' || who.kind === 'frontend-token') {
@@ -179,7 +179,7 @@ export const readRequest = <T extends object>(request: T | undefined): E.Either<
 }
 const NO_REQUEST = Object.freeze({})
 
-const HEADERS = ['authorization']
+const HEADERS = ['authorization', 'cookie']
 
 /** The fields of a request that must be strings when given (headers: `/authorization` ...), named when they are not. */
 export const notStrings = (request: object, names: readonly string[]): ValidationError | undefined => {

@@ -36,6 +36,9 @@ export type StorageError = ErrorOf<'StorageError'> & { readonly detail?: string 
 /** (HTTP only) the client passed a rate limit (creating users); nothing was done. */
 export type TooManyRequestsError = ErrorOf<'TooManyRequestsError'>
 
+/** (Login) no account has that username or e-mail and password; nothing says which was wrong. */
+export type PasswordMismatch = ErrorOf<'PasswordMismatch'>
+
 /** What the pure domain can refuse. */
 export type DomainError = ValidationError | NotFoundError | NameExistsError | ConflictError | ExceedsLimitError
 
@@ -50,6 +53,7 @@ export type ApiError =
   | MethodNotAllowedError
   | StorageError
   | TooManyRequestsError
+  | PasswordMismatch
 
 export type ErrorName = ApiError['_tag']
 
@@ -133,7 +137,7 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
 export const conflict = (message: string, problems: readonly string[]): ConflictError => ({ _tag: 'ConflictError', message, details: problems.map((p) => ({ message: p })) })
 
 /** A caller who is not a user (an API token) managing what only users have: personal access tokens (Unleash's words), favourites. */
-export const notAUser = (what: 'PATs' | 'Favorites' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
+export const notAUser = (what: 'PATs' | 'Favorites' | 'Profiles' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
 
 /** The 403 for a caller without `permission` (or without any of several, worded as Unleash words it). */
 export const noAccess = (permission: string | readonly string[], environment?: string): NoAccessError => {
@@ -148,6 +152,12 @@ export const noAccess = (permission: string | readonly string[], environment?: s
 }
 
 export const LOGIN_PATH = '/auth/simple/login'
+
+/** Unleash's answer to a failed login, the same whether the account or the password was wrong. */
+export const passwordMismatch = (baseUriPath = ''): PasswordMismatch =>
+  simple('PasswordMismatch')(
+    `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${baseUriPath}/forgotten-password or get in touch with your instance administrator.`,
+  )
 
 export const authenticationRequired = (hadHeader: boolean, baseUriPath = ''): AuthenticationRequired =>
   simple('AuthenticationRequired')(

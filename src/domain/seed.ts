@@ -1,4 +1,6 @@
 import { emptyEventLog } from './events.js'
+import { builtInAdmin, ADMIN_USERNAME } from './user/admin-user.js'
+import { usernameKey } from '../model/identities.js'
 import { ADMIN_ROLE_ID, EDITOR_ROLE_ID, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } from './permissions.js'
 import { dictFrom } from '../model/dict.js'
 import { emptyTable, tableFrom } from '../model/table.js'
@@ -20,7 +22,7 @@ export const initialState = (instanceId: string, now: string): State => ({
   schemaVersion: SCHEMA_VERSION,
   instanceId,
   settings: { maintenanceMode: false, frontendApiOrigins: null },
-  counters: { user: 0, group: 0, segment: 0, event: 0, apiToken: 0 },
+  counters: { user: 1, group: 0, segment: 0, event: 0, apiToken: 0 },
   // sortOrder 2 and 3, as Unleash seeds them (its third, `default`, 1, is left out: decisions.md).
   environments: tableFrom([
     ['development', { name: 'development', type: 'development', enabled: true, sortOrder: 2, protected: false, requiredApprovals: null }],
@@ -80,9 +82,11 @@ export const initialState = (instanceId: string, now: string): State => ({
       ] as const
     ).map(([id, name, description]) => [String(id), { id, name, description, type: 'root' as const, permissions: ROOT_ROLE_PERMISSIONS[id]! }] as const),
   ),
-  users: emptyTable(),
-  identities: emptyTable(),
+  // Unleash's built-in admin is user 1, so the first user created is 2.
+  users: tableFrom([['1', builtInAdmin(now)]]),
+  identities: tableFrom([[usernameKey(ADMIN_USERNAME), 1]]),
   groups: emptyTable(),
   apiTokens: emptyTable(),
+  sessions: emptyTable(),
   events: emptyEventLog(),
 })

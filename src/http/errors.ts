@@ -6,6 +6,7 @@ export const STATUS: Readonly<Record<ErrorName, number>> = {
   ValidationError: 400,
   ExceedsLimitError: 400,
   AuthenticationRequired: 401,
+  PasswordMismatch: 401,
   NoAccessError: 403,
   NotFoundError: 404,
   MethodNotAllowedError: 405,

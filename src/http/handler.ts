@@ -11,9 +11,9 @@ import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, NO_QUERY, normalizeBasePath, target, underBase } from './request.js'
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
-import { createUserLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
+import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse, withNosniff } from './response.js'
-import type { ApiRoute, RateLimited } from './route.js'
+import type { Answered, ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -21,6 +21,12 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 /** The headers of most answers, shared: nothing changes a response's headers once made. */
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE })
 const NO_BODY = E.right(undefined)
+
+/** What a request may authenticate with: a token, or a login session's cookie. */
+interface Credentials {
+  readonly authorization: string | undefined
+  readonly cookie: string | undefined
+}
 
 /** Authenticates and does nothing else: callers learn about routes only once authenticated. */
 const authenticateOnly = read({ params: NoParams, requirement: 'NONE', run: () => E.right(undefined) })
@@ -50,38 +56,42 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     logger.error(`flagport: storage error ${id}: ${error.detail}`)
     return errorResponse({ ...error, message: `${error.message} The error was logged with id ${id}.` }, id, headers)
   }
-  const resolve = createRouter(adminRoutes(api))
+  const clock = options.clock ?? systemClock
+  const resolve = createRouter(adminRoutes(api, () => clock.now()))
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
-    createUser: createUserLimiter(options.rateLimiting, options.clock ?? systemClock),
+    createUser: createUserLimiter(options.rateLimiting, clock),
+    login: loginLimiter(options.rateLimiting, clock),
   }
 
   /** The 401 for a caller who is not authenticated (an SDK's client token is), else undefined. */
-  const unauthenticated = async (authorization: string | undefined): Promise<HttpResponse | undefined> => {
-    const admitted = await api.run(authenticateOnly, { authorization, params: {} })
+  const unauthenticated = async ({ authorization, cookie }: Credentials): Promise<HttpResponse | undefined> => {
+    const admitted = await api.run(authenticateOnly, { authorization, cookie, params: {} })
     return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError' ? errorAnswer(admitted.left) : undefined
   }
 
   /** Answers `error` to an authenticated caller, else the 401. */
-  const refuse = async (error: ApiError, authorization: string | undefined, headers: Record<string, string> = {}) =>
-    (await unauthenticated(authorization)) ?? errorAnswer(error, headers)
+  const refuse = async (error: ApiError, credentials: Credentials, headers: Record<string, string> = {}) =>
+    (await unauthenticated(credentials)) ?? errorAnswer(error, headers)
 
   const handle = async (request: HttpRequest, method: string): Promise<HttpResponse> => {
     const authorization = header(request.headers, 'authorization')
+    const cookie = header(request.headers, 'cookie')
+    const credentials: Credentials = { authorization, cookie }
     const { pathname, query } = target(request)
     const unknownPath = () => notFound(`The path you were looking for (${pathname}) is not available.`)
     const relative = underBase(pathname, basePath)
-    if (relative === undefined) return refuse(unknownPath(), authorization)
+    if (relative === undefined) return refuse(unknownPath(), credentials)
     const segments = splitPath(relative)
-    if (!segments) return refuse(validationError(`The path ${pathname} has a malformed %-escape.`), authorization)
+    if (!segments) return refuse(validationError(`The path ${pathname} has a malformed %-escape.`), credentials)
 
     const resolved = resolve(method === 'HEAD' ? 'GET' : method, segments)
-    if (resolved.kind === 'unknown') return refuse(unknownPath(), authorization)
+    if (resolved.kind === 'unknown') return refuse(unknownPath(), credentials)
     if (resolved.kind === 'wrong-method') {
       const offered = new Set<string>([...resolved.allowed, ...(resolved.allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])
       const allow = METHOD_ORDER.filter((m) => offered.has(m)).join(', ')
       // Like Unleash, which routes are there is told only to authenticated callers.
-      if (method === 'OPTIONS') return (await unauthenticated(authorization)) ?? { status: 204, headers: { allow } }
-      return refuse(methodNotAllowed(`The method ${method} is not allowed on ${pathname}. Allowed: ${allow}.`), authorization, { allow })
+      if (method === 'OPTIONS') return (await unauthenticated(credentials)) ?? { status: 204, headers: { allow } }
+      return refuse(methodNotAllowed(`The method ${method} is not allowed on ${pathname}. Allowed: ${allow}.`), credentials, { allow })
     }
 
     const { route, params } = resolved
@@ -97,6 +107,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     // V8 a slow call each time. No query is none at all: the runner then has nothing to read.
     const call: { -readonly [K in keyof ApiRequest]: ApiRequest[K] } = {
       authorization,
+      cookie,
       params,
       query: query === NO_QUERY ? undefined : query,
       body,
@@ -105,17 +116,17 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     call[SEND_AT_ONCE] = true
     call[ON_ADMITTED] = limited?.check
     const result = await route.call(call)
-    const response = answer(route, params, body, result)
+    const response = answer(route, { params, body, secure: options.secureCookies ?? request.secure === true, basePath }, result)
     const hit = limited?.hit()
     // Every answer past the limiter carries its headers, as Unleash's do.
     return hit === undefined ? response : { ...response, headers: { ...hit.headers, ...response.headers } }
   }
 
   /** The response to a facade method's result. */
-  const answer = (route: ApiRoute, params: Readonly<Record<string, string>>, body: unknown, result: E.Either<ApiError, unknown>): HttpResponse => {
+  const answer = (route: ApiRoute, asked: Omit<Answered<Record<string, string>, unknown>, 'result'>, result: E.Either<ApiError, unknown>): HttpResponse => {
     if (E.isLeft(result)) return errorAnswer(result.left)
-    const headers = route.headers ? route.headers({ params, body, result: result.right }) : undefined
-    const sent = route.render ? route.render(result.right, { params, body }) : result.right
+    const headers = route.headers ? route.headers({ ...asked, result: result.right }) : undefined
+    const sent = route.render ? route.render(result.right, asked) : result.right
     if (sent === undefined) return { status: route.status, headers: headers ?? {} }
     const written = route.serialize ? route.serialize(sent) : JSON.stringify(sent)
     const jsonHeaders = headers ? { ...headers, 'content-type': JSON_TYPE } : JSON_HEADERS

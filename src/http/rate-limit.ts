@@ -50,15 +50,26 @@ export const createRateLimiter = (limit: number, windowMs: number, clock: ClockP
   }
 }
 
-/** How many users one client may create a minute over HTTP; `false` sets no limit. */
-export type RateLimiting = { readonly createUserMaxPerMinute?: number } | false
+/** The limit Unleash puts on logins: `SIMPLE_LOGIN_LIMIT_PER_MINUTE`, 10 by default. */
+export const DEFAULT_SIMPLE_LOGIN_MAX_PER_MINUTE = 10
 
-/** The create-user limiter the options ask for, or none. */
-export const createUserLimiter = (options: RateLimiting | undefined, clock: ClockPort): RateLimiter | undefined => {
+/** How many users one client may create, and logins it may try, a minute over HTTP; `false` sets no limit. */
+export type RateLimiting = { readonly createUserMaxPerMinute?: number; readonly simpleLoginMaxPerMinute?: number } | false
+
+/** A per-minute limiter for the option `key`, at its value or `fallback`; none when limits are off. */
+const perMinute = (options: RateLimiting | undefined, key: 'createUserMaxPerMinute' | 'simpleLoginMaxPerMinute', fallback: number, clock: ClockPort): RateLimiter | undefined => {
   if (options === false) return undefined
-  const limit = options?.createUserMaxPerMinute ?? DEFAULT_CREATE_USER_MAX_PER_MINUTE
+  const limit = options?.[key] ?? fallback
   if (!Number.isInteger(limit) || limit < 1) {
-    throw new TypeError(`flagport: rateLimiting.createUserMaxPerMinute must be a whole number of 1 or more, not ${String(limit)}`)
+    throw new TypeError(`flagport: rateLimiting.${key} must be a whole number of 1 or more, not ${String(limit)}`)
   }
   return createRateLimiter(limit, 60_000, clock)
 }
+
+/** The create-user limiter the options ask for, or none. */
+export const createUserLimiter = (options: RateLimiting | undefined, clock: ClockPort): RateLimiter | undefined =>
+  perMinute(options, 'createUserMaxPerMinute', DEFAULT_CREATE_USER_MAX_PER_MINUTE, clock)
+
+/** The login limiter the options ask for, or none: every attempt counts, those that succeed too. */
+export const loginLimiter = (options: RateLimiting | undefined, clock: ClockPort): RateLimiter | undefined =>
+  perMinute(options, 'simpleLoginMaxPerMinute', DEFAULT_SIMPLE_LOGIN_MAX_PER_MINUTE, clock)

@@ -19,6 +19,10 @@ export interface Answered<P, R> {
   /** The parsed JSON body, already accepted by the operation's codec. */
   readonly body: unknown
   readonly result: R
+  /** Whether cookies set in the answer must be `Secure` (the request came over https). */
+  readonly secure: boolean
+  /** The prefix the API is served under (`''` for none): a cookie's path. */
+  readonly basePath: string
 }
 
 export interface RouteOptions<P, R> {
@@ -40,7 +44,7 @@ export interface RouteOptions<P, R> {
 }
 
 /** The routes Unleash limits per client. */
-export type RateLimited = 'createUser'
+export type RateLimited = 'createUser' | 'login'
 
 /** One entry of the route table, its types erased so routes of every group share an array. */
 export type Route = ApiRoute | RawRoute

@@ -21,6 +21,8 @@ export interface HttpRequest {
   readonly bodyTooLarge?: boolean
   /** The client's address (express's `req.ip`, the socket's): what rate limits count by. Requests without one share a limit. */
   readonly remoteAddress?: string
+  /** The request came over TLS (the adapter knows): cookies the answer sets are then `Secure`. */
+  readonly secure?: boolean
 }
 
 /** The answer, ready to write: `body` is absent when there is nothing to send. */
@@ -53,10 +55,16 @@ export interface HttpHandlerOptions {
    */
   readonly logger?: LoggerPort
   /**
-   * Users one client (`remoteAddress`) may create a minute, as Unleash limits them: past it a
-   * 429. Default `{ createUserMaxPerMinute: 20 }`; `false` sets no limit.
+   * Users one client (`remoteAddress`) may create a minute, and logins it may try, as Unleash
+   * limits them: past either a 429. Default `{ createUserMaxPerMinute: 20, simpleLoginMaxPerMinute: 10 }`;
+   * `false` sets no limit.
    */
   readonly rateLimiting?: RateLimiting
+  /**
+   * Whether session cookies are `Secure`, whatever the request came over: true behind a proxy
+   * that ends TLS. Default: when the request's `secure` says so.
+   */
+  readonly secureCookies?: boolean
   /** The time rate limits are counted in. Default: the system clock. */
   readonly clock?: ClockPort
 }

@@ -14,11 +14,12 @@ import type { FeatureVariant } from './variant.js'
  */
 export interface State {
   /**
+   * 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
    * 5 since listing API tokens takes Unleash's permissions to read them by kind, 4 since the
    * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
    * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
    */
-  readonly schemaVersion: 6
+  readonly schemaVersion: 7
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters
@@ -51,6 +52,8 @@ export interface State {
   readonly groups: Table<GroupState>
   /** Keyed by the token's id. */
   readonly apiTokens: Table<ApiTokenState>
+  /** People's login sessions, keyed by the sha256 of the session id (schema 7). */
+  readonly sessions: Table<SessionState>
   readonly events: EventLog
 }
 
@@ -249,6 +252,13 @@ export interface ApiTokenState {
   readonly userId: number | null
   readonly expiresAt: string | null
   readonly createdAt: string
+}
+
+/** A logged-in person's session; the id its cookie holds is never stored, only its digest (the key). */
+export interface SessionState {
+  readonly userId: number
+  readonly createdAt: string
+  readonly expiresAt: string
 }
 
 export interface StoredEvent {

@@ -69,6 +69,9 @@ export const deleteRow = (table: Table<unknown>, key: string): boolean => {
 const entries = <T>(table: Table<T>): Iterable<[string, T]> =>
   table instanceof TableDraft ? (table as TableDraft<T>).entries() : committedEntries(table)
 
+/** Every row with its key, as it is now, also inside a transaction (for reading: see `rows`). */
+export const rowEntries = entries
+
 const scan = <T>(table: Table<T>): readonly T[] => {
   const found: T[] = []
   for (const shard of table.shards) {

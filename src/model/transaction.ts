@@ -31,6 +31,7 @@ const LAYOUT = {
   identities: 'table',
   groups: 'table',
   apiTokens: 'table',
+  sessions: 'table',
   events: 'log',
 } as const satisfies Record<keyof State, 'table' | 'record' | 'log' | 'value'>
 

@@ -18,9 +18,10 @@ export interface Principal {
 }
 
 /**
- * Turns the Authorization header value (a leading `Bearer ` allowed) into a principal. It
- * may consult the store (personal and created API tokens live there).
+ * Turns the Authorization header value (a leading `Bearer ` allowed), or the Cookie header (a
+ * login session), into a principal. It may consult the store (personal and created API
+ * tokens, and sessions, live there).
  */
 export interface AuthPort {
-  authenticate(authorization: string | undefined, state: State): Either<AuthenticationRequired, Principal>
+  authenticate(authorization: string | undefined, state: State, cookie?: string): Either<AuthenticationRequired, Principal>
 }

@@ -20,7 +20,8 @@ t.test('a group is created with every field and listed (operation 7)', async (t)
     description: 'platform team',
     mappingsSSO: ['okta-platform', 'okta-platform'],
     rootRole: 2,
-    users: [member(1), member(2), member(1)],
+    // ann and ben (user 1 is the built-in admin), ann twice
+    users: [member(2), member(3), member(2)],
     projects: ['default'],
   }))
   const account = async (id: string) => ok(await api.users.get({ params: { id } }))
@@ -33,8 +34,8 @@ t.test('a group is created with every field and listed (operation 7)', async (t)
     createdBy: 'unknown',
     createdAt: '2026-01-01T00:00:00.000Z',
     users: [
-      { joinedAt: '2026-01-01T00:00:00.000Z', createdBy: 'unknown', user: await account('1') },
       { joinedAt: '2026-01-01T00:00:00.000Z', createdBy: 'unknown', user: await account('2') },
+      { joinedAt: '2026-01-01T00:00:00.000Z', createdBy: 'unknown', user: await account('3') },
     ],
     projects: ['default'],
     userCount: 2,
@@ -45,7 +46,7 @@ t.test('a group is created with every field and listed (operation 7)', async (t)
   t.same(ok(await api.groups.list({ params: {} })), { groups: [group] })
   const [event] = api.events(1)
   t.equal(event!.type, 'group-created')
-  t.same(event!.data, { id: 1, name: 'Platform', description: 'platform team', mappingsSSO: ['okta-platform'], rootRole: 2, users: [1, 2], projects: ['default'] })
+  t.same(event!.data, { id: 1, name: 'Platform', description: 'platform team', mappingsSSO: ['okta-platform'], rootRole: 2, users: [2, 3], projects: ['default'] })
 })
 
 t.test('defaults: no description, mappings, role, users or projects', async (t) => {

@@ -16,7 +16,8 @@ const anyOf = (verb: string) => ['ADMIN', `${verb}_CLIENT_API_TOKEN`, `${verb}_F
 
 /** A user with that root role and a personal token to call as them. */
 const callerWith = async (api: Api, rootRole: string) => {
-  const user = ok(await api.users.create({ ...admin, params: {}, body: { username: rootRole.toLowerCase(), rootRole } }))
+  // `<role>-user`: the username `admin` is the built-in admin's.
+  const user = ok(await api.users.create({ ...admin, params: {}, body: { username: `${rootRole.toLowerCase()}-user`, rootRole } }))
   return ok(await api.personalTokens.create({ ...admin, params: { id: String(user.id) }, body: { description: 'test', expiresAt: '2100-01-01T00:00:00.000Z' } })).secret
 }
 
@@ -45,7 +46,7 @@ t.test('an admin token: *:*.<secret>, shown once, stored as a digest only', asyn
   t.notOk('secret' in listed.tokens[0]!, 'never listed')
   t.equal(api.events(1)[0]!.type, 'api-token-created')
   t.same(api.events(1)[0]!.data, { id: 1, tokenName: 'ci', type: 'admin', projects: ['*'], environment: '*', expiresAt: null })
-  t.equal(ok(await api.users.list({ authorization: token.secret, params: {} })).users.length, 0, 'it acts as Admin')
+  t.equal(ok(await api.users.list({ authorization: token.secret, params: {} })).users.length, 1, 'it acts as Admin (the built-in admin listed)')
 })
 
 t.test('client and frontend tokens: <project>:<env>.<secret>, *, [] for several', async (t) => {
@@ -338,7 +339,7 @@ t.test('a user manages their own personal access tokens', async (t) => {
   const viewer = await callerWith(api, 'Viewer')
   const other = await callerWith(api, 'Editor')
   const mine = ok(await api.personalTokens.createOwn({ authorization: viewer, params: {}, body: { description: 'second', expiresAt: '2100-01-01T00:00:00.000Z' } }))
-  t.equal(mine.userId, 1)
+  t.equal(mine.userId, 2, 'the first user created (1 is the built-in admin)')
   t.same(ok(await api.personalTokens.listOwn({ authorization: viewer, params: {} })).pats.map((p) => p.description), ['test', 'second'])
   const before = plain(api.state())
   ok(await api.personalTokens.deleteOwn({ authorization: other, params: { tokenId: String(mine.id) } }))

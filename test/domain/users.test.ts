@@ -19,7 +19,7 @@ t.test('create user answers the whole record, rootRole as the id (sample 03)', a
   const user = ok(await create(api, { email: 'oracle-user@example.com', name: 'Oracle User', rootRole: 'Editor', sendEmail: false }))
   t.same(user, {
     accountType: 'User',
-    id: 1,
+    id: 2,
     name: 'Oracle User',
     email: 'oracle-user@example.com',
     imageUrl: gravatar('da1b4a8fb19105a2bfef9a123d35fb26946fc94cd363d398ef416aa28f2c38bd'),
@@ -31,14 +31,14 @@ t.test('create user answers the whole record, rootRole as the id (sample 03)', a
     companyRole: null,
     productUpdatesEmailConsent: null,
     rootRole: 2,
-    inviteLink: `http://localhost:4242/new-user?token=${stored(api, 1).inviteToken}`,
+    inviteLink: `http://localhost:4242/new-user?token=${stored(api, 2).inviteToken}`,
     emailSent: false,
   })
   t.notOk('username' in user, 'an absent username is left out')
   t.match(user.inviteLink, /^http:\/\/localhost:4242\/new-user\?token=.+/)
   const [event] = api.events(1)
   t.equal(event!.type, 'user-created')
-  t.same(event!.data, { id: 1, name: 'Oracle User', username: null, email: 'oracle-user@example.com', rootRole: 2 })
+  t.same(event!.data, { id: 2, name: 'Oracle User', username: null, email: 'oracle-user@example.com', rootRole: 2 }, 'user 1 is the built-in admin')
 })
 
 t.test("a user's keys come in Unleash's order: name, username, then email, in the answer and the list", async (t) => {
@@ -46,7 +46,7 @@ t.test("a user's keys come in Unleash's order: name, username, then email, in th
   const order = ['accountType', 'id', 'name', 'username', 'email', 'imageUrl', 'seenAt', 'loginAttempts', 'createdAt', 'scimId', 'seatType', 'companyRole', 'productUpdatesEmailConsent', 'rootRole', 'inviteLink']
   const created = ok(await create(api, { username: 'both', email: 'both@example.com', name: 'Both', rootRole: 1 }))
   t.same(Object.keys(created), [...order, 'emailSent'])
-  t.same(Object.keys(ok(await api.users.list({ params: {} })).users[0]!), order)
+  t.same(Object.keys(ok(await api.users.list({ params: {} })).users[1]!), order)
 })
 
 t.test('rootRole may be an id, a numeric string, a name, { id } or { name }', async (t) => {
@@ -158,7 +158,7 @@ t.test('an e-mail or username is free again once its account lets it go (deleted
   const held = [...committedEntries(state.identities)].sort()
   const expected = [...rows(state.users)].flatMap((u) => identityKeys(u).map((key) => [key, u.id] as [string, number])).sort()
   t.same(held, expected, 'the index holds exactly the identities of the accounts there are')
-  t.equal(held.length, 4)
+  t.equal(held.length, 5, 'with the built-in admin\'s username')
 })
 
 t.test('the password is stored only as a salted scrypt hash, never returned or recorded', async (t) => {
@@ -184,7 +184,7 @@ t.test('the invite link uses the configured unleashUrl and is listed', async (t)
   const user = ok(await create(api, { username: 'inv', rootRole: 3 }))
   const token = stored(api, user.id).inviteToken!
   t.equal(user.inviteLink, `https://flags.example.com/new-user?token=${token}`)
-  t.equal(ok(await api.users.list({ params: {} })).users[0]!.inviteLink, user.inviteLink)
+  t.equal(ok(await api.users.list({ params: {} })).users[1]!.inviteLink, user.inviteLink)
 })
 
 t.test('create user admits its caller on the synced store (a token made by another process counts)', async (t) => {
@@ -203,7 +203,7 @@ t.test('the invite link is offered for 24 hours, then listed as ""', async (t) =
   const { api, clock } = await makeApi()
   const user = ok(await create(api, { email: 'late@example.com', rootRole: 3 }))
   t.equal(stored(api, user.id).inviteExpiresAt, '2026-01-02T00:00:00.000Z')
-  const listed = async () => ok(await api.users.list({ params: {} })).users[0]!.inviteLink
+  const listed = async () => ok(await api.users.list({ params: {} })).users[1]!.inviteLink
   clock.advance(24 * 60 * 60 * 1000 - 1)
   t.equal(await listed(), user.inviteLink, 'still offered a millisecond before')
   clock.advance(1)
@@ -243,14 +243,14 @@ t.test('the welcome mail goes through the e-mail port', async (t) => {
 t.test('list users: creation order, service accounts left out, root roles (sample 10)', async (t) => {
   const { api } = await makeApi()
   const empty = ok(await api.users.list({ params: {} }))
-  t.same(empty.users, [])
+  t.same(empty.users.map((u) => [u.id, u.username, u.rootRole]), [[1, 'admin', 1]], 'only the built-in admin')
   t.same(empty.rootRoles.map((r) => [r.id, r.name, r.type]), [[1, 'Admin', 'root'], [2, 'Editor', 'root'], [3, 'Viewer', 'root']])
   t.match(empty.rootRoles[2]!.description, /^Users with the root viewer role/)
   for (let i = 0; i < 12; i++) ok(await create(api, { username: `user-${i}`, rootRole: 1 + (i % 3) }))
   ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 1 } }))
   const { users } = ok(await api.users.list({ params: {} }))
-  t.same(users.map((u) => u.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
-  t.equal(users[2]!.rootRole, 3)
+  t.same(users.map((u) => u.id), [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13])
+  t.equal(users[3]!.rootRole, 3)
   t.ok(users.every((u) => u.accountType === 'User' && !('emailSent' in u)))
 })
 
@@ -258,11 +258,11 @@ t.test('get a user; unknown ids and service accounts are not found, non-integers
   const { api } = await makeApi()
   const user = ok(await create(api, { username: '__proto__', rootRole: 3 }))
   ok(await api.serviceAccounts.create({ params: {}, body: { username: 'robot', rootRole: 1 } }))
-  t.equal(ok(await api.users.get({ params: { id: '1' } })).username, '__proto__')
+  t.equal(ok(await api.users.get({ params: { id: '2' } })).username, '__proto__')
   const { inviteLink: _, emailSent: __, ...account } = user
   t.same(ok(await api.users.get({ params: { id: String(user.id) } })), account, 'the account as created, without the invite link, as Unleash answers one user')
   t.same(ok(await api.users.update({ params: { id: String(user.id) }, body: {} })), account, 'and so does an update')
-  for (const id of ['99', '2', '-1']) {
+  for (const id of ['99', '3', '-1']) {
     const e = err(await api.users.get({ params: { id } }))
     t.equal(e._tag, 'NotFoundError')
     t.equal(e.message, 'No user found', "Unleash's words")
@@ -280,22 +280,22 @@ t.test('update a user: only the fields sent change', async (t) => {
   const { api } = await makeApi()
   ok(await create(api, { username: 'carol', email: 'carol@example.com', name: 'Carol', rootRole: 3 }))
   ok(await create(api, { email: 'dave@example.com', rootRole: 3 }))
-  const renamed = ok(await api.users.update({ params: { id: '1' }, body: raw({ name: 'Caroline', ignored: true })}))
+  const renamed = ok(await api.users.update({ params: { id: '2' }, body: raw({ name: 'Caroline', ignored: true })}))
   t.equal(renamed.name, 'Caroline')
   t.equal(renamed.email, 'carol@example.com')
   t.equal(renamed.rootRole, 3)
   const [event] = api.events(1)
   t.equal(event!.type, 'user-updated')
-  t.same(event!.preData, { id: 1, name: 'Carol', username: 'carol', email: 'carol@example.com', rootRole: 3 })
+  t.same(event!.preData, { id: 2, name: 'Carol', username: 'carol', email: 'carol@example.com', rootRole: 3 })
 
-  const moved = ok(await api.users.update({ params: { id: '1' }, body: { email: 'Oracle-User@Example.com', rootRole: { name: 'Editor' } } }))
+  const moved = ok(await api.users.update({ params: { id: '2' }, body: { email: 'Oracle-User@Example.com', rootRole: { name: 'Editor' } } }))
   t.equal(moved.email, 'oracle-user@example.com')
   t.equal(moved.rootRole, 2)
   t.equal(moved.imageUrl, gravatar('da1b4a8fb19105a2bfef9a123d35fb26946fc94cd363d398ef416aa28f2c38bd'), 'the image follows the e-mail')
-  t.equal(ok(await api.users.update({ params: { id: '1' }, body: { name: null } })).name, undefined, 'a null name clears it')
+  t.equal(ok(await api.users.update({ params: { id: '2' }, body: { name: null } })).name, undefined, 'a null name clears it')
 
   const events = api.events(100).length
-  ok(await api.users.update({ params: { id: '1' }, body: {} }))
+  ok(await api.users.update({ params: { id: '2' }, body: {} }))
   t.equal(api.events(100).length, events, 'no change, no event')
 })
 
@@ -304,14 +304,14 @@ t.test('a refused update changes nothing', async (t) => {
   ok(await create(api, { email: 'carol@example.com', rootRole: 3 }))
   ok(await create(api, { email: 'dave@example.com', rootRole: 3 }))
   const before = plain(api.state())
-  t.same(err(await api.users.update({ params: { id: '2' }, body: { email: 'CAROL@example.com', rootRole: 'Boss', name: 'x' } })).details, [
+  t.same(err(await api.users.update({ params: { id: '3' }, body: { email: 'CAROL@example.com', rootRole: 'Boss', name: 'x' } })).details, [
     { path: '/body/email', message: 'User already exists' },
     { path: '/body/rootRole', message: 'Could not find rootRole=Boss' },
   ])
-  t.same(err(await api.users.update({ params: { id: '2' }, body: { email: 'bad' } })).details.map((d) => d.path), ['/body/email'])
+  t.same(err(await api.users.update({ params: { id: '3' }, body: { email: 'bad' } })).details.map((d) => d.path), ['/body/email'])
   t.equal(err(await api.users.update({ params: { id: '9' }, body: { name: 'x' } }))._tag, 'NotFoundError')
   t.same(plain(api.state()), before)
-  t.equal(ok(await api.users.update({ params: { id: '2' }, body: { email: 'DAVE@example.com' } })).email, 'dave@example.com', 'its own e-mail is not taken')
+  t.equal(ok(await api.users.update({ params: { id: '3' }, body: { email: 'DAVE@example.com' } })).email, 'dave@example.com', 'its own e-mail is not taken')
 })
 
 t.test('delete a user: it leaves its groups and its tokens stop working', async (t) => {
@@ -322,17 +322,17 @@ t.test('delete a user: it leaves its groups and its tokens stop working', async 
   ok(await api.groups.create({ ...admin, params: {}, body: { name: 'team', users: [{ user: { id: user.id } }] } }))
   ok(await api.users.list({ authorization: pat.secret, params: {} }))
 
-  ok(await api.users.delete({ ...admin, params: { id: '1' } }))
-  t.equal(api.state().users.size, 0)
+  ok(await api.users.delete({ ...admin, params: { id: String(user.id) } }))
+  t.equal(api.state().users.size, 1, 'the built-in admin is left')
   t.equal(api.state().apiTokens.size, 0)
   t.same(ok(await api.groups.get({ ...admin, params: { id: '1' } })).users, [])
   t.equal(err(await api.users.list({ authorization: pat.secret, params: {} }))._tag, 'AuthenticationRequired')
   const [event] = api.events(1)
   t.equal(event!.type, 'user-deleted')
-  t.same(event!.preData, { id: 1, name: null, username: 'leaver', email: null, rootRole: 1 })
+  t.same(event!.preData, { id: 2, name: null, username: 'leaver', email: null, rootRole: 1 })
 
   const before = plain(api.state())
-  t.equal(err(await api.users.delete({ ...admin, params: { id: '1' } })).message, 'No user found')
+  t.equal(err(await api.users.delete({ ...admin, params: { id: String(user.id) } })).message, 'No user found')
   t.same(plain(api.state()), before)
 })
 
@@ -348,7 +348,7 @@ t.test("user search and the admin count, as Unleash's user admin answers them", 
   t.same(await found('xample'), [], 'not an e-mail containing it')
   t.same([await found('a'), await found()], [[], []], 'under two characters: nothing')
   t.same(Object.keys((await found('ada'))[0]!), ['accountType', 'id', 'name', 'email', 'imageUrl', 'seenAt', 'scimId', 'seatType', 'companyRole', 'productUpdatesEmailConsent'], "Unleash's public columns")
-  t.same(ok(await api.users.adminCount({ params: {} })), { password: 0, noPassword: 1, service: 1 })
+  t.same(ok(await api.users.adminCount({ params: {} })), { password: 0, noPassword: 2, service: 1 }, 'Ada and the built-in admin')
 })
 
 t.test("who the caller is (GET /api/admin/user): a user's account and permissions; a token's scope, never its secret", async (t) => {

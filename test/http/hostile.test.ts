@@ -106,6 +106,8 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/maintenance': { enabled: false },
   'POST /api/admin/user-admin': { email: 'x@example.com', username: 'x', name: 'X', rootRole: 'Viewer', password: 'correct horse battery', sendEmail: false },
   'PUT /api/admin/user-admin/:id': { name: 'Y', email: 'y@example.com', rootRole: 2 },
+  'POST /api/admin/user-admin/:id/change-password': { password: 'Strong-Pass-42' },
+  'POST /auth/simple/login': { username: 'admin', password: 'Not-the-password-1' },
   'POST /api/admin/groups': { name: 'crew', description: 'd', mappingsSSO: [], rootRole: null, users: [{ user: { id: 1 } }] },
   'PUT /api/admin/groups/:id': { name: 'team', description: 'd', users: [{ user: { id: 1 } }] },
   'POST /api/admin/groups/:id/users': { users: [{ user: { id: 1 } }] },

@@ -150,6 +150,7 @@ t.test('every error kind has a status; extra fields never override the body', as
     ValidationError: 400,
     ExceedsLimitError: 400,
     AuthenticationRequired: 401,
+    PasswordMismatch: 401,
     NoAccessError: 403,
     NotFoundError: 404,
     MethodNotAllowedError: 405,

@@ -13,7 +13,7 @@ for (const transport of TRANSPORTS) {
     t.notMatch(created.text, /correct horse/, 'the password is never returned')
 
     const list = await s.call('GET', '/api/admin/user-admin')
-    t.same(list.json.users.map((u: { id: number }) => u.id), [created.json.id])
+    t.same(list.json.users.map((u: { id: number }) => u.id), [1, created.json.id], 'the built-in admin, then the new user')
     t.same(list.json.rootRoles.map((r: { name: string }) => r.name), ['Admin', 'Editor', 'Viewer'])
     t.equal((await s.call('GET', `/api/admin/user-admin/${created.json.id}`)).json.email, 'ada@example.com')
     const updated = await s.call('PUT', `/api/admin/user-admin/${created.json.id}`, { body: { name: 'Ada L.' } })
@@ -161,7 +161,7 @@ for (const transport of TRANSPORTS) {
     const found = await s.call('GET', '/api/admin/user-admin/search?q=love')
     t.equal(found.status, 200)
     t.same(found.json.map((u: { name: string }) => u.name), ['Ada Lovelace'])
-    t.same((await s.call('GET', '/api/admin/user-admin/admin-count')).json, { password: 0, noPassword: 1, service: 0 })
+    t.same((await s.call('GET', '/api/admin/user-admin/admin-count')).json, { password: 0, noPassword: 2, service: 0 }, 'with the built-in admin')
     const creators = await s.call('GET', '/api/admin/event-creators')
     t.equal(creators.status, 200)
     t.same(creators.json, [{ id: -42, name: 'Unleash Admin Token' }])

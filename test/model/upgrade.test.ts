@@ -5,6 +5,7 @@ import type { EventLog, State, StoredEvent, UserState } from '../../src/model/st
 import { committedEntries } from '../../src/model/table-layout.js'
 import { emptyTable, getRow, setRow, tableFrom } from '../../src/model/table.js'
 import { SCHEMA_VERSION, isOutdated, upgradeFor, upgradeState } from '../../src/model/upgrade.js'
+import { plain } from '../support/api.js'
 
 const event = (id: number): StoredEvent => ({ id, type: 'feature-created', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin', createdByUserId: 1, featureName: `f${id}` })
 const ids = (from: number, to: number): number[] => Array.from({ length: to - from + 1 }, (_, i) => to - i)
@@ -111,10 +112,22 @@ t.test('schema 5 to 6: Admin and Editor get the permissions to manage strategy t
   const current = initialState('upgrade', '2026-01-01T00:00:00.000Z')
   const five = asOf5(current)
   t.ok(isOutdated(five))
-  const six = upgradeState(five)
-  t.equal(six.schemaVersion, 6)
+  const six = upgradeState(five, 6)
+  t.equal(six.schemaVersion as number, 6)
   t.same(held(six), held(current), 'what the roles of a new store hold')
   t.ok(held(six).every(([name, permissions]) => STRATEGY_TYPES.every((p) => permissions.includes(p)) === (name !== 'Viewer')), 'Admin and Editor, not Viewer')
   t.equal(six.features, five.features, 'the other parts are the same values')
-  t.same(upgradeState(six), six)
+  t.same(upgradeState(six, 6), six)
+})
+
+t.test('schema 6 to 7: an empty table of sessions, and nothing else changes', async (t) => {
+  const { sessions: _, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const six = { ...current, schemaVersion: 6 } as unknown as State
+  t.ok(isOutdated(six))
+  const seven = upgradeState(six)
+  t.equal(seven.schemaVersion, 7)
+  t.same(plain(seven.sessions), plain(emptyTable()))
+  t.equal(seven.users, six.users, 'the other parts are the same values')
+  t.equal((upgradeFor(six, ['sessions', 0, 0, 'x']) as State).schemaVersion, 7, 'a journal line naming a session needs schema 7')
+  t.equal((upgradeFor(six, ['users', 0, 0, 'x']) as unknown as { schemaVersion: number }).schemaVersion, 6, 'others do not')
 })

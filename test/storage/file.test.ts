@@ -80,7 +80,7 @@ t.test('the journal is a header and one checksummed line per commit', async (t) 
   const dir = await tempDir(t)
   const store = await mustOpen({ path: dir })
   await seed(store)
-  await change(store, (d) => void (d.counters.user = 1))
+  await change(store, (d) => void (d.counters.user = 5))
   await store.close()
   const lines = await journalLines(dir)
   t.equal(lines.length, 3, 'header, seed, change')
@@ -90,20 +90,20 @@ t.test('the journal is a header and one checksummed line per commit', async (t) 
   }
   t.same(JSON.parse(lines[0]!.slice(17)), { format: 'flagport-journal', formatVersion: 1, base: 0 }, 'header')
   t.same(Object.keys(JSON.parse(lines[1]!.slice(17))), ['v', 's'], 'the first commit carries the state')
-  t.same(JSON.parse(lines[2]!.slice(17)), { v: 2, p: [{ op: 'replace', path: ['counters', 'user'], value: 1 }] }, 'later ones only their patches')
+  t.same(JSON.parse(lines[2]!.slice(17)), { v: 2, p: [{ op: 'replace', path: ['counters', 'user'], value: 5 }] }, 'later ones only their patches')
 })
 
 t.test('a commit’s line holds only its patches, however large the store', async (t) => {
   const dir = await tempDir(t)
   const store = await mustOpen({ path: dir, compactAfterBytes: 1 << 30 })
   await seed(store)
-  await change(store, (d) => void (d.counters.user = 1))
+  await change(store, (d) => void (d.counters.user = 5))
   const small = (await journalLines(dir)).at(-1)!.length
   const template = getRow(store.head().state!.tagTypes, 'simple')!
   await change(store, (d) => {
     for (let i = 0; i < 5000; i++) setRow(d.tagTypes, `type-${i}`, { ...template, name: `type-${i}`, description: 'x'.repeat(40) })
   })
-  await change(store, (d) => void (d.counters.user = 2))
+  await change(store, (d) => void (d.counters.user = 6))
   const large = (await journalLines(dir)).at(-1)!.length
   t.equal(large, small, `the same ${small} bytes with 5000 more rows`)
   await store.close()
@@ -145,7 +145,7 @@ t.test('commits accepted during an fsync go out together in the next write; none
   syncs = 0
   held = gate()
   let firstDone = false
-  const first = change(store, (d) => void (d.counters.user = 1)).then((r) => ((firstDone = true), r))
+  const first = change(store, (d) => void (d.counters.user = 5)).then((r) => ((firstDone = true), r))
   // Its fsync under way (one tick was not always enough on a busy machine: all eleven went out together).
   await until(() => syncs === 1)
   const more = Array.from({ length: 10 }, (_, i) => change(store, (d) => void (d.counters.group = i)))
@@ -177,7 +177,7 @@ t.test('compaction writes a snapshot off the commit path, then starts a new jour
   await seed(store)
   snapshotGate = gate()
   // The journal is over the threshold: this commit starts a compaction, which is held.
-  await change(store, (d) => void (d.counters.user = 1))
+  await change(store, (d) => void (d.counters.user = 5))
   const during = await Promise.all([2, 3, 4].map((n) => change(store, (d) => void (d.counters.user = n))))
   t.same(during, [E.right(3), E.right(4), E.right(5)], 'commits are acknowledged while a snapshot is being written')
   snapshotGate.open()
@@ -254,10 +254,10 @@ t.test('a handle that read the whole journal still sees the commits made after a
   const { dir, store: a, hold, held, release } = await gatedCompaction(t)
   const b = await mustOpen({ path: dir })
   hold()
-  t.same(await growPastSnapshot(a, (d) => void (d.counters.user = 1)), E.right(2))
+  t.same(await growPastSnapshot(a, (d) => void (d.counters.user = 5)), E.right(2))
   await until(held)
   await b.sync()
-  t.same([b.head().version, b.head().state?.counters.user], [2, 1], 'the other handle has read the old journal to its end')
+  t.same([b.head().version, b.head().state?.counters.user], [2, 5], 'the other handle has read the old journal to its end')
   const before = (await stat(join(dir, 'journal.jsonl'))).ino
   release()
   await compactedSince(dir, before)
@@ -363,7 +363,7 @@ t.test('a lock left by a dead process is cleared; one held by a live process mak
   await unlocked(dir)
   const lock = join(dir, 'LOCK')
   await writeFile(lock, JSON.stringify({ pid: deadPid(), host: hostname(), since: new Date().toISOString() }))
-  t.same(await change(store, (d) => void (d.counters.user = 1)), E.right(2), 'a dead holder’s lock is cleared')
+  t.same(await change(store, (d) => void (d.counters.user = 5)), E.right(2), 'a dead holder’s lock is cleared')
   await unlocked(dir)
   t.ok(true, 'and the lock released after the commit')
 
@@ -385,7 +385,7 @@ t.test('a lock older than staleLockMs is cleared even if its pid looks alive (pi
   await unlocked(dir)
   await writeFile(join(dir, 'LOCK'), JSON.stringify({ pid: process.pid, host: hostname(), since: 'long ago' }))
   const started = Date.now()
-  t.same(await change(store, (d) => void (d.counters.user = 1)), E.right(2), 'committed')
+  t.same(await change(store, (d) => void (d.counters.user = 5)), E.right(2), 'committed')
   t.ok(Date.now() - started >= 250, 'after the lock went stale')
   await store.close()
 })
@@ -403,7 +403,7 @@ t.test('decodeState checks every whole state read; a refusal is a typed error na
     'the first commit',
   )
   const compacting = await mustOpen({ path: dir, compactAfterBytes: 1 })
-  await change(compacting, (d) => void (d.counters.user = 1))
+  await change(compacting, (d) => void (d.counters.user = 5))
   // Compaction starts after the commit is acknowledged; close() does not start one.
   await until(async () => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).includes('"base":2'))
   await compacting.close()

@@ -5,6 +5,7 @@ import * as g from '../operations/groups.js'
 import * as sa from '../operations/service-accounts.js'
 import * as tk from '../operations/tokens.js'
 import * as u from '../operations/users.js'
+import { changePasswordOp } from '../operations/sessions.js'
 import type { ApiTokenParams, NoParams, ProjectApiTokenParams, ProjectParams } from '../../model/params.js'
 import type { ApiTokenKind, CreateApiTokenBody, CreatedApiToken, CreateProjectApiTokenBody } from '../../model/token.js'
 import type { ApiRequest, ErrorsOf, Operation, OperationError, WriteCallError, WriteOperation } from '../operation.js'
@@ -24,6 +25,7 @@ export const userMethods = (run: Run, email?: EmailPort) => {
     search: m(u.searchUsersOp),
     me: m(u.meOp),
     adminCount: m(u.adminCountOp),
+    changePassword: m(changePasswordOp),
   }
 }
 

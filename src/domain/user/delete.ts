@@ -5,12 +5,13 @@ import { deleteRow, draftRows, rows } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
+import { endSessions } from '../session/sessions.js'
 import { accountEventData } from './create.js'
 import { type AccountType, findAccount, releaseIdentities } from './lookup.js'
 
 /**
- * Deletes a user or service account with everything that only it used: its tokens stop
- * working at once, and it leaves every group.
+ * Deletes a user or service account with everything that only it used: its tokens and
+ * sessions stop working at once, and it leaves every group.
  */
 export const deleteAccount = (draft: Draft<State>, id: string, type: AccountType, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findAccount(draft, id, type)
@@ -23,6 +24,7 @@ export const deleteAccount = (draft: Draft<State>, id: string, type: AccountType
     const g = group as Draft<typeof group>
     g.users = g.users.filter((m) => m.userId !== user.id)
   }
+  endSessions(draft, user.id)
   const preData = accountEventData(user)
   deleteRow(draft.users as State['users'], String(user.id))
   releaseIdentities(draft, user)

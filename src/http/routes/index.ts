@@ -1,15 +1,17 @@
 import type { AdminApi } from '../../api/admin-api.js'
+import { systemClock } from '../../ports/clock.js'
 import type { Route } from '../route.js'
 import { clientRoutes } from './client.js'
 import { featureRoutes } from './features.js'
 import { projectRoutes } from './projects.js'
+import { sessionRoutes } from './sessions.js'
 import { strategyRoutes } from './strategies.js'
 import { tagRoutes } from './tags.js'
 import { tokenRoutes } from './tokens.js'
 import { userRoutes } from './users.js'
 
 /** Every route of the admin API (and the client API SDKs poll), one group per file. */
-export const adminRoutes = (api: AdminApi): Route[] => [
+export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now): Route[] => [
   ...featureRoutes(api),
   ...strategyRoutes(api),
   ...projectRoutes(api),
@@ -17,4 +19,5 @@ export const adminRoutes = (api: AdminApi): Route[] => [
   ...tokenRoutes(api),
   ...tagRoutes(api),
   ...clientRoutes(api),
+  ...sessionRoutes(api, now),
 ]

@@ -1,0 +1,123 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { type NoAccessError, type NotFoundError, notAUser, type ValidationError, validationError } from '../../domain/errors.js'
+import { endSessions, loginAccount, startSession } from '../../domain/session/sessions.js'
+import { findAccount } from '../../domain/user/lookup.js'
+import { passwordProblems } from '../../domain/user/password.js'
+import { renderAccount } from '../../domain/user/render.js'
+import { renderRootRole } from '../../domain/user/roles.js'
+import { IdParams, NoParams } from '../../model/params.js'
+import { LoginBody, PasswordBody, type Profile } from '../../model/session.js'
+import type { State, UserState } from '../../model/state.js'
+import { getRow, rows } from '../../model/table.js'
+import type { Account } from '../../model/user.js'
+import type { StoragePort } from '../../ports/storage.js'
+import { read, write } from '../operation.js'
+import { asMaintenanceSwitch, stateOf } from '../runner.js'
+import { hashPassword, hashToken, verifyPassword } from '../secrets.js'
+
+/** A login that succeeded: the session's id (the cookie's value, kept nowhere else), when it ends, and who. */
+export interface Session {
+  readonly sessionId: string
+  readonly expiresAt: string
+  readonly user: Account
+}
+
+/** What a login came to: a session, or a refusal. */
+export type LoginOutcome = { readonly ok: true; readonly session: Session } | { readonly ok: false }
+
+interface CheckedLogin {
+  readonly account: UserState | undefined
+  readonly matches: boolean
+  readonly sessionId: string
+}
+
+// Compared against when no account matches, so that an unknown name costs what a wrong password does.
+const NO_ACCOUNT_HASH = 'scrypt$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000'
+
+/**
+ * `POST /auth/simple/login`, for anyone: the password is checked (scrypt, before the
+ * transaction), then a match starts a session; a miss changes nothing.
+ */
+export const loginOp = (storage: StoragePort) =>
+  // Logging in and out are not admin API writes: Unleash's maintenance mode lets them through.
+  asMaintenanceSwitch(write<NoParams, LoginBody, LoginOutcome>({
+    params: NoParams,
+    requirement: 'NONE',
+    body: LoginBody,
+    prepare: async ({ body, ctx }): Promise<CheckedLogin> => {
+      const account = loginAccount(stateOf(storage), body.username)
+      const hash = account?.passwordHash ?? null
+      const matches = await verifyPassword(body.password, hash ?? NO_ACCOUNT_HASH)
+      return { account, matches: matches && hash !== null, sessionId: ctx.token() }
+    },
+    run: (draft, { ctx, config, prepared }) => {
+      const { account, matches, sessionId } = prepared as CheckedLogin
+      // The account as it is now: deleted, or given another password, since it was checked: no session.
+      const current = account && getRow(draft.users as State['users'], String(account.id))
+      // A refusal changes nothing: failures are counted by the HTTP layer's rate limit, as Unleash counts them.
+      if (!matches || !current || current.passwordHash !== account.passwordHash) return E.right(() => ({ ok: false as const }))
+      const userId = current.id
+      const expiresAt = new Date(Date.parse(ctx.now) + config.sessionTtlHours * 3_600_000).toISOString()
+      startSession(draft, { digest: hashToken(sessionId), userId, now: ctx.now, expiresAt }, config.maxParallelSessions)
+      return E.right((next: State) => ({ ok: true as const, session: { sessionId, expiresAt, user: renderAccount(getRow(next.users, String(userId))!) } }))
+    },
+  }))
+
+/** `POST /logout`: ends every session of the calling user (Unleash's logout); a token's caller has none. */
+export const logoutOp = asMaintenanceSwitch(
+  write<NoParams, undefined, void>({
+    params: NoParams,
+    requirement: 'NONE',
+    run: (draft, { principal }) => {
+      if (principal.kind === 'user') endSessions(draft, principal.actor.id)
+      return E.right(() => undefined)
+    },
+  }),
+)
+
+/** `GET /api/admin/user/profile`: the calling user's root role, the projects they own and the groups they are in. */
+export const profileOp = read<NoParams, undefined, Profile, NoAccessError>({
+  params: NoParams,
+  requirement: 'NONE',
+  run: (state, { principal }) => {
+    const account = principal.kind === 'user' ? getRow(state.users, String(principal.actor.id)) : undefined
+    if (!account) return E.left(notAUser('Profiles'))
+    const role = getRow(state.rootRoles, String(account.rootRole))
+    return E.right({
+      rootRole: role ? renderRootRole(role) : null,
+      projects: [...rows(state.projects)].filter((p) => p.owners.includes(account.id)).map((p) => p.id),
+      groups: [...rows(state.groups)].filter((g) => g.users.some((m) => m.userId === account.id)).map((g) => ({ id: g.id, name: g.name })),
+      features: [],
+      subscriptions: [],
+      canChangePassword: true,
+    })
+  },
+})
+
+/** A password the rule refuses (Unleash's OWASP test), or its scrypt hash. */
+type PreparedPassword = { readonly problems: readonly string[] } | { readonly hash: string }
+
+/**
+ * `POST /api/admin/user-admin/:id/change-password` (ADMIN): sets a user's password, checked by
+ * Unleash's rule; the user's sessions end, so whoever held the old one is logged out.
+ */
+export const changePasswordOp = write<IdParams, PasswordBody, void, ValidationError | NotFoundError>({
+  params: IdParams,
+  requirement: 'ADMIN',
+  body: PasswordBody,
+  prepare: async ({ body }): Promise<PreparedPassword> => {
+    const problems = passwordProblems(body.password)
+    return problems.length > 0 ? { problems } : { hash: await hashPassword(body.password) }
+  },
+  run: (draft, { params, prepared }) => {
+    const password = prepared as PreparedPassword
+    if ('problems' in password) return E.left(validationError(password.problems.map((message) => ({ path: '/body/password', message }))))
+    const found = findAccount(draft as State, params.id, 'User')
+    if (E.isLeft(found)) return found
+    const account = getRow(draft.users as State['users'], String(found.right.id)) as { passwordHash: string | null; loginAttempts: number }
+    account.passwordHash = password.hash
+    account.loginAttempts = 0
+    endSessions(draft, found.right.id)
+    return E.right(() => undefined)
+  },
+})
