@@ -1,5 +1,6 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import type { Route } from '../route.js'
+import { adminUiRoutes } from './admin-ui.js'
 import { clientRoutes } from './client.js'
 import { featureRoutes } from './features.js'
 import { projectRoutes } from './projects.js'
@@ -17,4 +18,5 @@ export const adminRoutes = (api: AdminApi): Route[] => [
   ...tokenRoutes(api),
   ...tagRoutes(api),
   ...clientRoutes(api),
+  ...adminUiRoutes(api),
 ]
