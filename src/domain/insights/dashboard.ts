@@ -14,7 +14,8 @@ import { featuresOf, technicalDebt } from './health.js'
 export const personalDashboard = (state: State, userId: number | undefined, now: number): PersonalDashboard => {
   const groupProjects = new Set<string>()
   if (userId !== undefined) for (const g of rows(state.groups)) if (g.users.some((u) => u.userId === userId)) for (const p of g.projects) groupProjects.add(p)
-  const projects = rows(state.projects)
+  const projects = [...rows(state.projects)]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .filter((p) => userId !== undefined && (p.owners.includes(userId) || groupProjects.has(p.id)))
     .map((p) => {
       const debt = technicalDebt(state, featuresOf(state, p.id), now)
@@ -24,6 +25,7 @@ export const personalDashboard = (state: State, userId: number | undefined, now:
   const flags = rows(state.features)
     .filter((f) => !f.archived && userId !== undefined && (f.createdByUserId === userId || marked.has(f.name)))
     .map((f) => ({ name: f.name, project: f.project, type: f.type }))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
   const admins = rows(state.users)
     .filter((u) => u.accountType === 'User' && u.rootRole === ADMIN_ROLE_ID)
     .map((u) => ({ id: u.id, imageUrl: u.imageUrl, ...(u.name ? { name: u.name } : {}), ...(u.username ? { username: u.username } : {}), ...(u.email ? { email: u.email } : {}) }))
