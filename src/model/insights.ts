@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { optional } from './codec.js'
 import { ProjectMode } from './project.js'
 import { DefaultStrategy } from './strategy.js'
 
@@ -97,3 +98,11 @@ export type PersonalDashboard = t.TypeOf<typeof PersonalDashboard>
 /** A browser error the UI reports (Unleash's `recordUiErrorSchema`). */
 export const RecordUiErrorBody = t.intersection([t.type({ errorMessage: t.string }), t.partial({ errorStack: t.string })], 'an error report { errorMessage, errorStack? }')
 export type RecordUiErrorBody = t.TypeOf<typeof RecordUiErrorBody>
+
+/** The query of a project's context fields: `include=root` adds the instance's own. */
+export const ProjectContextQuery = optional({ include: t.keyof({ root: null }) })
+export type ProjectContextQuery = t.TypeOf<typeof ProjectContextQuery>
+
+/** Unleash's `publicSignupTokensSchema`: the sign-up links (flagport has none). */
+export const InviteLinks = t.type({ tokens: t.array(t.unknown) })
+export type InviteLinks = t.TypeOf<typeof InviteLinks>

@@ -1,6 +1,8 @@
 import { bind, type Run } from '../methods.js'
 import * as ins from '../operations/insights.js'
+import * as inv from '../operations/invite-links.js'
 import * as pg from '../operations/playground.js'
+import * as pc from '../operations/project-context.js'
 import * as search from '../operations/search.js'
 
 /** What the Unleash Admin UI's pages read: searches, project insights, the dashboard, the playground. */
@@ -16,6 +18,8 @@ export const adminUiMethods = (run: Run) => {
     lifecycleCount: m(ins.lifecycleCountOp),
     personalDashboard: m(ins.personalDashboardOp),
     recordUiError: m(ins.recordUiErrorOp),
+    projectContextFields: m(pc.projectContextFieldsOp),
+    inviteLinks: m(inv.inviteLinksOp),
     playground: m(pg.playgroundOp),
     advancedPlayground: m(pg.advancedPlaygroundOp),
   }
