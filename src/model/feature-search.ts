@@ -14,12 +14,12 @@ const bool = { ok: (s: string) => s === 'true' || s === 'false' }
 
 /** The fields a search sorts by: a feature's own, or `environment:<name>` (enabled there first, ascending). */
 export const FeatureSortBy = new t.Type<string, string, unknown>(
-  'one of "name", "type", "createdAt", "lastSeenAt", "stale", "project", or "environment:<name>"',
+  'one of "name", "type", "createdAt", "createdBy", "lastSeenAt", "lifecycle", "stale", "project", or "environment:<name>"',
   (u): u is string => typeof u === 'string',
   (u, c) => (typeof u === 'string' && (SORT_FIELDS.has(u) || /^environment:.+$/.test(u)) ? t.success(u) : t.failure(u, c)),
   t.identity,
 )
-const SORT_FIELDS = new Set(['name', 'type', 'createdAt', 'lastSeenAt', 'stale', 'project'])
+const SORT_FIELDS = new Set(['name', 'type', 'createdAt', 'createdBy', 'lastSeenAt', 'lifecycle', 'stale', 'project'])
 
 /**
  * Unleash's feature search query (`GET /api/admin/search/features`): free text, filters with
@@ -29,7 +29,7 @@ export const FeatureSearchQuery = optional({
   query: t.string,
   project: filterOf(IS_OPERATORS, 'IS:default', name),
   type: filterOf(IS_OPERATORS, 'IS:release', name),
-  state: filterOf(IS_OPERATORS, 'IS:active', { ok: (s) => s === 'active' || s === 'stale' }),
+  state: filterOf(IS_OPERATORS, 'IS:active', { ok: (s) => s === 'active' || s === 'stale' || s === 'potentially-stale' }),
   lifecycle: filterOf(IS_OPERATORS, 'IS:initial', { ok: (s) => LifecycleStage.is(s) }),
   createdBy: filterOf(IS_OPERATORS, 'IS:1', { ok: (s) => /^-?\d{1,9}$/.test(s) }),
   tag: filterOf(INCLUDE_OPERATORS, 'INCLUDE:simple:my-tag', tag),

@@ -56,6 +56,9 @@ t.test('filters: text, type, state, tag, createdAt, status, lifecycle and archiv
   t.same(names(await search(s, 'archived=IS:true')), ['delta'])
   t.same(names(await search(s, 'lifecycle=IS:archived')), ['delta'])
   t.same(names(await search(s, 'project=IS:shop&tag=')), ['gamma'], 'an empty filter is no filter')
+  s.clock.advance(39 * DAY)
+  t.same(names(await search(s, 'state=IS:potentially-stale&sortBy=name')), ['alpha', 'gamma'], "past their types' 40 and 7 days; beta is at its 40th")
+  t.same(names(await search(s, 'state=IS_NONE_OF:stale,potentially-stale')), [])
 })
 
 t.test('paging and sorting: offset and limit page the sorted list; total counts every match', async (t) => {
@@ -69,6 +72,8 @@ t.test('paging and sorting: offset and limit page the sorted list; total counts 
   t.equal(second.json.total, 3)
   t.same(names(await search(s, 'sortBy=type')), ['beta', 'gamma', 'alpha'], 'experiment, operational, release')
   t.same(names(await search(s, 'sortBy=environment:development&sortOrder=desc')), ['alpha', 'beta', 'gamma'], 'on in development first, then by name')
+  await s.call('POST', `${FEATURES}/beta/lifecycle/complete`, { body: { status: 'kept' } })
+  t.same(names(await search(s, 'sortBy=lifecycle&sortOrder=desc')), ['beta', 'alpha', 'gamma'], 'completed before initial, then by name')
 })
 
 t.test("a user's favourites are marked, filtered and put first when asked", async (t) => {

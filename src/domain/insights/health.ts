@@ -1,20 +1,11 @@
 import type { FeatureState, State } from '../../model/state.js'
 import { rows } from '../../model/table.js'
-import { featureTypes } from '../feature/types.js'
+import { potentiallyStale } from '../feature/types.js'
 
 export const DAY_MS = 86_400_000
 
 /** A project's features, archived ones included. */
 export const featuresOf = (state: State, projectId: string): FeatureState[] => rows(state.features).filter((f) => f.project === projectId)
-
-/** Whether a live feature has outlived its type's expected lifetime (Unleash's "potentially stale"). */
-const outlived = (state: State, now: number) => {
-  const lifetimes = new Map(featureTypes(state).map((type) => [type.id as string, type.lifetimeDays]))
-  return (f: FeatureState): boolean => {
-    const days = lifetimes.get(f.type) ?? null
-    return days !== null && Date.parse(f.createdAt) + days * DAY_MS < now
-  }
-}
 
 /**
  * Unleash's technical debt: the share, in percent, of live features that are stale or have
@@ -23,7 +14,7 @@ const outlived = (state: State, now: number) => {
 export const technicalDebt = (state: State, features: readonly FeatureState[], now: number): number => {
   const live = features.filter((f) => !f.archived)
   if (live.length === 0) return 0
-  const isOld = outlived(state, now)
+  const isOld = potentiallyStale(state, now)
   const unhealthy = live.filter((f) => f.stale || isOld(f)).length
   return Math.round((unhealthy / live.length) * 100)
 }

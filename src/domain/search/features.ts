@@ -6,7 +6,8 @@ import { getRow, rows } from '../../model/table.js'
 import { renderEnvironments } from '../feature/render.js'
 import { renderStage } from '../feature/lifecycle.js'
 import { userRef } from '../user-ref.js'
-import { page, passesDate, passesInclude, passesIs } from './filter.js'
+import { potentiallyStale } from '../feature/types.js'
+import { page, passesDate, passesInclude, passesIs, passesIsAny } from './filter.js'
 
 const DEFAULT_LIMIT = 50
 
@@ -60,13 +61,17 @@ const archivedWanted = (q: FeatureSearchQuery): boolean | undefined => {
   return false
 }
 
-const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<string>) => {
+/** A feature's states: `active` or `stale`, and `potentially-stale` past its type's lifetime. */
+const statesOf = (isOld: (f: FeatureState) => boolean) => (f: FeatureState): string[] => [f.stale ? 'stale' : 'active', ...(isOld(f) ? ['potentially-stale'] : [])]
+
+const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<string>, now: number) => {
   const archived = archivedWanted(q)
+  const states = statesOf(potentiallyStale(state, now))
   return (f: FeatureState): boolean =>
     (archived === undefined || f.archived === archived) &&
     passesIs(q.project, f.project) &&
     passesIs(q.type, f.type) &&
-    passesIs(q.state, f.stale ? 'stale' : 'active') &&
+    passesIsAny(q.state, states(f)) &&
     passesIs(q.lifecycle, f.lifecycle.stage) &&
     passesIs(q.createdBy, String(f.createdByUserId)) &&
     passesIs(q.favorite, String(favorites.has(f.name))) &&
@@ -80,7 +85,9 @@ const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<str
 
 type Key = string | number | boolean
 
-const sortKey = (sortBy: string): ((f: FeatureState) => Key) => {
+const STAGE_ORDER = ['initial', 'pre-live', 'live', 'completed', 'archived']
+
+const sortKey = (state: State, sortBy: string): ((f: FeatureState) => Key) => {
   if (sortBy.startsWith('environment:')) {
     const env = sortBy.slice('environment:'.length)
     return (f) => lookup(f.environments, env)?.enabled ?? false
@@ -96,6 +103,10 @@ const sortKey = (sortBy: string): ((f: FeatureState) => Key) => {
       return (f) => f.project
     case 'lastSeenAt':
       return (f) => lastSeen(f) ?? ''
+    case 'createdBy':
+      return (f) => userRef(state, f.createdByUserId).name.toLowerCase()
+    case 'lifecycle':
+      return (f) => STAGE_ORDER.indexOf(f.lifecycle.stage)
     default:
       return (f) => f.createdAt
   }
@@ -141,10 +152,10 @@ const item = (state: State, f: FeatureState, favorite: boolean): FeatureSearchIt
  * favourites first when asked, then by `sortBy`, then by name), one page of them and how many
  * there are in all.
  */
-export const searchFeatures = (state: State, q: FeatureSearchQuery, favoriteNames: readonly string[]): FeatureSearchResult => {
+export const searchFeatures = (state: State, q: FeatureSearchQuery, favoriteNames: readonly string[], now: number): FeatureSearchResult => {
   const favorites = new Set(favoriteNames)
-  const found = rows(state.features).filter(matches(state, q, favorites))
-  const key = sortKey(q.sortBy ?? 'createdAt')
+  const found = rows(state.features).filter(matches(state, q, favorites, now))
+  const key = sortKey(state, q.sortBy ?? 'createdAt')
   const direction = q.sortOrder === 'desc' ? -1 : 1
   const favoriteFirst = q.favoritesFirst === true
   found.sort(

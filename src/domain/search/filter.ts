@@ -6,9 +6,13 @@ import type { Filter } from '../../model/search-filter.js'
  */
 
 /** Whether a field's value passes an `IS`-family filter; an absent filter passes everything. */
-export const passesIs = (filter: Filter<string> | undefined, value: string | null | undefined): boolean => {
+export const passesIs = (filter: Filter<string> | undefined, value: string | null | undefined): boolean =>
+  passesIsAny(filter, value === null || value === undefined ? [] : [value])
+
+/** The same for a field with several values at once (a feature both stale and past its lifetime): any of them. */
+export const passesIsAny = (filter: Filter<string> | undefined, values: readonly string[]): boolean => {
   if (filter === undefined) return true
-  const hit = value !== null && value !== undefined && filter.values.includes(value)
+  const hit = values.some((v) => filter.values.includes(v))
   return filter.operator === 'IS_NOT' || filter.operator === 'IS_NONE_OF' ? !hit : hit
 }
 
