@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional } from './codec.js'
+import { optional, refinedString } from './codec.js'
 import { LifecycleStage, UserRef } from './feature.js'
 import { BooleanText, DATE_OPERATORS, INCLUDE_OPERATORS, IS_OPERATORS, countText, filterOf, isDay } from './search-filter.js'
 import { Tag } from './tag.js'
@@ -11,6 +11,9 @@ const name = { ok: (s: string) => s.length > 0 }
 const tag = { ok: (s: string) => /^[^:]+:.+$/.test(s) }
 const day = { ok: isDay, single: true }
 const bool = { ok: (s: string) => s === 'true' || s === 'false' }
+
+/** `status` entries: `<environment>:enabled` or `<environment>:disabled`, comma separated. */
+export const STATUS_ENTRY = /^(.+):(enabled|disabled)$/
 
 /** The fields a search sorts by: a feature's own, or `environment:<name>` (enabled there first, ascending). */
 export const FeatureSortBy = new t.Type<string, string, unknown>(
@@ -34,7 +37,7 @@ export const FeatureSearchQuery = optional({
   createdBy: filterOf(IS_OPERATORS, 'IS:1', { ok: (s) => /^-?\d{1,9}$/.test(s) }),
   tag: filterOf(INCLUDE_OPERATORS, 'INCLUDE:simple:my-tag', tag),
   segment: filterOf(INCLUDE_OPERATORS, 'INCLUDE:my-segment', name),
-  status: t.string,
+  status: refinedString('a list of "<environment>:enabled" or "<environment>:disabled"', (s) => s.split(',').every((entry) => STATUS_ENTRY.test(entry.trim()))),
   archived: filterOf(['IS'], 'IS:true', { ...bool, single: true }),
   favorite: filterOf(['IS', 'IS_ANY_OF'], 'IS:true', bool),
   createdAt: filterOf(DATE_OPERATORS, 'IS_ON_OR_AFTER:2024-01-31', day),
@@ -46,9 +49,6 @@ export const FeatureSearchQuery = optional({
   limit: countText(1, MAX_FEATURE_PAGE),
 })
 export type FeatureSearchQuery = t.TypeOf<typeof FeatureSearchQuery>
-
-/** `status` entries: `<environment>:enabled` or `<environment>:disabled`, comma separated. */
-export const STATUS_ENTRY = /^(.+):(enabled|disabled)$/
 
 /** One environment of a found feature (Unleash's `featureSearchEnvironmentSchema`, without its strategies). */
 export const FeatureSearchEnvironment = t.type({

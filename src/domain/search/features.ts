@@ -1,6 +1,7 @@
 import type { FeatureSearchEnvironment, FeatureSearchItem, FeatureSearchQuery, FeatureSearchResult } from '../../model/feature-search.js'
 import { STATUS_ENTRY } from '../../model/feature-search.js'
 import { lookup } from '../../model/dict.js'
+import { LIFECYCLE_STAGES } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { renderEnvironments } from '../feature/render.js'
@@ -45,10 +46,10 @@ const matchesText = (feature: FeatureState, query: string | undefined): boolean 
 
 /** `status`: on or off in any of the environments named (`production:enabled,development:disabled`). */
 const matchesStatus = (feature: FeatureState, status: string | undefined): boolean => {
-  if (status === undefined || status === '') return true
+  if (status === undefined) return true
   return status.split(',').some((entry) => {
     const m = STATUS_ENTRY.exec(entry.trim())
-    if (m === null) return false
+    if (m === null) return false // the query's codec let none through
     const env = lookup(feature.environments, m[1]!)
     return env !== undefined && env.enabled === (m[2] === 'enabled')
   })
@@ -85,8 +86,6 @@ const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<str
 
 type Key = string | number | boolean
 
-const STAGE_ORDER = ['initial', 'pre-live', 'live', 'completed', 'archived']
-
 const sortKey = (state: State, sortBy: string): ((f: FeatureState) => Key) => {
   if (sortBy.startsWith('environment:')) {
     const env = sortBy.slice('environment:'.length)
@@ -106,7 +105,7 @@ const sortKey = (state: State, sortBy: string): ((f: FeatureState) => Key) => {
     case 'createdBy':
       return (f) => userRef(state, f.createdByUserId).name.toLowerCase()
     case 'lifecycle':
-      return (f) => STAGE_ORDER.indexOf(f.lifecycle.stage)
+      return (f) => LIFECYCLE_STAGES.indexOf(f.lifecycle.stage)
     default:
       return (f) => f.createdAt
   }
