@@ -95,6 +95,25 @@ export const PersonalDashboard = t.type({
 })
 export type PersonalDashboard = t.TypeOf<typeof PersonalDashboard>
 
+/** One project on the caller's dashboard (Unleash's `personalDashboardProjectDetailsSchema`). */
+export const PersonalDashboardProject = t.type({
+  insights: t.type({
+    avgHealthCurrentWindow: t.null,
+    avgHealthPastWindow: t.null,
+    totalFlags: t.number,
+    activeFlags: t.number,
+    staleFlags: t.number,
+    potentiallyStaleFlags: t.number,
+    health: t.number,
+    technicalDebt: t.number,
+  }),
+  onboardingStatus: OnboardingStatus,
+  latestEvents: t.array(t.type({ id: t.number, summary: t.null, createdBy: t.string, createdByImageUrl: t.string, createdAt: t.string })),
+  owners: t.array(t.union([t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) }), t.type({ ownerType: t.literal('system') })])),
+  roles: t.array(t.type({ name: t.string, id: t.number, type: t.literal('project') })),
+})
+export type PersonalDashboardProject = t.TypeOf<typeof PersonalDashboardProject>
+
 /** A browser error the UI reports (Unleash's `recordUiErrorSchema`). */
 export const RecordUiErrorBody = t.intersection([t.type({ errorMessage: t.string }), t.partial({ errorStack: t.string })], 'an error report { errorMessage, errorStack? }')
 export type RecordUiErrorBody = t.TypeOf<typeof RecordUiErrorBody>

@@ -92,6 +92,18 @@ t.test("the personal dashboard: the caller's projects and flags, the admins and 
   t.same(r.json.projectOwners, [{ ownerType: 'user', name: 'ed', imageUrl: r.json.projectOwners[0].imageUrl, email: 'ed@example.com' }])
   const token = await s.call('GET', '/api/admin/personal-dashboard')
   t.same([token.json.projects, token.json.flags], [[], []], 'an admin token is no user: nothing of its own')
+
+  await s.call('PATCH', '/api/admin/projects/shop/features/mine', { body: [{ op: 'replace', path: '/stale', value: true }], token: editor.token })
+  const shop = await s.call('GET', '/api/admin/personal-dashboard/shop', { token: editor.token })
+  t.equal(shop.status, 200)
+  t.same(shop.json.insights, { avgHealthCurrentWindow: null, avgHealthPastWindow: null, totalFlags: 1, activeFlags: 0, staleFlags: 1, potentiallyStaleFlags: 0, health: 0, technicalDebt: 100 })
+  t.same(shop.json.onboardingStatus, { status: 'first-flag-created', feature: 'mine' })
+  t.same(shop.json.latestEvents.map((e: { createdBy: string; summary: null }) => [e.createdBy, e.summary]), [['ed@example.com', null], ['ed@example.com', null], ['ed@example.com', null], ['ed@example.com', null]])
+  t.same(shop.json.owners, [{ ownerType: 'user', name: 'ed', imageUrl: shop.json.owners[0].imageUrl, email: 'ed@example.com' }])
+  t.same(shop.json.roles, [{ name: 'Owner', id: 4, type: 'project' }])
+  const def = await s.call('GET', '/api/admin/personal-dashboard/default', { token: editor.token })
+  t.same([def.json.owners, def.json.roles], [[{ ownerType: 'system' }], []])
+  t.equal((await s.call('GET', '/api/admin/personal-dashboard/nope')).status, 404)
 })
 
 t.test('record-ui-error takes a report (204, nothing stored) and refuses a bad one', async (t) => {

@@ -17,6 +17,7 @@ export const adminUiMethods = (run: Run) => {
     flagCreators: m(ins.flagCreatorsOp),
     lifecycleCount: m(ins.lifecycleCountOp),
     personalDashboard: m(ins.personalDashboardOp),
+    personalDashboardProject: m(ins.personalDashboardProjectOp),
     recordUiError: m(ins.recordUiErrorOp),
     projectContextFields: m(pc.projectContextFieldsOp),
     inviteLinks: m(inv.inviteLinksOp),

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
-import { personalDashboard } from '../../domain/insights/dashboard.js'
+import { personalDashboard, personalDashboardProject } from '../../domain/insights/dashboard.js'
 import { projectOverview } from '../../domain/insights/overview.js'
 import { flagCreators, lifecycleCount, projectStatus } from '../../domain/insights/status.js'
 import { projectById } from '../../domain/project/lookup.js'
 import { favoriteProjectsOf } from '../../domain/user/favorites.js'
-import { type FlagCreators, type LifecycleCount, type PersonalDashboard, type ProjectOverview, type ProjectStatus, RecordUiErrorBody } from '../../model/insights.js'
+import { type FlagCreators, type LifecycleCount, type PersonalDashboard, type PersonalDashboardProject, type ProjectOverview, type ProjectStatus, RecordUiErrorBody } from '../../model/insights.js'
 import { NoParams, ProjectParams } from '../../model/params.js'
 import { callerUserId } from '../caller.js'
 import { read } from '../operation.js'
@@ -59,6 +59,14 @@ export const personalDashboardOp = read<NoParams, undefined, PersonalDashboard>(
   params: NoParams,
   requirement: 'NONE',
   run: (state, env) => E.right(personalDashboard(state, callerUserId(env), nowOf(env))),
+})
+
+/** Unleash: GET /api/admin/personal-dashboard/:projectId, a project as the dashboard shows it to the caller. */
+export const personalDashboardProjectOp = read<ProjectParams, undefined, PersonalDashboardProject>({
+  params: ProjectParams,
+  requirement: 'NONE',
+  scope: (p) => ({ project: p.projectId }),
+  run: (state, env) => pipe(projectById(state, env.params.projectId), E.map((project) => personalDashboardProject(state, project, callerUserId(env), nowOf(env)))),
 })
 
 /**

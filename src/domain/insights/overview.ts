@@ -35,7 +35,7 @@ const stats = (features: readonly FeatureState[], events: readonly StoredEvent[]
 }
 
 /** Onboarding: started with no features; `first-flag-created` until an SDK has seen one; then onboarded. */
-const onboarding = (features: readonly FeatureState[]): OnboardingStatus => {
+export const onboarding = (features: readonly FeatureState[]): OnboardingStatus => {
   const live = features.filter((f) => !f.archived)
   if (live.some((f) => Object.keys(f.environments).some((env) => lookup(f.environments, env)?.lastSeenAt != null))) return { status: 'onboarded' }
   const first = [...live].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))[0]

@@ -12,6 +12,7 @@ export const adminUiRoutes = ({ adminUi }: AdminApi): Route[] => [
   route('GET', '/api/admin/flag-creators', adminUi.flagCreators),
   route('GET', '/api/admin/lifecycle/count', adminUi.lifecycleCount),
   route('GET', '/api/admin/personal-dashboard', adminUi.personalDashboard),
+  route('GET', '/api/admin/personal-dashboard/:projectId', adminUi.personalDashboardProject),
   route('GET', '/api/admin/invite-link/tokens', adminUi.inviteLinks),
   route('POST', '/api/admin/record-ui-error', adminUi.recordUiError, { status: 204, body: true }),
   route('POST', '/api/admin/playground', adminUi.playground, { body: true }),
