@@ -4,21 +4,22 @@ import type { ProjectState, State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { ADMIN_ROLE_ID } from '../permissions.js'
 import { potentiallyStale } from '../feature/types.js'
-import { favoriteFeaturesOf } from '../user/favorites.js'
+import { favoriteFeaturesOf, favoriteProjectsOf } from '../user/favorites.js'
 import { featuresOf, technicalDebt } from './health.js'
 import { onboarding, projectEvents } from './overview.js'
 
 /**
  * Unleash's personal dashboard for a user (none: a caller that is not one): the projects they
- * own or reach through a group, the live features they created or marked, the instance's
+ * own, reach through a group or marked, by name; the live features they created or marked, the instance's
  * admins, and every project's owners, each once.
  */
 export const personalDashboard = (state: State, userId: number | undefined, now: number): PersonalDashboard => {
   const groupProjects = new Set<string>()
   if (userId !== undefined) for (const g of rows(state.groups)) if (g.users.some((u) => u.userId === userId)) for (const p of g.projects) groupProjects.add(p)
+  const markedProjects = new Set(favoriteProjectsOf(state, userId))
   const projects = [...rows(state.projects)]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .filter((p) => userId !== undefined && (p.owners.includes(userId) || groupProjects.has(p.id)))
+    .filter((p) => userId !== undefined && (p.owners.includes(userId) || groupProjects.has(p.id) || markedProjects.has(p.id)))
     .map((p) => {
       const debt = technicalDebt(state, featuresOf(state, p.id), now)
       return { id: p.id, name: p.name, health: 100 - debt, technicalDebt: debt, memberCount: p.owners.length, featureCount: lookup(state.liveFeatures, p.id) ?? 0 }
