@@ -92,3 +92,17 @@ t.test('bad playground requests: 400 naming the path, 404 for an unknown environ
   t.match(tooMany.json.details[0].message, 'at most 15000')
   t.same(plain(s.api.state()), before)
 })
+
+t.test("a feature whose parent is off is off, and the playground says a dependency held it", async (t) => {
+  const s = await serve('fetch')
+  await s.call('POST', FEATURES, { body: { name: 'parent' } })
+  await s.call('POST', FEATURES, { body: { name: 'child' } })
+  t.equal((await s.call('POST', `${FEATURES}/child/dependencies`, { body: { feature: 'parent', enabled: true } })).status, 200)
+  await s.call('POST', `${FEATURES}/child/environments/development/on`)
+  const body = { environment: 'development', context: { appName: 'web' } }
+  const off = await s.call('POST', '/api/admin/playground', { body })
+  t.match(off.json.features, [{ name: 'child', isEnabledInCurrentEnvironment: true, strategies: { result: true }, isEnabled: false, hasUnsatisfiedDependency: true }, { name: 'parent', isEnabled: false, hasUnsatisfiedDependency: false }])
+  await s.call('POST', `${FEATURES}/parent/environments/development/on`)
+  const on = await s.call('POST', '/api/admin/playground', { body })
+  t.match(on.json.features, [{ name: 'child', isEnabled: true, hasUnsatisfiedDependency: false }, { name: 'parent', isEnabled: true }])
+})

@@ -7,7 +7,7 @@ import { lookup } from '../../model/dict.js'
 import type { PlaygroundStrategy, PlaygroundVerdict, StrategyResult } from '../../model/playground.js'
 import type { FeatureState, SegmentState, State } from '../../model/state.js'
 import type { Strategy } from '../../model/strategy.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow } from '../../model/table.js'
 import { CLIENT_FEATURES_VERSION, clientConstraint, clientFeature, clientSegment, referencedSegments } from '../client-projection.js'
 import { copyStrategy, copyVariant } from '../feature/render.js'
 
@@ -64,12 +64,25 @@ const compileFeature = (state: State, feature: FeatureState, environment: string
   return { feature, strategies }
 }
 
+/** The features and the live parents they depend on (one level, as dependencies go), each once. */
+const withParents = (state: State, features: readonly FeatureState[]): FeatureState[] => {
+  const out = new Map(features.map((f) => [f.name, f]))
+  for (const f of features) {
+    for (const d of f.dependencies) {
+      const parent = getRow(state.features, d.feature)
+      if (parent !== undefined && !parent.archived) out.set(parent.name, parent)
+    }
+  }
+  return [...out.values()]
+}
+
 /**
- * Compiles one environment for these features: the evaluator over every live feature (so
- * that dependencies on features outside them still count) and each strategy on its own.
+ * Compiles one environment for these features: the evaluator over them and their parents
+ * (so that a dependency on a feature of another project still counts) and each strategy on
+ * its own.
  */
 export const compileEnvironment = (state: State, environment: string, features: readonly FeatureState[], now: number): CompiledEnvironment => {
-  const all = rows(state.features).filter((f) => !f.archived).map((f) => clientFeature(f, environment))
+  const all = withParents(state, features).map((f) => clientFeature(f, environment))
   const segments = referencedSegments(state, all)
   return {
     environment,

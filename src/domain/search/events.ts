@@ -26,10 +26,9 @@ export const searchEvents = (state: State, q: EventSearchQuery): EventSearchResu
   const from = dayStart(q.from)
   const until = dayStart(q.to)
   const keep = (e: StoredEvent): boolean => {
-    const at = Date.parse(e.createdAt)
     return (
-      (from === undefined || at >= from) &&
-      (until === undefined || at < until + DAY_MS) &&
+      (from === undefined || Date.parse(e.createdAt) >= from) &&
+      (until === undefined || Date.parse(e.createdAt) < until + DAY_MS) &&
       passesIs(q.id, String(e.id)) &&
       passesIs(q.groupId, undefined) &&
       passesIs(q.feature, e.featureName) &&

@@ -72,14 +72,14 @@ const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<str
     (archived === undefined || f.archived === archived) &&
     passesIs(q.project, f.project) &&
     passesIs(q.type, f.type) &&
-    passesIsAny(q.state, states(f)) &&
+    (q.state === undefined || passesIsAny(q.state, states(f))) &&
     passesIs(q.lifecycle, f.lifecycle.stage) &&
     passesIs(q.createdBy, String(f.createdByUserId)) &&
     passesIs(q.favorite, String(favorites.has(f.name))) &&
     passesInclude(q.tag, (tag) => f.tags.some((t) => `${t.type}:${t.value}` === tag)) &&
     passesInclude(q.segment, (name) => segmentNames(state, f).includes(name)) &&
     passesDate(q.createdAt, f.createdAt) &&
-    passesDate(q.lastSeenAt, lastSeen(f)) &&
+    (q.lastSeenAt === undefined || passesDate(q.lastSeenAt, lastSeen(f))) &&
     matchesStatus(f, q.status) &&
     matchesText(f, q.query)
 }
