@@ -5,7 +5,7 @@ import { projectOverview } from '../../domain/insights/overview.js'
 import { flagCreators, lifecycleCount, projectStatus } from '../../domain/insights/status.js'
 import { projectById } from '../../domain/project/lookup.js'
 import { favoriteProjectsOf } from '../../domain/user/favorites.js'
-import { type FlagCreators, type LifecycleCount, type PersonalDashboard, type PersonalDashboardProject, type ProjectOverview, type ProjectStatus, RecordUiErrorBody } from '../../model/insights.js'
+import { RecordUiErrorBody } from '../../model/insights.js'
 import { NoParams, ProjectParams } from '../../model/params.js'
 import { callerUserId } from '../caller.js'
 import { read } from '../operation.js'
@@ -13,7 +13,7 @@ import { read } from '../operation.js'
 const nowOf = (env: { ctx: { now: string } }): number => Date.parse(env.ctx.now)
 
 /** Unleash: GET /api/admin/projects/:projectId/overview, the head of the UI's project page. */
-export const projectOverviewOp = read<ProjectParams, undefined, ProjectOverview>({
+export const projectOverviewOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   scope: (p) => ({ project: p.projectId }),
@@ -25,7 +25,7 @@ export const projectOverviewOp = read<ProjectParams, undefined, ProjectOverview>
 })
 
 /** Unleash: GET /api/admin/projects/:projectId/status, the project page's status tab. */
-export const projectStatusOp = read<ProjectParams, undefined, ProjectStatus>({
+export const projectStatusOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   scope: (p) => ({ project: p.projectId }),
@@ -33,7 +33,7 @@ export const projectStatusOp = read<ProjectParams, undefined, ProjectStatus>({
 })
 
 /** Unleash: GET /api/admin/projects/:projectId/flag-creators, for the project's flag filter. */
-export const projectFlagCreatorsOp = read<ProjectParams, undefined, FlagCreators>({
+export const projectFlagCreatorsOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   scope: (p) => ({ project: p.projectId }),
@@ -41,28 +41,28 @@ export const projectFlagCreatorsOp = read<ProjectParams, undefined, FlagCreators
 })
 
 /** Unleash: GET /api/admin/flag-creators, for the flags overview's filter. */
-export const flagCreatorsOp = read<NoParams, undefined, FlagCreators>({
+export const flagCreatorsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right(flagCreators(state)),
 })
 
 /** Unleash: GET /api/admin/lifecycle/count, the flags overview's lifecycle tabs. */
-export const lifecycleCountOp = read<NoParams, undefined, LifecycleCount>({
+export const lifecycleCountOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right(lifecycleCount(state)),
 })
 
 /** Unleash: GET /api/admin/personal-dashboard, for the caller (a caller that is not a user has no projects or flags of their own). */
-export const personalDashboardOp = read<NoParams, undefined, PersonalDashboard>({
+export const personalDashboardOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state, env) => E.right(personalDashboard(state, callerUserId(env), nowOf(env))),
 })
 
 /** Unleash: GET /api/admin/personal-dashboard/:projectId, a project as the dashboard shows it to the caller. */
-export const personalDashboardProjectOp = read<ProjectParams, undefined, PersonalDashboardProject>({
+export const personalDashboardProjectOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   scope: (p) => ({ project: p.projectId }),
@@ -73,7 +73,7 @@ export const personalDashboardProjectOp = read<ProjectParams, undefined, Persona
  * Unleash: POST /api/admin/record-ui-error, where the UI reports its own errors (204). The
  * report is checked and not kept: the store holds flags, not browser logs.
  */
-export const recordUiErrorOp = read<NoParams, RecordUiErrorBody, void>({
+export const recordUiErrorOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: RecordUiErrorBody,

@@ -7,8 +7,8 @@ import { read } from '../operation.js'
  * Unleash: GET /api/admin/invite-link/tokens, the users page's sign-up link. flagport has no
  * public sign-up links, so there is never one to list.
  */
-export const inviteLinksOp = read<NoParams, undefined, InviteLinks>({
+export const inviteLinksOp = read({
   params: NoParams,
   requirement: 'ADMIN',
-  run: () => E.right({ tokens: [] }),
+  run: (): E.Either<never, InviteLinks> => E.right({ tokens: [] }),
 })

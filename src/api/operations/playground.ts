@@ -1,5 +1,5 @@
 import { advancedPlayground, playground } from '../../domain/playground/run.js'
-import { AdvancedPlaygroundBody, type AdvancedPlaygroundResult, PlaygroundBody, type PlaygroundResult } from '../../model/playground.js'
+import { AdvancedPlaygroundBody, PlaygroundBody } from '../../model/playground.js'
 import { NoParams } from '../../model/params.js'
 import { read } from '../operation.js'
 
@@ -8,7 +8,7 @@ import { read } from '../operation.js'
  * per environment and per combination of the context's values, with each strategy's result.
  * Any caller may ask; nothing is stored.
  */
-export const advancedPlaygroundOp = read<NoParams, AdvancedPlaygroundBody, AdvancedPlaygroundResult>({
+export const advancedPlaygroundOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: AdvancedPlaygroundBody,
@@ -16,7 +16,7 @@ export const advancedPlaygroundOp = read<NoParams, AdvancedPlaygroundBody, Advan
 })
 
 /** Unleash: POST /api/admin/playground: the same for one environment and one context. */
-export const playgroundOp = read<NoParams, PlaygroundBody, PlaygroundResult>({
+export const playgroundOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: PlaygroundBody,

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import { listContextFields } from '../../domain/context-field/context-fields.js'
 import { projectById } from '../../domain/project/lookup.js'
-import type { ListedContextField } from '../../model/context-field.js'
 import { ProjectContextQuery } from '../../model/insights.js'
 import { ProjectParams } from '../../model/params.js'
 import { read } from '../operation.js'
@@ -15,7 +14,7 @@ const projectContextQuery = decodeSearchQuery(ProjectContextQuery)
  * in a project: the context fields of the project, and with `include=root` those of the
  * instance too, by name.
  */
-export const projectContextFieldsOp = read<ProjectParams, undefined, ListedContextField[]>({
+export const projectContextFieldsOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   scope: (p) => ({ project: p.projectId }),
