@@ -14,6 +14,7 @@ import { type IdPort, randomIds } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
 import { checkOptions } from './options.js'
+import { adminUiMethods } from './facade/admin-ui.js'
 import { clientMethods } from './facade/client.js'
 import { featureMethods, strategyMethods, typeMethods } from './facade/features.js'
 import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
@@ -70,6 +71,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     environments: environmentMethods(run),
     instance: instanceMethods(run, options.email !== undefined),
     sessions: sessionMethods({ storage, clock, ids, config }, run),
+    adminUi: adminUiMethods(run),
     ...clientMethods({ storage, auth, clock }),
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),

@@ -45,7 +45,8 @@ export const CLIENT_FEATURES_VERSION = 2
  */
 const missingSegment = (): ClientConstraint => ({ contextName: 'segment', operator: 'IN', values: [], inverted: false, caseInsensitive: false })
 
-const constraint = (c: Constraint): ClientConstraint => ({
+/** A stored constraint as SDKs get it. */
+export const clientConstraint = (c: Constraint): ClientConstraint => ({
   contextName: c.contextName,
   operator: c.operator,
   values: [...c.values],
@@ -84,10 +85,10 @@ const parameters = (p: Strategy['parameters']): Record<string, string> =>
 const bySortOrder = (a: Strategy, b: Strategy): number => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
 const strategy = (s: Strategy, inlineFrom: State['segments'] | undefined): ClientStrategy => {
-  const own = s.constraints.map(constraint)
+  const own = s.constraints.map(clientConstraint)
   const base = { name: s.name, parameters: parameters(s.parameters), variants: s.variants.map(strategyVariant) }
   if (inlineFrom !== undefined) {
-    const fromSegments = s.segments.flatMap((id) => getRow(inlineFrom, String(id))?.constraints.map(constraint) ?? [missingSegment()])
+    const fromSegments = s.segments.flatMap((id) => getRow(inlineFrom, String(id))?.constraints.map(clientConstraint) ?? [missingSegment()])
     return { ...base, constraints: [...own, ...fromSegments] }
   }
   return { ...base, constraints: own, ...(s.segments.length > 0 ? { segments: [...s.segments] } : {}) }
@@ -126,7 +127,7 @@ export const clientFilter = (filter: ClientFilter): ((feature: FeatureState) => 
 export const byName = (a: { readonly name: string }, b: { readonly name: string }): number =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : 0
 
-export const clientSegment = (s: SegmentState): ClientSegment => ({ id: s.id, name: s.name, constraints: s.constraints.map(constraint) })
+export const clientSegment = (s: SegmentState): ClientSegment => ({ id: s.id, name: s.name, constraints: s.constraints.map(clientConstraint) })
 
 /** The ids of the segments these features' strategies name, in order of first use. */
 export const segmentIds = (features: readonly ClientFeature[]): number[] => {

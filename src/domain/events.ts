@@ -60,7 +60,12 @@ export const eventCreators = (state: State): { id: number; name: string }[] => {
   return [...recorded]
     .sort(([a], [b]) => a - b)
     .map(([id, name]) => {
-      const user = getRow(state.users, String(id))
-      return { id, name: ACTOR_NAMES.get(id) ?? (user ? user.name || user.username || user.email || name : name) }
+      return { id, name: actorName(state, id, name) }
     })
+}
+
+/** An actor's name: Unleash's for its own actors, a user's as they are called now, else `recorded`. */
+export const actorName = (state: State, id: number, recorded: string): string => {
+  const user = getRow(state.users, String(id))
+  return ACTOR_NAMES.get(id) ?? (user ? user.name || user.username || user.email || recorded : recorded)
 }

@@ -148,6 +148,9 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'PUT /api/admin/strategies/:name': { name: 'ignored', title: 't', description: 'd', deprecated: false, parameters: [{ name: 'p', type: 'list' }] },
   'POST /api/admin/context/validate': { name: 'a-new-field' },
   'POST /api/admin/constraints/validate': constraint,
+  'POST /api/admin/record-ui-error': { errorMessage: 'm', errorStack: 's' },
+  'POST /api/admin/playground': { environment: 'development', projects: ['default'], context: { appName: 'a', userId: '1', properties: { region: 'eu' } } },
+  'POST /api/admin/playground/advanced': { environments: ['development'], projects: '*', context: { appName: 'a', userId: '1,2', properties: { region: 'eu' } } },
 }
 
 /** A sample with its `:placeholder` strings (ids made by the set-up) filled in. */

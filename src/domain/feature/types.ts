@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import { dictFrom, has } from '../../model/dict.js'
 import type { FeatureTypeRecord } from '../../model/feature.js'
-import type { State } from '../../model/state.js'
+import type { FeatureState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { notFound, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -23,6 +23,15 @@ export const FEATURE_TYPE_RECORDS: readonly FeatureTypeRecord[] = [
 export const featureTypes = (state: State): FeatureTypeRecord[] => {
   const set = state.settings.featureTypeLifetimes
   return FEATURE_TYPE_RECORDS.map((type) => ({ ...type, ...(set !== undefined && has(set, type.id) ? { lifetimeDays: set[type.id]! } : {}) }))
+}
+
+/** Whether a feature has outlived its type's expected lifetime at `now` (Unleash's "potentially stale"). */
+export const potentiallyStale = (state: State, now: number): ((feature: FeatureState) => boolean) => {
+  const lifetimes = new Map(featureTypes(state).map((type) => [type.id as string, type.lifetimeDays]))
+  return (feature) => {
+    const days = lifetimes.get(feature.type) ?? null
+    return days !== null && Date.parse(feature.createdAt) + days * 86_400_000 < now
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { systemClock } from '../../ports/clock.js'
 import type { Route } from '../route.js'
+import { adminUiRoutes } from './admin-ui.js'
 import { clientRoutes } from './client.js'
 import { featureRoutes } from './features.js'
 import { projectRoutes } from './projects.js'
@@ -20,4 +21,5 @@ export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now):
   ...tagRoutes(api),
   ...clientRoutes(api),
   ...sessionRoutes(api, now),
+  ...adminUiRoutes(api),
 ]

@@ -1,0 +1,27 @@
+import { bind, type Run } from '../methods.js'
+import * as ins from '../operations/insights.js'
+import * as inv from '../operations/invite-links.js'
+import * as pg from '../operations/playground.js'
+import * as pc from '../operations/project-context.js'
+import * as search from '../operations/search.js'
+
+/** What the Unleash Admin UI's pages read: searches, project insights, the dashboard, the playground. */
+export const adminUiMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    searchFeatures: m(search.searchFeaturesOp),
+    searchEvents: m(search.searchEventsOp),
+    projectOverview: m(ins.projectOverviewOp),
+    projectStatus: m(ins.projectStatusOp),
+    projectFlagCreators: m(ins.projectFlagCreatorsOp),
+    flagCreators: m(ins.flagCreatorsOp),
+    lifecycleCount: m(ins.lifecycleCountOp),
+    personalDashboard: m(ins.personalDashboardOp),
+    personalDashboardProject: m(ins.personalDashboardProjectOp),
+    recordUiError: m(ins.recordUiErrorOp),
+    projectContextFields: m(pc.projectContextFieldsOp),
+    inviteLinks: m(inv.inviteLinksOp),
+    playground: m(pg.playgroundOp),
+    advancedPlayground: m(pg.advancedPlaygroundOp),
+  }
+}

@@ -1,0 +1,90 @@
+import { lookup } from '../../model/dict.js'
+import type { OnboardingStatus, ProjectOverview, ProjectStats } from '../../model/insights.js'
+import type { FeatureState, ProjectState, State, StoredEvent } from '../../model/state.js'
+import { newestFirst } from '../../model/event-log.js'
+import { copyJson } from '../../model/json-copy.js'
+import { stagesOf } from '../feature/lifecycle.js'
+import { DAY_MS, featuresOf, technicalDebt } from './health.js'
+
+const WINDOW_MS = 30 * DAY_MS
+
+/** Counts of a project's last 30 days and the 30 before, from its features and its recorded events. */
+const stats = (features: readonly FeatureState[], events: readonly StoredEvent[], now: number): ProjectStats => {
+  const window = (iso: string | null, back: number): boolean => {
+    if (iso === null) return false
+    const at = Date.parse(iso)
+    return at > now - (back + 1) * WINDOW_MS && at <= now - back * WINDOW_MS
+  }
+  const count = <T>(items: readonly T[], when: (item: T) => string | null, back: number): number => items.filter((item) => window(when(item), back)).length
+  // Days from creation to going live, of the features that went live in the window.
+  const toLive = features.flatMap((f) => {
+    const live = stagesOf(f).find((s) => s.stage === 'live')
+    return live !== undefined && window(live.enteredStageAt, 0) ? [(Date.parse(live.enteredStageAt) - Date.parse(f.createdAt)) / DAY_MS] : []
+  })
+  return {
+    avgTimeToProdCurrentWindow: toLive.length === 0 ? 0 : Math.round((toLive.reduce((a, b) => a + b, 0) / toLive.length) * 10) / 10,
+    createdCurrentWindow: count(features, (f) => f.createdAt, 0),
+    createdPastWindow: count(features, (f) => f.createdAt, 1),
+    archivedCurrentWindow: count(features, (f) => f.archivedAt, 0),
+    archivedPastWindow: count(features, (f) => f.archivedAt, 1),
+    projectActivityCurrentWindow: count(events, (e) => e.createdAt, 0),
+    projectActivityPastWindow: count(events, (e) => e.createdAt, 1),
+    // Project roles are not recorded as events: no member is known to have been added.
+    projectMembersAddedCurrentWindow: 0,
+  }
+}
+
+/** Onboarding: started with no features; `first-flag-created` until an SDK has seen one; then onboarded. */
+export const onboarding = (features: readonly FeatureState[]): OnboardingStatus => {
+  const live = features.filter((f) => !f.archived)
+  if (live.some((f) => Object.keys(f.environments).some((env) => lookup(f.environments, env)?.lastSeenAt != null))) return { status: 'onboarded' }
+  const first = [...live].sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0))[0]
+  return first === undefined ? { status: 'onboarding-started' } : { status: 'first-flag-created', feature: first.name }
+}
+
+/** The project's recorded events, newest first. */
+export const projectEvents = (state: State, projectId: string): StoredEvent[] => {
+  const out: StoredEvent[] = []
+  for (const e of newestFirst(state.events)) if (e.project === projectId) out.push(e)
+  return out
+}
+
+/**
+ * Unleash's project overview: the project's settings, its members (its owners, as the project
+ * list counts them), health and technical debt, features by type, and 30-day statistics.
+ */
+export const projectOverview = (state: State, project: ProjectState, favorite: boolean, now: number): ProjectOverview => {
+  const features = featuresOf(state, project.id)
+  const events = projectEvents(state, project.id)
+  const debt = technicalDebt(state, features, now)
+  const types = new Map<string, number>()
+  for (const f of features) if (!f.archived) types.set(f.type, (types.get(f.type) ?? 0) + 1)
+  return {
+    stats: stats(features, events, now),
+    version: 1,
+    name: project.name,
+    description: project.description,
+    defaultStickiness: project.defaultStickiness,
+    mode: project.mode,
+    featureLimit: project.featureLimit,
+    featureNaming: { pattern: null },
+    linkTemplates: [],
+    members: project.owners.length,
+    health: 100 - debt,
+    technicalDebt: debt,
+    environments: project.environments.map((environment) => {
+      const defaultStrategy = project.defaultStrategies === undefined ? undefined : lookup(project.defaultStrategies, environment)
+      return {
+        environment,
+        changeRequestsEnabled: project.changeRequestEnvironments.some((c) => c.name === environment),
+        ...(defaultStrategy === undefined ? {} : { defaultStrategy: copyJson(defaultStrategy) }),
+      }
+    }),
+    featureTypeCounts: [...types].map(([type, count]) => ({ type, count })),
+    updatedAt: events[0]?.createdAt ?? project.createdAt,
+    archivedAt: null,
+    createdAt: project.createdAt,
+    favorite,
+    onboardingStatus: onboarding(features),
+  }
+}

@@ -1,0 +1,127 @@
+import * as t from 'io-ts'
+import { optional } from './codec.js'
+import { ProjectMode } from './project.js'
+import { DefaultStrategy } from './strategy.js'
+
+/*
+ * What the Unleash Admin UI's project and dashboard pages read, in the shapes of Unleash 8.2's
+ * OpenAPI document: each codec types an answer built from the store.
+ */
+
+/** Counts over the last 30 days and the 30 before (Unleash's `projectStatsSchema`). */
+export const ProjectStats = t.type({
+  avgTimeToProdCurrentWindow: t.number,
+  createdCurrentWindow: t.number,
+  createdPastWindow: t.number,
+  archivedCurrentWindow: t.number,
+  archivedPastWindow: t.number,
+  projectActivityCurrentWindow: t.number,
+  projectActivityPastWindow: t.number,
+  projectMembersAddedCurrentWindow: t.number,
+})
+export type ProjectStats = t.TypeOf<typeof ProjectStats>
+
+/** Where a project's onboarding stands (Unleash's `onboardingStatusSchema`). */
+export const OnboardingStatus = t.union([
+  t.type({ status: t.keyof({ 'onboarding-started': null, 'sdk-connected': null, onboarded: null }) }),
+  t.type({ status: t.literal('first-flag-created'), feature: t.string }),
+])
+export type OnboardingStatus = t.TypeOf<typeof OnboardingStatus>
+
+/** A project environment in the overview (Unleash's `projectEnvironmentSchema`). */
+export const OverviewEnvironment = t.intersection([
+  t.type({ environment: t.string, changeRequestsEnabled: t.boolean }),
+  t.partial({ defaultStrategy: DefaultStrategy }),
+])
+export type OverviewEnvironment = t.TypeOf<typeof OverviewEnvironment>
+
+/** Unleash's `projectOverviewSchema` (`GET /api/admin/projects/:projectId/overview`). */
+export const ProjectOverview = t.type({
+  stats: ProjectStats,
+  version: t.literal(1),
+  name: t.string,
+  description: t.union([t.string, t.null]),
+  defaultStickiness: t.string,
+  mode: ProjectMode,
+  featureLimit: t.union([t.number, t.null]),
+  featureNaming: t.type({ pattern: t.null }),
+  linkTemplates: t.array(t.unknown),
+  members: t.number,
+  health: t.number,
+  technicalDebt: t.number,
+  environments: t.array(OverviewEnvironment),
+  featureTypeCounts: t.array(t.type({ type: t.string, count: t.number })),
+  updatedAt: t.union([t.string, t.null]),
+  archivedAt: t.null,
+  createdAt: t.string,
+  favorite: t.boolean,
+  onboardingStatus: OnboardingStatus,
+})
+export type ProjectOverview = t.TypeOf<typeof ProjectOverview>
+
+const StageSummary = t.type({ averageDays: t.union([t.number, t.null]), currentFlags: t.number })
+
+/** Unleash's `projectStatusSchema` (`GET /api/admin/projects/:projectId/status`). */
+export const ProjectStatus = t.type({
+  activityCountByDate: t.array(t.type({ date: t.string, count: t.number })),
+  resources: t.type({ apiTokens: t.number, members: t.number, segments: t.number }),
+  health: t.type({ current: t.number }),
+  technicalDebt: t.type({ current: t.number }),
+  lifecycleSummary: t.type({
+    initial: StageSummary,
+    preLive: StageSummary,
+    live: StageSummary,
+    completed: StageSummary,
+    archived: t.type({ currentFlags: t.number, last30Days: t.number }),
+  }),
+  staleFlags: t.type({ total: t.number }),
+})
+export type ProjectStatus = t.TypeOf<typeof ProjectStatus>
+
+/** Who created features (Unleash's `projectFlagCreatorsSchema`), by user id. */
+export const FlagCreators = t.array(t.type({ id: t.number, name: t.string }))
+export type FlagCreators = t.TypeOf<typeof FlagCreators>
+
+/** How many features are in each lifecycle stage (Unleash's `featureLifecycleCountSchema`). */
+export const LifecycleCount = t.type({ initial: t.number, preLive: t.number, live: t.number, completed: t.number, archived: t.number })
+export type LifecycleCount = t.TypeOf<typeof LifecycleCount>
+
+/** The caller's dashboard (Unleash's `personalDashboardSchema`). */
+export const PersonalDashboard = t.type({
+  projects: t.array(t.type({ id: t.string, name: t.string, health: t.number, technicalDebt: t.number, memberCount: t.number, featureCount: t.number })),
+  flags: t.array(t.type({ name: t.string, project: t.string, type: t.string })),
+  admins: t.array(t.intersection([t.type({ id: t.number, imageUrl: t.string }), t.partial({ name: t.string, username: t.string, email: t.string })])),
+  projectOwners: t.array(t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) })),
+})
+export type PersonalDashboard = t.TypeOf<typeof PersonalDashboard>
+
+/** One project on the caller's dashboard (Unleash's `personalDashboardProjectDetailsSchema`). */
+export const PersonalDashboardProject = t.type({
+  insights: t.type({
+    avgHealthCurrentWindow: t.null,
+    avgHealthPastWindow: t.null,
+    totalFlags: t.number,
+    activeFlags: t.number,
+    staleFlags: t.number,
+    potentiallyStaleFlags: t.number,
+    health: t.number,
+    technicalDebt: t.number,
+  }),
+  onboardingStatus: OnboardingStatus,
+  latestEvents: t.array(t.type({ id: t.number, summary: t.null, createdBy: t.string, createdByImageUrl: t.string, createdAt: t.string })),
+  owners: t.array(t.union([t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) }), t.type({ ownerType: t.literal('system') })])),
+  roles: t.array(t.type({ name: t.string, id: t.number, type: t.literal('project') })),
+})
+export type PersonalDashboardProject = t.TypeOf<typeof PersonalDashboardProject>
+
+/** A browser error the UI reports (Unleash's `recordUiErrorSchema`). */
+export const RecordUiErrorBody = t.intersection([t.type({ errorMessage: t.string }), t.partial({ errorStack: t.string })], 'an error report { errorMessage, errorStack? }')
+export type RecordUiErrorBody = t.TypeOf<typeof RecordUiErrorBody>
+
+/** The query of a project's context fields: `include=root` adds the instance's own. */
+export const ProjectContextQuery = optional({ include: t.keyof({ root: null }) })
+export type ProjectContextQuery = t.TypeOf<typeof ProjectContextQuery>
+
+/** Unleash's `publicSignupTokensSchema`: the sign-up links (flagport has none). */
+export const InviteLinks = t.type({ tokens: t.array(t.unknown) })
+export type InviteLinks = t.TypeOf<typeof InviteLinks>
