@@ -35,8 +35,8 @@ const live = (state: State, name: string): FeatureState | undefined => {
 
 /**
  * Each feature is compiled on its own, so that a commit costs what it changed: the features
- * it touched, their children, and the users of a segment it touched are looked at again and
- * recompiled if their inputs differ; the rest is not even visited. A verdict reads nothing
+ * it touched, their children, and the users of a segment it touched are looked at again when
+ * next read, and recompiled if their inputs differ; the rest is not even visited. A verdict reads nothing
  * but the feature, its parents and its segments, so this evaluates exactly as one compile of
  * the whole environment would, without stalling the process on every commit to 10k flags.
  */
@@ -45,6 +45,8 @@ export const liveEvaluator = (read: () => State, view: EnvironmentView, options:
   /** parent name -> names of the features that depend on it. */
   const dependents = new Map<string, Set<string>>()
   const withSegments = new Set<string>()
+  /** Live features whose unit is compiled when next read: new ones, and those whose inputs changed. */
+  const pending = new Set<string>()
   let features: State['features'] | undefined
   let segments: State['segments'] | undefined
   let names: string[] | undefined
@@ -84,32 +86,45 @@ export const liveEvaluator = (read: () => State, view: EnvironmentView, options:
     if (features !== undefined && state.segments !== segments) for (const name of withSegments) dirty.add(name)
     for (const name of dirty) {
       const previous = units.get(name)
-      const source = live(state, name)
-      const unit = source === undefined ? undefined : compile(state, source, previous)
-      if (unit === previous) continue
-      if (unit === undefined) units.delete(name)
-      else units.set(name, unit)
-      if ((unit === undefined) !== (previous === undefined)) names = undefined
-      link(name, unit, previous)
+      if (live(state, name) !== undefined) {
+        if (previous === undefined && !pending.has(name)) names = undefined
+        pending.add(name)
+        continue
+      }
+      if (previous !== undefined || pending.has(name)) names = undefined
+      pending.delete(name)
+      if (previous === undefined) continue
+      units.delete(name)
+      link(name, undefined, previous)
     }
     features = state.features
     segments = state.segments
   }
 
-  // Per call: two identity checks, then the feature's own compiled evaluator.
-  const current = (): Map<string, Unit> => {
+  // Per call: two identity checks, then the feature's own compiled evaluator, compiled when
+  // first asked for since it changed: a fresh evaluator of many flags pays for the ones it reads.
+  const unitOf = (name: string): Unit | undefined => {
     const state = read()
     if (state.features !== features || state.segments !== segments) refresh(state)
-    return units
+    if (!pending.has(name)) return units.get(name)
+    pending.delete(name)
+    const previous = units.get(name)
+    const unit = compile(state, live(state, name)!, previous)
+    if (unit !== previous) {
+      units.set(name, unit)
+      link(name, unit, previous)
+    }
+    return unit
   }
 
   return {
     environment: view.environment,
-    isEnabled: (name, context) => current().get(name)?.evaluator.isEnabled(name, context) ?? false,
-    getVariant: (name, context) => current().get(name)?.evaluator.getVariant(name, context) ?? DISABLED_VARIANT,
+    isEnabled: (name, context) => unitOf(name)?.evaluator.isEnabled(name, context) ?? false,
+    getVariant: (name, context) => unitOf(name)?.evaluator.getVariant(name, context) ?? DISABLED_VARIANT,
     features: () => {
-      const map = current()
-      names ??= [...map.keys()].sort()
+      const state = read()
+      if (state.features !== features || state.segments !== segments) refresh(state)
+      names ??= [...new Set([...units.keys(), ...pending])].sort()
       return [...names]
     },
   }
