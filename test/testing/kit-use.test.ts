@@ -62,7 +62,7 @@ t.test('the admin and client APIs answer over the fetch handler, with no socket'
     body: JSON.stringify({ name: 'over-http' }),
   })
   t.equal(created.status, 201)
-  t.equal((await created.json()).name, 'over-http')
+  t.equal(((await created.json()) as { name: string }).name, 'over-http')
   t.ok(kit.state().features, 'committed')
   const bad = await kit.request('/api/admin/projects/default/features', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"no spaces"}' })
   t.equal(bad.status, 400)

@@ -4,9 +4,6 @@ import { seedState } from './seed-state.js'
 /** Seeds remembered: a suite uses a handful, and each kept state is shared, never copied. */
 const LIMIT = 64
 
-/** The time every seeded state is made at, so that the same seed makes the same state. */
-export const SEEDED_AT = '2026-01-01T00:00:00.000Z'
-
 const kept = new Map<string, Promise<State>>()
 
 const PLAIN = new Set<unknown>([Object.prototype, Array.prototype, null])
@@ -43,10 +40,10 @@ const keyOf = (seed: unknown): string | undefined => (isJsonData(seed, 0) ? JSON
  */
 export const seededStateOf = (seed: unknown): Promise<State> => {
   const key = keyOf(seed)
-  if (key === undefined) return seedState(seed, SEEDED_AT)
+  if (key === undefined) return seedState(seed)
   const found = kept.get(key)
   if (found !== undefined) return found
-  const made = seedState(seed, SEEDED_AT)
+  const made = seedState(seed)
   if (kept.size >= LIMIT) kept.delete(kept.keys().next().value!)
   kept.set(key, made)
   made.catch(() => kept.delete(key))
