@@ -74,7 +74,7 @@ export const kitRows = async (seconds: number): Promise<Row[]> => {
     ld.close()
     return value
   }, options, expectOn)
-  const ratio = (row: Row) => `${((row.p50us ?? 0) / flagport.p50us).toFixed(1)}x flagport's p50`
+  const ratio = (row: Row) => `flagport's p50 is ${(flagport.p50us / (row.p50us ?? NaN)).toFixed(1)}x this`
   return [
     { ...flagport, note: 'a seed seen before: its checked state is reused' },
     { ...firstSeed, note: 'every part decoded and applied by the API operations' },
