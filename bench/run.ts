@@ -3,7 +3,7 @@
  * file store) and over HTTP, and how costs scale with the store. Nothing here is a test.
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
- * skips a section.
+ * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, kit, scaling).
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -12,7 +12,9 @@ import { fileStore, memoryStore } from './stores.js'
 
 const sizes = (process.env.BENCH_SIZES ?? '1000,10000,100000').split(',').map(Number)
 const seconds = Number(process.env.BENCH_SECONDS ?? '1')
-const skip = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
+const skipped = new Set((process.env.BENCH_SKIP ?? '').split(',').filter(Boolean))
+const only = new Set((process.env.BENCH_ONLY ?? '').split(',').filter(Boolean))
+const skip = { has: (section: string) => skipped.has(section) || (only.size > 0 && !only.has(section)) }
 
 console.log(`flagport benchmarks — node ${process.version}, store sizes ${sizes.join(', ')}, ~${seconds}s a row`)
 console.log('Each feature: strategies in two environments with constraints, two variants, a tag.\n')
@@ -30,6 +32,10 @@ if (!skip.has('evaluation')) {
 if (!skip.has('http')) {
   const { httpRows } = await import('./http.js')
   rows.push(...(await httpRows(Math.min(...sizes.filter((s) => s >= 10000), 10000), seconds)))
+}
+if (!skip.has('kit')) {
+  const { kitRows } = await import('./kit.js')
+  rows.push(...(await kitRows(seconds)))
 }
 if (rows.length > 0) printTable(rows)
 

@@ -1,7 +1,7 @@
 import { CLIENT_FEATURES_VERSION, clientSegment, segmentIds } from '../domain/client-projection.js'
 import { type ClientFeature, DISABLED_VARIANT, type Evaluator, type EvaluatorOptions, compileEvaluator } from '../evaluation/index.js'
 import type { FeatureState, SegmentState, State } from '../model/state.js'
-import { getRow } from '../model/table.js'
+import { getRow, rows } from '../model/table.js'
 import type { EnvironmentView } from './client-cache.js'
 import { tableChanges } from './table-changes.js'
 
@@ -28,15 +28,16 @@ const sameItems = <T>(a: readonly T[], b: readonly T[]): boolean => a === b || (
 const usesSegments = (features: readonly ClientFeature[]): boolean =>
   features.some((f) => f.strategies?.some((s) => s.segments !== undefined && s.segments.length > 0))
 
-const live = (state: State, name: string): FeatureState | undefined => {
-  const feature = getRow(state.features, name)
+const liveIn = (features: State['features'], name: string): FeatureState | undefined => {
+  const feature = getRow(features, name)
   return feature === undefined || feature.archived ? undefined : feature
 }
+const live = (state: State, name: string): FeatureState | undefined => liveIn(state.features, name)
 
 /**
  * Each feature is compiled on its own, so that a commit costs what it changed: the features
- * it touched, their children, and the users of a segment it touched are looked at again and
- * recompiled if their inputs differ; the rest is not even visited. A verdict reads nothing
+ * it touched, their children, and the users of a segment it touched are looked at again when
+ * next read, and recompiled if their inputs differ; the rest is not even visited. A verdict reads nothing
  * but the feature, its parents and its segments, so this evaluates exactly as one compile of
  * the whole environment would, without stalling the process on every commit to 10k flags.
  */
@@ -45,6 +46,10 @@ export const liveEvaluator = (read: () => State, view: EnvironmentView, options:
   /** parent name -> names of the features that depend on it. */
   const dependents = new Map<string, Set<string>>()
   const withSegments = new Set<string>()
+  /** Features whose unit is compiled when next read, as their inputs changed. */
+  const pending = new Set<string>()
+  /** Flags read since the evaluator was made: any other is compiled when first read. */
+  const seen = new Set<string>()
   let features: State['features'] | undefined
   let segments: State['segments'] | undefined
   let names: string[] | undefined
@@ -76,40 +81,63 @@ export const liveEvaluator = (read: () => State, view: EnvironmentView, options:
   }
 
   const refresh = (state: State): void => {
+    if (features === undefined) {
+      // A new evaluator: each flag is compiled when first read, with no scan of the table.
+      features = state.features
+      segments = state.segments
+      return
+    }
     const dirty = new Set<string>()
     for (const { key } of tableChanges(features, state.features)) {
       dirty.add(key)
       for (const child of dependents.get(key) ?? []) dirty.add(child)
     }
-    if (features !== undefined && state.segments !== segments) for (const name of withSegments) dirty.add(name)
+    if (state.segments !== segments) for (const name of withSegments) dirty.add(name)
     for (const name of dirty) {
       const previous = units.get(name)
-      const source = live(state, name)
-      const unit = source === undefined ? undefined : compile(state, source, previous)
-      if (unit === previous) continue
-      if (unit === undefined) units.delete(name)
-      else units.set(name, unit)
-      if ((unit === undefined) !== (previous === undefined)) names = undefined
-      link(name, unit, previous)
+      const now = live(state, name) !== undefined
+      if (now !== (liveIn(features, name) !== undefined)) names = undefined
+      if (now) {
+        pending.add(name)
+        continue
+      }
+      pending.delete(name)
+      if (previous === undefined) continue
+      units.delete(name)
+      link(name, undefined, previous)
     }
     features = state.features
     segments = state.segments
   }
 
-  // Per call: two identity checks, then the feature's own compiled evaluator.
-  const current = (): Map<string, Unit> => {
+  // Per call: two identity checks, then the feature's own compiled evaluator, compiled when
+  // first read since it changed: a new evaluator of many flags pays for the ones it reads.
+  const unitOf = (name: string): Unit | undefined => {
     const state = read()
     if (state.features !== features || state.segments !== segments) refresh(state)
-    return units
+    if (!pending.has(name) && seen.has(name)) return units.get(name)
+    pending.delete(name)
+    const previous = units.get(name)
+    const source = live(state, name)
+    // Only flags that exist are remembered as read: names asked for at random cost no memory.
+    if (source !== undefined) seen.add(name)
+    const unit = source === undefined ? undefined : compile(state, source, previous)
+    if (unit !== previous) {
+      if (unit === undefined) units.delete(name)
+      else units.set(name, unit)
+      link(name, unit, previous)
+    }
+    return unit
   }
 
   return {
     environment: view.environment,
-    isEnabled: (name, context) => current().get(name)?.evaluator.isEnabled(name, context) ?? false,
-    getVariant: (name, context) => current().get(name)?.evaluator.getVariant(name, context) ?? DISABLED_VARIANT,
+    isEnabled: (name, context) => unitOf(name)?.evaluator.isEnabled(name, context) ?? false,
+    getVariant: (name, context) => unitOf(name)?.evaluator.getVariant(name, context) ?? DISABLED_VARIANT,
     features: () => {
-      const map = current()
-      names ??= [...map.keys()].sort()
+      const state = read()
+      if (state.features !== features || state.segments !== segments) refresh(state)
+      names ??= rows(state.features).filter((f) => !f.archived).map((f) => f.name).sort()
       return [...names]
     },
   }

@@ -125,21 +125,19 @@ export const FeatureMetadata = t.type({
 })
 export type FeatureMetadata = t.TypeOf<typeof FeatureMetadata>
 
+/** The optional fields of creating a feature; a test kit's seed declares a flag with the same ones. */
+export const CREATE_FEATURE_FIELDS = {
+  type: FeatureType,
+  description: t.union([t.string, t.null]),
+  impressionData: t.boolean,
+  tags: t.array(FeatureTagBody),
+  variants: t.array(FeatureVariantInput),
+}
 /**
  * Body of creating a feature. As in Unleash, `tags` tag the new feature and `variants` are set
  * in each of its environments.
  */
-export const CreateFeatureBody = open(
-  { name: FeatureName },
-  {
-    type: FeatureType,
-    description: t.union([t.string, t.null]),
-    impressionData: t.boolean,
-    tags: t.array(FeatureTagBody),
-    variants: t.array(FeatureVariantInput),
-  },
-  'a feature',
-)
+export const CreateFeatureBody = open({ name: FeatureName }, CREATE_FEATURE_FIELDS, 'a feature')
 export type CreateFeatureBody = t.TypeOf<typeof CreateFeatureBody>
 
 /** The fields an update may set, each with its codec (operation 4's body, and what a JSON Patch of a feature sets). */

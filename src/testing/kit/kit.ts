@@ -1,0 +1,111 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { createMemoryStorage } from '../../../adapters/storage/memory.js'
+import { openAuth } from '../../../adapters/auth/open.js'
+import { toFetchHandler } from '../../../adapters/http/fetch.js'
+import { type AdminApi, createAdminApi } from '../../api/admin-api.js'
+import type { Input } from '../../api/methods.js'
+import type { ApiError } from '../../domain/errors.js'
+import type { Context, Variant } from '../../evaluation/index.js'
+import { createHttpHandler } from '../../http/handler.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import type { FeatureVariantInput } from '../../model/variant.js'
+import type { ClockPort } from '../../ports/clock.js'
+import { seededStateOf } from './seed-memo.js'
+import { RefusedError } from './seed-error.js'
+import type { Seed } from './seed.js'
+
+export interface TestKitOptions {
+  /** The environment `isEnabled`, `enable` ... use when none is named. Default `development`, as the client API's. */
+  readonly environment?: string
+  /** The time of later changes and of DATE constraints. Default: the system clock. */
+  readonly clock?: ClockPort
+}
+
+const FLEXIBLE_ROLLOUT = 'flexibleRollout'
+
+/** A Left is a refusal the test should hear about: it throws, naming the call. */
+const orThrow = async <R>(what: string, call: Promise<E.Either<ApiError, R>>): Promise<R> => {
+  const result = await call
+  if (E.isLeft(result)) throw new RefusedError(what, result.left)
+  return result.right
+}
+
+/**
+ * A flagport for a host app's tests, seeded from one declaration (see `Seed`). A seed the
+ * admin API would refuse throws a SeedError naming its path. The seed is checked and made
+ * once per distinct seed; each kit starts from that state and `reset()` returns to it.
+ *
+ * @example
+ * const kit = await createTestKit({ flags: { checkout: { environments: { development: { enabled: true } } } } })
+ * kit.isEnabled('checkout') // true
+ */
+export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {}) => {
+  const seeded = await seededStateOf(seed)
+  const storage = createMemoryStorage({ state: seeded, version: 1 })
+  const api: AdminApi = await createAdminApi({ storage, auth: openAuth(), ...(options.clock ? { clock: options.clock } : {}) })
+  const defaultEnvironment = options.environment ?? 'development'
+  let fetchHandler: ((request: Request) => Promise<Response>) | undefined
+
+  /** The path parameters of a flag in an environment; an unknown flag is the API's own 404. */
+  const where = (name: string, environment: string) => {
+    const project = getRow(api.state().features, name)?.project ?? 'default'
+    return { projectId: project, featureName: name, environment }
+  }
+
+  const setEnabled = (name: string, enabled: boolean, environment: string): Promise<void> => {
+    const request = { params: where(name, environment) }
+    return orThrow(`${enabled ? 'enabling' : 'disabling'} ${name} in ${environment}`, enabled ? api.features.enableEnvironment(request) : api.features.disableEnvironment(request))
+  }
+
+  return {
+    /** The whole admin API, in process (`createAdminApi`'s facade). */
+    api,
+    /** Whether a flag is on for a context, by the evaluator `api.evaluator(environment)` gives. */
+    isEnabled: (name: string, context?: Context, environment = defaultEnvironment): boolean => api.evaluator(environment).isEnabled(name, context),
+    /** The variant of a flag for a context, by the same evaluator. */
+    getVariant: (name: string, context?: Context, environment = defaultEnvironment): Variant => api.evaluator(environment).getVariant(name, context),
+    /** Turns a flag on in an environment (adding the project's default strategy when it has none, as Unleash does). */
+    enable: (name: string, environment = defaultEnvironment) => setEnabled(name, true, environment),
+    disable: (name: string, environment = defaultEnvironment) => setEnabled(name, false, environment),
+    /**
+     * Sets the rollout percentage of the flag's first gradual rollout in an environment, or adds
+     * one (stickiness `default`, group id the flag's name) when it has none.
+     */
+    setRollout: async (name: string, rollout: number, environment = defaultEnvironment): Promise<void> => {
+      const params = where(name, environment)
+      const strategy = getRow(api.state().features, name)?.environments[environment]?.strategies.find((s) => s.name === FLEXIBLE_ROLLOUT)
+      const what = `setting the rollout of ${name} in ${environment}`
+      if (strategy === undefined) {
+        const parameters = { rollout: String(rollout), stickiness: 'default', groupId: name }
+        await orThrow(what, api.strategies.add({ params, body: { name: FLEXIBLE_ROLLOUT, parameters } }))
+      } else {
+        const body = [{ op: 'replace' as const, path: '/parameters/rollout', value: String(rollout) }]
+        await orThrow(what, api.strategies.patch({ params: { ...params, strategyId: strategy.id }, body }))
+      }
+    },
+    /** Adds a variant to the flag's variants in an environment (variable weights shared again, as the API does). */
+    addVariant: async (name: string, variant: Input<FeatureVariantInput>, environment = defaultEnvironment): Promise<void> => {
+      const { projectId, featureName } = where(name, environment)
+      const variants = [...(getRow(api.state().features, name)?.environments[environment]?.variants ?? []), variant]
+      await orThrow(`adding a variant to ${name} in ${environment}`, api.features.setVariants({ params: { projectId, featureName }, body: { variants, environments: [environment] } }))
+    },
+    /**
+     * The admin and client APIs over HTTP, with no socket: `path` as on a server
+     * (`/api/admin/projects`, `/api/client/features`), `init` as for `fetch`.
+     */
+    request: (path: string, init?: RequestInit): Promise<Response> => {
+      fetchHandler ??= toFetchHandler(createHttpHandler(api))
+      return fetchHandler(new Request(new URL(path, 'http://flagport.test'), init))
+    },
+    /** Back to the seeded state, as one commit (evaluators and caches follow it). */
+    reset: (): void => {
+      // The memory store advances its head at once; its answer is known (this kit alone writes to it).
+      void storage.commit({ baseVersion: storage.head().version, patches: [], state: seeded })
+    },
+    /** The current state: an immutable value. */
+    state: (): State => api.state(),
+  }
+}
+
+export type TestKit = Awaited<ReturnType<typeof createTestKit>>

@@ -1,0 +1,51 @@
+import type { State } from '../../model/state.js'
+import { seedState } from './seed-state.js'
+
+/** Seeds remembered: a suite uses a handful, and each kept state is shared, never copied. */
+const LIMIT = 64
+
+const kept = new Map<string, Promise<State>>()
+
+const PLAIN = new Set<unknown>([Object.prototype, Array.prototype, null])
+
+/** Whether JSON shows all of a value: plain objects and arrays of strings, finite numbers, booleans and null, and no cycle. */
+const isJsonData = (value: unknown, depth: number): boolean => {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value)
+  if (typeof value !== 'object' || depth > MAX_DEPTH || !PLAIN.has(Object.getPrototypeOf(value))) return false
+  if (Array.isArray(value)) {
+    for (const item of value) if (!isJsonData(item, depth + 1)) return false
+    return true
+  }
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key]
+    // An absent optional field: JSON leaves it out, and so does the codec.
+    if (item !== undefined && !isJsonData(item, depth + 1)) return false
+  }
+  return true
+}
+const MAX_DEPTH = 64
+
+/**
+ * The seed as JSON text, or undefined when JSON would not show all of it (a function, a Date,
+ * undefined in an array, NaN ...): two seeds with the same key are then the same data, so a
+ * seed is never taken for another one that was checked.
+ */
+const keyOf = (seed: unknown): string | undefined => (isJsonData(seed, 0) ? JSON.stringify(seed) : undefined)
+
+/**
+ * The state of a seed, checked and made once per distinct seed: the state is an immutable
+ * value, so every kit of the same seed starts from the same one. A refused seed is not kept
+ * and is refused again each time.
+ */
+export const seededStateOf = (seed: unknown): Promise<State> => {
+  const key = keyOf(seed)
+  if (key === undefined) return seedState(seed)
+  const found = kept.get(key)
+  if (found !== undefined) return found
+  const made = seedState(seed)
+  if (kept.size >= LIMIT) kept.delete(kept.keys().next().value!)
+  kept.set(key, made)
+  made.catch(() => kept.delete(key))
+  return made
+}

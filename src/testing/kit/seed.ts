@@ -1,0 +1,49 @@
+import * as t from 'io-ts'
+import type { Input } from '../../api/methods.js'
+import { closed, dictOf } from '../../model/codec.js'
+import { CreateContextFieldBody } from '../../model/context-field.js'
+import { ImportData } from '../../model/export.js'
+import { CREATE_FEATURE_FIELDS, EnvironmentVariantsBody } from '../../model/feature.js'
+import { CreateProjectBody } from '../../model/project.js'
+import { SegmentBody } from '../../model/segment.js'
+import { StrategyBody } from '../../model/strategy.js'
+import { CreateTagTypeBody } from '../../model/tag.js'
+import { CreateUserBody } from '../../model/user.js'
+
+/**
+ * A flag in one environment: its strategies (Unleash's strategy body), its variants, and its
+ * switch. Turned on without strategies, it gets the project's default strategy, as in Unleash.
+ */
+export const EnvironmentSeed = closed(
+  {},
+  { enabled: t.boolean, strategies: t.array(StrategyBody), variants: EnvironmentVariantsBody },
+  'a flag environment { enabled?, strategies?, variants? }',
+)
+
+/** A flag: what creating it takes (Unleash's create body but its name), its project and its environments by name. */
+export const FlagSeed = closed({}, { ...CREATE_FEATURE_FIELDS, project: t.string, environments: dictOf(EnvironmentSeed) }, 'a flag')
+
+/** An export document (`api.batch.exportFeatures`, or Unleash's export) imported into a project and environment. */
+export const ExportSeed = closed({ data: ImportData }, { project: t.string, environment: t.string }, 'an export { data, project?, environment? }')
+
+/**
+ * Everything a test kit starts from, each part in the admin API's own body shape and created in
+ * this order. Segments get ids 1, 2, ... in their order, which strategies name them by.
+ */
+export const KitSeed = closed(
+  {},
+  {
+    projects: t.array(CreateProjectBody),
+    tagTypes: t.array(CreateTagTypeBody),
+    contextFields: t.array(CreateContextFieldBody),
+    segments: t.array(SegmentBody),
+    users: t.array(CreateUserBody),
+    flags: dictOf(FlagSeed),
+    exports: t.array(ExportSeed),
+  },
+  'a test kit seed',
+)
+export type KitSeed = t.TypeOf<typeof KitSeed>
+
+/** What a test declares: the seed's shape, read-only; a misspelled or unknown key does not compile. */
+export type Seed = Input<KitSeed>
