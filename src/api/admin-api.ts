@@ -15,6 +15,8 @@ import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, t
 import { apiTokenMethods, groupMethods, personalTokenMethods, serviceAccountMethods, userMethods } from './facade/users.js'
 import { environmentMethods, instanceMethods, projectMethods } from './facade/projects.js'
 import { createRunner, stateOf } from './runner.js'
+import { frontendMethods } from './frontend/methods.js'
+import { metricsMethods } from './metrics/methods.js'
 
 export interface AdminApiOptions {
   readonly storage: StoragePort
@@ -43,6 +45,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
+  const client = clientMethods({ storage, auth, clock })
 
   return {
     features: featureMethods(run),
@@ -62,7 +65,11 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     projects: projectMethods(run),
     environments: environmentMethods(run),
     instance: instanceMethods(run, options.email !== undefined),
-    ...clientMethods({ storage, auth, clock }),
+    ...client,
+    /** What SDKs report (registrations, usage counts) and what the admin API shows of it. */
+    metrics: metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run }),
+    /** Unleash's frontend API: the flags on for a context, for frontend tokens. */
+    frontend: frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }),
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
     /** Recorded events, newest first. */

@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS, LIMIT_MINIMUMS, type ResourceLimits } from '../model/limits.js'
+import { type MetricsLimits, resolveMetricsLimits } from './metrics/limits.js'
 
 /** Instance settings a host app may give the facade; every field has Unleash's OSS default. */
 export interface AdminApiConfig {
@@ -20,6 +21,8 @@ export interface AdminApiConfig {
   readonly eventRetention?: number
   /** Attempts at a transaction that keeps meeting other writers' commits. Default 10. */
   readonly maxRetries?: number
+  /** Bounds of the SDK usage kept in memory, and how often `lastSeenAt` is written (docs/clients.md). */
+  readonly metrics?: Partial<MetricsLimits>
 }
 
 export interface ResolvedConfig {
@@ -35,6 +38,7 @@ export interface ResolvedConfig {
   readonly resourceLimits: ResourceLimits
   readonly eventRetention: number
   readonly maxRetries: number
+  readonly metrics: MetricsLimits
 }
 
 export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
@@ -50,6 +54,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   resourceLimits: resolveLimits(config.resourceLimits),
   eventRetention: resolveRetention(config.eventRetention),
   maxRetries: config.maxRetries ?? 10,
+  metrics: resolveMetricsLimits(config.metrics),
 })
 
 /** A retention that is not a count (NaN, -1, 2.5) is a programming error in the host, as a bad limit is. */

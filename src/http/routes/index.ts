@@ -2,6 +2,8 @@ import type { AdminApi } from '../../api/admin-api.js'
 import type { Route } from '../route.js'
 import { clientRoutes } from './client.js'
 import { featureRoutes } from './features.js'
+import { frontendRoutes } from './frontend.js'
+import { metricsRoutes } from './metrics.js'
 import { projectRoutes } from './projects.js'
 import { strategyRoutes } from './strategies.js'
 import { tagRoutes } from './tags.js'
@@ -17,4 +19,6 @@ export const adminRoutes = (api: AdminApi): Route[] => [
   ...tokenRoutes(api),
   ...tagRoutes(api),
   ...clientRoutes(api),
+  ...metricsRoutes(api),
+  ...frontendRoutes(api),
 ]

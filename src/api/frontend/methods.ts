@@ -1,0 +1,91 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { decodeAt, decodeWith } from '../../domain/decode.js'
+import { notFound, type ValidationError } from '../../domain/errors.js'
+import { frontendToggle, frontendToggles } from '../../domain/frontend/toggles.js'
+import type { Context } from '../../evaluation/index.js'
+import { FrontendContext, FrontendFeaturesBody, type FrontendToggle } from '../../model/frontend.js'
+import type { Query } from '../../model/query.js'
+import type { AuthPort } from '../../ports/auth.js'
+import type { StoragePort } from '../../ports/storage.js'
+import type { LiveEvaluator } from '../client-evaluator.js'
+import type { ApiRequest } from '../operation.js'
+import { readQuery, type Result } from '../runner.js'
+import { admitSdkCaller, type SdkCaller } from '../sdk-caller.js'
+
+export interface FrontendDeps {
+  readonly storage: StoragePort
+  readonly auth: AuthPort
+  /** The facade's shared evaluator of an environment. */
+  readonly evaluator: (environment: string) => LiveEvaluator
+}
+
+const PROPERTY = /^properties\[(.+)\]$/
+
+/** A GET's query as the context object Unleash's query parser makes of it: `properties[x]=y` is `properties.x`. */
+const contextObject = (query: Query): Record<string, unknown> => {
+  const object: Record<string, unknown> = {}
+  const properties: Record<string, string> = {}
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) continue
+    const property = PROPERTY.exec(key)
+    if (property) properties[property[1]!] = value
+    else if (key !== 'properties') object[key] = value
+  }
+  if (Object.keys(properties).length > 0) object['properties'] = properties
+  return object
+}
+
+/** The environment a request names, for callers that are not bound to one. */
+const namedEnvironment = (request: ApiRequest<unknown>): string | undefined => {
+  const body = request.body as { context?: { environment?: unknown } } | null | undefined
+  const fromBody = body !== null && typeof body === 'object' ? body.context?.environment : undefined
+  const fromQuery = request.query?.['environment']
+  return typeof fromBody === 'string' ? fromBody : typeof fromQuery === 'string' ? fromQuery : undefined
+}
+
+/**
+ * Unleash's frontend API: the flags on for a context, evaluated here with the same evaluator
+ * as `api.evaluator`, for browser and mobile SDKs holding a frontend token.
+ */
+export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
+  /** The caller and its context: the query's (GET) or the body's `context` (POST), in the caller's environment. */
+  const admit = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ caller: SdkCaller; context: Context }>> => {
+    const caller = await admitSdkCaller(storage, auth, 'frontend', request, namedEnvironment)
+    if (E.isLeft(caller)) return caller
+    let context: E.Either<ValidationError, Context>
+    if (fromBody) {
+      const body = decodeWith(FrontendFeaturesBody)(caller.right.request.body ?? {})
+      context = E.map((b: FrontendFeaturesBody) => b.context ?? {})(body)
+    } else {
+      const query = readQuery(caller.right.request.query)
+      if (E.isLeft(query)) return query
+      context = decodeAt(FrontendContext, '/query', contextObject(query.right))
+    }
+    if (E.isLeft(context)) return context
+    // The caller's environment wins over the context's, as in Unleash.
+    return E.right({ caller: caller.right, context: { ...context.right, environment: caller.right.scope.environment } })
+  }
+
+  const toggles = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ toggles: FrontendToggle[] }>> => {
+    const admitted = await admit(request, fromBody)
+    if (E.isLeft(admitted)) return admitted
+    const { caller, context } = admitted.right
+    return E.right({ toggles: frontendToggles(caller.state, evaluator(caller.scope.environment), context, caller.scope.projects) })
+  }
+
+  return {
+    /** `GET /api/frontend`: the context from the query. */
+    features: (request: ApiRequest<unknown>) => toggles(request, false),
+    /** `POST /api/frontend`: the context from the body's `context`. */
+    evaluate: (request: ApiRequest<unknown>) => toggles(request, true),
+    /** `GET /api/frontend/features/:featureName`: one flag, 404 unless it is on for the context. */
+    feature: async (request: ApiRequest<{ featureName: string }>): Promise<Result<FrontendToggle>> => {
+      const admitted = await admit(request, false)
+      if (E.isLeft(admitted)) return admitted
+      const { caller, context } = admitted.right
+      const name = request.params?.featureName
+      const toggle = typeof name === 'string' ? frontendToggle(caller.state, evaluator(caller.scope.environment), name, context, caller.scope.projects) : undefined
+      return toggle === undefined ? E.left(notFound(`Could not find feature ${String(name)}, or it is not enabled for this context.`)) : E.right(toggle)
+    },
+  }
+}
