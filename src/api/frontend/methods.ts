@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { decodeAt, decodeWith } from '../../domain/decode.js'
 import { notFound, type ValidationError } from '../../domain/errors.js'
+import { frontendContext } from '../../domain/frontend/context.js'
 import { frontendToggle, frontendToggles } from '../../domain/frontend/toggles.js'
 import type { Context } from '../../evaluation/index.js'
 import { FrontendContext, FrontendFeaturesBody, type FrontendToggle } from '../../model/frontend.js'
@@ -52,15 +53,19 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
   const admit = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ caller: SdkCaller; context: Context }>> => {
     const caller = await admitSdkCaller(storage, auth, 'frontend', request, namedEnvironment)
     if (E.isLeft(caller)) return caller
-    let context: E.Either<ValidationError, Context>
+    let raw: unknown
+    let decoded: E.Either<ValidationError, FrontendContext | undefined>
     if (fromBody) {
       const body = decodeWith(FrontendFeaturesBody)(caller.right.request.body ?? {})
-      context = E.map((b: FrontendFeaturesBody) => b.context ?? {})(body)
+      raw = (caller.right.request.body as { context?: unknown } | undefined)?.context
+      decoded = E.map((b: FrontendFeaturesBody) => b.context)(body)
     } else {
       const query = readQuery(caller.right.request.query)
       if (E.isLeft(query)) return query
-      context = decodeAt(FrontendContext, '/query', contextObject(query.right))
+      raw = contextObject(query.right)
+      decoded = decodeAt(FrontendContext, '/query', raw)
     }
+    const context = E.map((fields: FrontendContext | undefined) => frontendContext(fields ?? {}, raw))(decoded)
     if (E.isLeft(context)) return context
     // The caller's environment wins over the context's, as in Unleash.
     return E.right({ caller: caller.right, context: { ...context.right, environment: caller.right.scope.environment } })
