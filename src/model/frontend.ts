@@ -31,18 +31,16 @@ export const FrontendFeaturesBody = open({}, { context: FrontendContext }, 'an o
 export type FrontendFeaturesBody = t.TypeOf<typeof FrontendFeaturesBody>
 
 /** The variant a frontend SDK is given (Unleash's `frontendApiFeatureSchema.variant`). */
-export interface FrontendVariant {
-  readonly name: string
-  readonly enabled: boolean
-  readonly payload?: { readonly type: string; readonly value: string }
-  readonly feature_enabled: boolean
-  readonly featureEnabled: boolean
-}
+export const FrontendVariant = t.intersection([
+  t.type({ name: t.string, enabled: t.boolean, feature_enabled: t.boolean, featureEnabled: t.boolean }),
+  t.partial({ payload: t.type({ type: t.string, value: t.string }) }),
+])
+export type FrontendVariant = t.TypeOf<typeof FrontendVariant>
 
-/** One flag of `GET /api/frontend`. */
-export interface FrontendToggle {
-  readonly name: string
-  readonly enabled: boolean
-  readonly variant: FrontendVariant
-  readonly impressionData: boolean
-}
+/** One flag of `GET /api/frontend` (Unleash's `frontendApiFeatureSchema`). */
+export const FrontendToggle = t.type({ name: t.string, enabled: t.boolean, variant: FrontendVariant, impressionData: t.boolean })
+export type FrontendToggle = t.TypeOf<typeof FrontendToggle>
+
+/** `GET /api/frontend` (Unleash's `frontendApiFeaturesSchema`). */
+export const FrontendToggles = t.type({ toggles: t.array(FrontendToggle) })
+export type FrontendToggles = t.TypeOf<typeof FrontendToggles>

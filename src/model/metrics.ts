@@ -141,52 +141,51 @@ export const BulkMetricsBody = open(
 export type BulkMetricsBody = t.TypeOf<typeof BulkMetricsBody>
 
 /** What `GET /api/admin/client-metrics/features/:name` lists per environment and hour. */
-export interface FeatureEnvironmentMetrics {
-  readonly environment: string
-  readonly timestamp: string
-  readonly yes: number
-  readonly no: number
-  readonly variants: Readonly<Record<string, number>>
-}
+export const FeatureEnvironmentMetrics = t.type({
+  environment: t.string,
+  timestamp: t.string,
+  yes: t.number,
+  no: t.number,
+  variants: t.record(t.string, t.number),
+})
+export type FeatureEnvironmentMetrics = t.TypeOf<typeof FeatureEnvironmentMetrics>
 
 /** Unleash's `featureUsageSchema`. */
-export interface FeatureUsage {
-  readonly version: 1
-  readonly maturity: 'stable'
-  readonly featureName: string
-  readonly lastHourUsage: readonly FeatureEnvironmentMetrics[]
-  readonly totalUsage: readonly { readonly environment: string; readonly yes: number; readonly no: number }[]
-  readonly seenApplications: readonly string[]
-}
+export const FeatureUsage = t.type({
+  version: t.literal(1),
+  maturity: t.literal('stable'),
+  featureName: t.string,
+  lastHourUsage: t.array(FeatureEnvironmentMetrics),
+  totalUsage: t.array(t.type({ environment: t.string, yes: t.number, no: t.number })),
+  seenApplications: t.array(t.string),
+})
+export type FeatureUsage = t.TypeOf<typeof FeatureUsage>
 
 /** Unleash's `applicationUsageSchema`: where an application's flags live. */
-export interface ApplicationUsage {
-  readonly project: string
-  readonly environments: readonly string[]
-}
+export const ApplicationUsage = t.type({ project: t.string, environments: t.array(t.string) })
+export type ApplicationUsage = t.TypeOf<typeof ApplicationUsage>
 
 /** One application of `GET /api/admin/metrics/applications` (Unleash's `applicationSchema`). */
-export interface ApplicationSummary {
-  readonly appName: string
-  readonly sdkVersion?: string
-  readonly strategies: readonly string[]
-  readonly usage: readonly ApplicationUsage[]
-}
+export const ApplicationSummary = t.intersection([
+  t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
+  t.partial({ sdkVersion: t.string }),
+])
+export type ApplicationSummary = t.TypeOf<typeof ApplicationSummary>
 
 /** An SDK instance of an application, as last seen. */
-export interface ApplicationInstance {
-  readonly instanceId: string
-  readonly sdkVersion?: string
-  readonly environment: string
-  readonly lastSeen: string
-  readonly started?: string
-}
+export const ApplicationInstance = t.intersection([
+  t.type({ instanceId: t.string, environment: t.string, lastSeen: t.string }),
+  t.partial({ sdkVersion: t.string, started: t.string }),
+])
+export type ApplicationInstance = t.TypeOf<typeof ApplicationInstance>
 
 /** `GET /api/admin/metrics/applications/:appName`: the summary, its instances and the flags it reported. */
-export interface ApplicationDetail extends ApplicationSummary {
-  readonly instances: readonly ApplicationInstance[]
-  readonly seenToggles: readonly string[]
-}
+export const ApplicationDetail = t.intersection([ApplicationSummary, t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string) })])
+export type ApplicationDetail = t.TypeOf<typeof ApplicationDetail>
+
+/** `GET /api/admin/metrics/applications`. */
+export const Applications = t.type({ total: t.number, applications: t.array(ApplicationSummary) })
+export type Applications = t.TypeOf<typeof Applications>
 
 /** Query of `GET /api/admin/metrics/applications`. */
 export const ApplicationsQuery = open(

@@ -76,6 +76,11 @@ t.test('frontend tokens only; bad contexts get a 400 naming the path', async (t)
     ['POST', '/api/frontend/client/metrics', { appName: 'web', bucket: { start: NOW, stop: NOW, toggles: { banner: { yes: -1 } } } }, '/body/bucket/toggles/banner/yes'],
     ['POST', '/api/frontend/client/register', { appName: 'web' }, '/body/started'],
   ]
+  const odd = await s.call('GET', '/api/frontend?properties%5B__proto__%5D=eu&constructor=x&properties%5Bregion%5D=eu', { token })
+  t.equal(odd.status, 200, 'keys that name prototypes are plain keys')
+  t.same(names(odd.json), ['banner', 'eu-only'])
+  t.equal(({} as Record<string, unknown>)['region'], undefined, 'nothing reached Object.prototype')
+
   const before = s.api.state()
   for (const [method, path, body, at] of cases) {
     const answer = await s.call(method, path, { token, ...(body !== undefined ? { body } : {}) })

@@ -45,10 +45,16 @@ for (const usePOSTrequests of [false, true]) {
       usePOSTrequests,
       context: { userId: '42', properties: { region: 'eu' } },
     })
-    client.on('error', (e: unknown) => errors.push(e))
-    const ready = new Promise<void>((resolve) => client.once('ready', () => resolve()))
+    // Ready once it read its flags; a failed read is an error instead, and the test goes on to fail.
+    const ready = new Promise<void>((resolve) => {
+      client.once('ready', () => resolve())
+      client.on('error', (e: unknown) => (errors.push(e), resolve()))
+    })
     await client.start()
     await ready
+    t.same(errors, [], 'read with no error')
+    // A client that never read its flags waits for them in `updateContext`: stop here.
+    if (errors.length > 0) return client.stop()
 
     t.equal(client.isEnabled('banner'), true)
     t.same(client.getVariant('banner'), { name: 'blue', enabled: true, payload: { type: 'string', value: 'navy' }, feature_enabled: true, featureEnabled: true })

@@ -4,7 +4,7 @@ import { notFound, type ValidationError } from '../../domain/errors.js'
 import { frontendContext } from '../../domain/frontend/context.js'
 import { frontendToggle, frontendToggles } from '../../domain/frontend/toggles.js'
 import type { Context } from '../../evaluation/index.js'
-import { FrontendContext, FrontendFeaturesBody, type FrontendToggle } from '../../model/frontend.js'
+import { FrontendContext, FrontendFeaturesBody, type FrontendToggle, type FrontendToggles } from '../../model/frontend.js'
 import type { Query } from '../../model/query.js'
 import type { AuthPort } from '../../ports/auth.js'
 import type { StoragePort } from '../../ports/storage.js'
@@ -24,8 +24,9 @@ const PROPERTY = /^properties\[(.+)\]$/
 
 /** A GET's query as the context object Unleash's query parser makes of it: `properties[x]=y` is `properties.x`. */
 const contextObject = (query: Query): Record<string, unknown> => {
-  const object: Record<string, unknown> = {}
-  const properties: Record<string, string> = {}
+  // Prototype-free: a query names any key, `__proto__` too.
+  const object: Record<string, unknown> = Object.create(null)
+  const properties: Record<string, string> = Object.create(null)
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined) continue
     const property = PROPERTY.exec(key)
@@ -71,7 +72,7 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
     return E.right({ caller: caller.right, context: { ...context.right, environment: caller.right.scope.environment } })
   }
 
-  const toggles = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ toggles: FrontendToggle[] }>> => {
+  const toggles = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<FrontendToggles>> => {
     const admitted = await admit(request, fromBody)
     if (E.isLeft(admitted)) return admitted
     const { caller, context } = admitted.right

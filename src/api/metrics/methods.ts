@@ -10,7 +10,7 @@ import {
   ClientMetricsBody,
   ClientRegistrationBody,
   type ApplicationDetail,
-  type ApplicationSummary,
+  type Applications,
   type FeatureUsage,
 } from '../../model/metrics.js'
 import { NoParams } from '../../model/params.js'
@@ -151,7 +151,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     return E.right(undefined)
   }
 
-  const applicationsOp = read<NoParams, undefined, { total: number; applications: ApplicationSummary[] }>({
+  const applicationsOp = read<NoParams, undefined, Applications>({
     params: NoParams,
     requirement: 'NONE',
     run: (state, { query }) => {

@@ -34,7 +34,7 @@ export const applicationSummary = (app: Application, usage: readonly Application
   appName: app.appName,
   ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}),
   strategies: [...app.strategies],
-  usage,
+  usage: [...usage],
 })
 
 export const applicationDetail = (state: State, app: Application, series: readonly Series[]): ApplicationDetail => {

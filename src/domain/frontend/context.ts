@@ -12,7 +12,8 @@ type Scalar = string | number | boolean
  * `MAX_CONTEXT_PROPERTIES` other fields are ignored.
  */
 export const frontendContext = (decoded: FrontendContext, raw: unknown): Context => {
-  const extra: Record<string, Scalar> = {}
+  // Prototype-free: a body names any key, `__proto__` too.
+  const extra: Record<string, Scalar> = Object.create(null)
   if (raw !== null && typeof raw === 'object' && !Array.isArray(raw)) {
     let count = 0
     for (const [key, value] of Object.entries(raw)) {
@@ -22,9 +23,9 @@ export const frontendContext = (decoded: FrontendContext, raw: unknown): Context
     }
   }
   const { properties, ...fields } = decoded
-  const context: Record<string, unknown> = {}
+  const context: Record<string, unknown> = Object.create(null)
   for (const [key, value] of Object.entries(fields)) if (value !== undefined && value !== '') context[key] = value
-  const merged = { ...extra, ...(properties ?? {}) }
+  const merged: Record<string, Scalar> = Object.assign(Object.create(null), extra, properties)
   if (Object.keys(merged).length > 0) context['properties'] = merged
   return context as Context
 }
