@@ -46,6 +46,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
   const client = clientMethods({ storage, auth, clock })
+  const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
   return {
     features: featureMethods(run),
@@ -66,10 +67,12 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     environments: environmentMethods(run),
     instance: instanceMethods(run, options.email !== undefined),
     ...client,
-    /** What SDKs report (registrations, usage counts) and what the admin API shows of it. */
-    metrics: metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run }),
-    /** Unleash's frontend API: the flags on for a context, for frontend tokens. */
-    frontend: frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }),
+    /** What server SDKs report (registrations, usage counts) and what the admin API shows of it. */
+    metrics: usage.metrics,
+    /** Unleash's frontend API: the flags on for a context, and what frontend SDKs report. */
+    frontend: { ...frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }), ...usage.frontend },
+    /** Writes the `lastSeenAt` that SDK reports left pending (see docs/clients.md). */
+    flushLastSeen: usage.flushLastSeen,
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
     /** Recorded events, newest first. */

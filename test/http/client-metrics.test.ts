@@ -53,7 +53,7 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
   s.clock.advance(1_000)
   await s.call('POST', '/api/client/metrics', { token, body: report({ search: { yes: 1 } }) })
   t.same(await lastSeen(s, 'search'), { development: null, production: null })
-  t.same((await s.api.metrics.flushLastSeen())._tag, 'Right')
+  t.same((await s.api.flushLastSeen())._tag, 'Right')
   t.same(await lastSeen(s, 'search'), { development: '2026-01-01T00:00:41.000Z', production: null })
 
   const usage = await s.call('GET', '/api/admin/client-metrics/features/checkout')

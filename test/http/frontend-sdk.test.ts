@@ -71,7 +71,7 @@ for (const usePOSTrequests of [false, true]) {
     client.isEnabled('banner')
     client.stop()
     await client.sendMetrics()
-    const apps = ok(await api.metrics.admin.applications({ ...admin, params: {} }))
+    const apps = ok(await api.metrics.applications({ ...admin, params: {} }))
     t.ok(apps.applications.some((a) => a.appName === 'web'), 'the frontend app is seen')
   })
 }

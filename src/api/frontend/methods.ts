@@ -1,4 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
+import * as t from 'io-ts'
+import { plainFields } from '../../model/codec.js'
 import { decodeAt, decodeWith } from '../../domain/decode.js'
 import { notFound, type ValidationError } from '../../domain/errors.js'
 import { frontendContext } from '../../domain/frontend/context.js'
@@ -19,6 +21,9 @@ export interface FrontendDeps {
   /** The facade's shared evaluator of an environment. */
   readonly evaluator: (environment: string) => LiveEvaluator
 }
+
+const FeatureNameParams = plainFields({ featureName: t.string })
+type FeatureNameParams = t.TypeOf<typeof FeatureNameParams>
 
 const PROPERTY = /^properties\[(.+)\]$/
 
@@ -51,13 +56,13 @@ const namedEnvironment = (request: ApiRequest<unknown>): string | undefined => {
  */
 export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
   /** The caller and its context: the query's (GET) or the body's `context` (POST), in the caller's environment. */
-  const admit = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ caller: SdkCaller; context: Context }>> => {
+  const admit = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ caller: SdkCaller & { readonly request: ApiRequest<unknown> }; context: Context }>> => {
     const caller = await admitSdkCaller(storage, auth, 'frontend', request, namedEnvironment)
     if (E.isLeft(caller)) return caller
     let raw: unknown
     let decoded: E.Either<ValidationError, FrontendContext | undefined>
     if (fromBody) {
-      const body = decodeWith(FrontendFeaturesBody)(caller.right.request.body ?? {})
+      const body = decodeWith(FrontendFeaturesBody)(caller.right.request.body)
       raw = (caller.right.request.body as { context?: unknown } | undefined)?.context
       decoded = E.map((b: FrontendFeaturesBody) => b.context)(body)
     } else {
@@ -85,13 +90,15 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
     /** `POST /api/frontend`: the context from the body's `context`. */
     evaluate: (request: ApiRequest<unknown>) => toggles(request, true),
     /** `GET /api/frontend/features/:featureName`: one flag, 404 unless it is on for the context. */
-    feature: async (request: ApiRequest<{ featureName: string }>): Promise<Result<FrontendToggle>> => {
+    feature: async (request: ApiRequest<FeatureNameParams>): Promise<Result<FrontendToggle>> => {
       const admitted = await admit(request, false)
       if (E.isLeft(admitted)) return admitted
       const { caller, context } = admitted.right
-      const name = request.params?.featureName
-      const toggle = typeof name === 'string' ? frontendToggle(caller.state, evaluator(caller.scope.environment), name, context, caller.scope.projects) : undefined
-      return toggle === undefined ? E.left(notFound(`Could not find feature ${String(name)}, or it is not enabled for this context.`)) : E.right(toggle)
+      const params = decodeAt(FeatureNameParams, '/params', caller.request.params ?? {})
+      if (E.isLeft(params)) return params
+      const name = params.right.featureName
+      const toggle = frontendToggle(caller.state, evaluator(caller.scope.environment), name, context, caller.scope.projects)
+      return toggle === undefined ? E.left(notFound(`Could not find feature ${name}, or it is not enabled for this context.`)) : E.right(toggle)
     },
   }
 }

@@ -44,7 +44,7 @@ const SYSTEM: Principal = Object.freeze({ kind: 'admin-token', actor: { id: -133
 const systemAuth: AuthPort = { authenticate: () => E.right(SYSTEM) }
 
 const AppParams = t.type({ appName: t.string })
-const FeatureNameParams = t.type({ name: t.string })
+const FeatureNameParams = t.type({ featureName: t.string })
 
 const bodyEnvironment = (request: ApiRequest<unknown>): string | undefined => {
   const body = request.body as { environment?: unknown } | null | undefined
@@ -185,22 +185,34 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     params: FeatureNameParams,
     requirement: 'NONE',
     run: (state, { params }) => {
-      if (getRow(state.features, params.name) === undefined) return E.left(notFound(`Could not find feature with name ${params.name}`))
+      if (getRow(state.features, params.featureName) === undefined) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
       const now = clock.now()
-      return E.right(featureUsage(params.name, usage.series(now, hourOf(now) - limits.retentionHours * HOUR_MS), now))
+      return E.right(featureUsage(params.featureName, usage.series(now, hourOf(now) - limits.retentionHours * HOUR_MS), now))
     },
   })
 
   return {
-    client: { register: register('client'), metrics: report('client'), bulk },
-    frontend: { register: register('frontend'), metrics: report('frontend') },
-    admin: {
+    /** Server SDKs' calls, and the admin API's reads of what they reported. */
+    metrics: {
+      /** `POST /api/client/register`. */
+      register: register('client'),
+      /** `POST /api/client/metrics`. */
+      report: report('client'),
+      /** `POST /api/client/metrics/bulk`. */
+      bulk,
       /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
       applications: (request: ApiRequest<NoParams>) => run(applicationsOp, request),
       /** `GET /api/admin/metrics/applications/:appName`. */
       application: (request: ApiRequest<t.TypeOf<typeof AppParams>>) => run(applicationOp, request),
-      /** `GET /api/admin/client-metrics/features/:name`. */
+      /** `GET /api/admin/client-metrics/features/:featureName`. */
       feature: (request: ApiRequest<t.TypeOf<typeof FeatureNameParams>>) => run(featureOp, request),
+    },
+    /** Frontend SDKs' calls. */
+    frontend: {
+      /** `POST /api/frontend/client/register`. */
+      register: register('frontend'),
+      /** `POST /api/frontend/client/metrics`. */
+      report: report('frontend'),
     },
     /** Writes the `lastSeenAt` not yet written, whatever the interval: for a host shutting down. */
     flushLastSeen: (): Promise<Result<void>> => writeLastSeen(),

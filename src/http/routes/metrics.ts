@@ -6,10 +6,10 @@ import { type ApiRoute, route } from '../route.js'
  * no body as Unleash answers, and what the admin API shows of it.
  */
 export const metricsRoutes = ({ metrics }: AdminApi): ApiRoute[] => [
-  route('POST', '/api/client/register', metrics.client.register, { status: 202, body: true }),
-  route('POST', '/api/client/metrics', metrics.client.metrics, { status: 202, body: true }),
-  route('POST', '/api/client/metrics/bulk', metrics.client.bulk, { status: 202, body: true }),
-  route('GET', '/api/admin/metrics/applications', metrics.admin.applications),
-  route('GET', '/api/admin/metrics/applications/:appName', metrics.admin.application),
-  route('GET', '/api/admin/client-metrics/features/:name', metrics.admin.feature),
+  route('POST', '/api/client/register', metrics.register, { status: 202, body: true }),
+  route('POST', '/api/client/metrics', metrics.report, { status: 202, body: true }),
+  route('POST', '/api/client/metrics/bulk', metrics.bulk, { status: 202, body: true }),
+  route('GET', '/api/admin/metrics/applications', metrics.applications),
+  route('GET', '/api/admin/metrics/applications/:appName', metrics.application),
+  route('GET', '/api/admin/client-metrics/features/:featureName', metrics.feature),
 ]
