@@ -1,5 +1,5 @@
 import t from 'tap'
-import { FEATURES, type Served, serve } from './support.js'
+import { FEATURES, type Served, serve, strategiesOf } from './support.js'
 
 const NOW = '2026-01-01T00:00:00.000Z'
 const MINUTE_AGO = '2025-12-31T23:59:00.000Z'
@@ -20,6 +20,8 @@ const lastSeen = async (s: Served, feature: string) =>
 const setUp = async (config = {}) => {
   const s = await serve('fetch', { config })
   for (const name of ['checkout', 'search']) await s.call('POST', FEATURES, { body: { name } })
+  const variant = (name: string) => ({ name, weight: 500, stickiness: 'default', weightType: 'variable' })
+  await s.call('POST', strategiesOf('checkout'), { body: { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: 'checkout' }, variants: [variant('blue'), variant('red')] } })
   return { s, token: await clientToken(s) }
 }
 
@@ -32,7 +34,7 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
   t.equal(registered.status, 202)
   t.equal(registered.text, '')
 
-  const sent = await s.call('POST', '/api/client/metrics', { token, body: report({ checkout: { yes: 3, no: 1, variants: { blue: 2 } } }) })
+  const sent = await s.call('POST', '/api/client/metrics', { token, body: report({ checkout: { yes: 3, no: 1, variants: { blue: 2, invented: 5 } } }) })
   t.equal(sent.status, 202)
   t.equal(sent.text, '')
   t.same(await lastSeen(s, 'checkout'), { development: NOW, production: null }, "the token's environment")
@@ -62,7 +64,7 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
     version: 1,
     maturity: 'stable',
     featureName: 'checkout',
-    lastHourUsage: [{ environment: 'development', timestamp: NOW, yes: 4, no: 3, variants: { blue: 2 } }],
+    lastHourUsage: [{ environment: 'development', timestamp: NOW, yes: 4, no: 3, variants: { blue: 2 } }], // a name the flag cannot give is not kept
     totalUsage: [{ environment: 'development', yes: 4, no: 3 }],
     seenApplications: ['shop'],
   })
@@ -169,7 +171,7 @@ t.test('Edge bulk metrics count each flag in its environment and hour', async (t
 })
 
 t.test('the usage kept in memory is bounded, and forgets hours past the retention window', async (t) => {
-  const { s, token } = await setUp({ metrics: { maxApplications: 2, maxInstancesPerApplication: 2, maxSeriesPerHour: 2, maxVariantsPerSeries: 1, retentionHours: 2 } })
+  const { s, token } = await setUp({ metrics: { maxApplications: 2, maxInstancesPerApplication: 2, maxSeries: 2, maxVariantsPerSeries: 1, retentionHours: 2 } })
   await s.call('POST', FEATURES, { body: { name: 'third' } })
   for (const appName of ['a', 'b', 'c']) {
     for (const instanceId of ['1', '2', '3']) await s.call('POST', '/api/client/register', { token, body: { appName, instanceId, interval: 1, started: NOW, strategies: [] } })
@@ -180,7 +182,7 @@ t.test('the usage kept in memory is bounded, and forgets hours past the retentio
   t.equal((await s.call('GET', '/api/admin/metrics/applications/a')).status, 404)
 
   await s.call('POST', '/api/client/metrics', { token, body: report({ checkout: { yes: 1, variants: { blue: 1, red: 1 } }, search: { yes: 1 }, third: { yes: 1 } }) })
-  t.same((await s.call('GET', '/api/admin/client-metrics/features/third')).json.totalUsage, [], 'no third series this hour')
+  t.same((await s.call('GET', '/api/admin/client-metrics/features/third')).json.totalUsage, [], 'no third count')
   t.same((await s.call('GET', '/api/admin/client-metrics/features/checkout')).json.lastHourUsage[0].variants, { blue: 1 }, 'no second variant')
 
   s.clock.advance(2 * 3_600_000)

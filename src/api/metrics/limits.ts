@@ -6,9 +6,9 @@ export interface MetricsLimits {
   readonly maxApplications: number
   /** Instances kept per application; past it the one seen longest ago is forgotten. */
   readonly maxInstancesPerApplication: number
-  /** Flag, environment and application triples counted in one hour; later ones that hour are dropped. */
-  readonly maxSeriesPerHour: number
-  /** Variant names counted per triple and hour; later ones are dropped. */
+  /** Counts kept: one per flag, environment, application and hour, over the whole window; new ones past it are dropped until old hours leave. */
+  readonly maxSeries: number
+  /** Variant names counted per flag, environment, application and hour (of those the flag can give); later ones are dropped. */
   readonly maxVariantsPerSeries: number
   /** Least time between two commits of `lastSeenAt`, in milliseconds. */
   readonly lastSeenWriteIntervalMs: number
@@ -18,7 +18,7 @@ export const DEFAULT_METRICS_LIMITS: MetricsLimits = Object.freeze({
   retentionHours: 48,
   maxApplications: 1_000,
   maxInstancesPerApplication: 100,
-  maxSeriesPerHour: 10_000,
+  maxSeries: 100_000,
   maxVariantsPerSeries: 32,
   lastSeenWriteIntervalMs: 30_000,
 })

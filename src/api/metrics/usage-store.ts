@@ -57,22 +57,29 @@ export const createUsageStore = (limits: MetricsLimits) => {
   const hours = new Map<number, Map<string, Series>>()
   const applications = new Map<string, Application>()
 
+  let seriesCount = 0
+
   /** Forgets the hours that fell out of the window. */
   const prune = (now: number): void => {
     const oldest = hourOf(now) - (limits.retentionHours - 1) * HOUR_MS
-    for (const hour of hours.keys()) if (hour < oldest) hours.delete(hour)
+    for (const [hour, series] of hours) {
+      if (hour >= oldest) continue
+      seriesCount -= series.size
+      hours.delete(hour)
+    }
   }
 
   const count = (t: Tally, now: number): void => {
     if (t.hour < hourOf(now) - (limits.retentionHours - 1) * HOUR_MS) return
-    let series = hours.get(t.hour)
-    if (series === undefined) hours.set(t.hour, (series = new Map()))
     const key = JSON.stringify([t.feature, t.environment, t.appName])
-    let found = series.get(key)
+    let series = hours.get(t.hour)
+    let found = series?.get(key)
     if (found === undefined) {
-      if (series.size >= limits.maxSeriesPerHour) return
+      if (seriesCount >= limits.maxSeries) return
+      if (series === undefined) hours.set(t.hour, (series = new Map()))
       found = { feature: t.feature, environment: t.environment, appName: t.appName, hour: t.hour, yes: 0, no: 0, variants: new Map() }
       series.set(key, found)
+      seriesCount += 1
     }
     found.yes = add(found.yes, t.yes)
     found.no = add(found.no, t.no)

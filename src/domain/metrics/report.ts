@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { type ErrorDetail, type ValidationError, validationError } from '../errors.js'
 import type { BulkMetricsBody, ClientMetricsBody, MetricDate, ToggleCounts } from '../../model/metrics.js'
 import type { State } from '../../model/state.js'
+import { lookup } from '../../model/dict.js'
 import { getRow, hasRow } from '../../model/table.js'
 
 export const HOUR_MS = 3_600_000
@@ -39,15 +40,25 @@ const countable = (state: State, scope: ReportScope, name: string, environment: 
   return scope.projects === undefined || scope.projects.includes('*') || scope.projects.includes(feature.project)
 }
 
-const tally = (feature: string, environment: string, appName: string, hour: number, counts: ToggleCounts): Tally => ({
-  feature,
-  environment,
-  appName,
-  hour,
-  yes: counts.yes ?? 0,
-  no: counts.no ?? 0,
-  variants: counts.variants ?? {},
-})
+/**
+ * The variant names a flag can give in an environment: its own, its strategies', and
+ * `disabled`. Only these are counted, so what a report can make the server keep is bounded
+ * by the flag's configuration, not by the names a body invents.
+ */
+const variantNames = (state: State, feature: string, environment: string): Set<string> => {
+  const settings = lookup(getRow(state.features, feature)!.environments, environment)
+  const names = new Set(['disabled'])
+  for (const v of settings?.variants ?? []) names.add(v.name)
+  for (const s of settings?.strategies ?? []) for (const v of s.variants) names.add(v.name)
+  return names
+}
+
+const tally = (state: State, feature: string, environment: string, appName: string, hour: number, counts: ToggleCounts): Tally => {
+  const known = variantNames(state, feature, environment)
+  const variants: Record<string, number> = Object.create(null)
+  for (const [name, n] of Object.entries(counts.variants ?? {})) if (known.has(name)) variants[name] = n
+  return { feature, environment, appName, hour, yes: counts.yes ?? 0, no: counts.no ?? 0, variants }
+}
 
 const unused = (t: Tally): boolean => t.yes === 0 && t.no === 0 && Object.values(t.variants).every((n) => n === 0)
 
@@ -58,7 +69,8 @@ const futureDate = (path: string, ms: number, now: number): ErrorDetail | undefi
 /**
  * The tallies of an SDK's report (`POST /api/client/metrics`), counted in the hour its bucket
  * stopped. Flags the store does not have, or the caller may not see, are let be, as Unleash
- * lets them be: SDKs count every name they were asked about. A bucket that stops before it
+ * lets them be: SDKs count every name they were asked about; so are variant names the flag
+ * cannot give. A bucket that stops before it
  * starts, or after the clock allows, is refused whole.
  */
 export const readReport = (state: State, body: ClientMetricsBody, scope: ReportScope, now: number): E.Either<ValidationError, Tally[]> => {
@@ -75,7 +87,7 @@ export const readReport = (state: State, body: ClientMetricsBody, scope: ReportS
   const tallies: Tally[] = []
   for (const [name, counts] of Object.entries(bucket.toggles)) {
     if (!countable(state, scope, name, scope.environment)) continue
-    const t = tally(name, scope.environment, body.appName, hour, counts)
+    const t = tally(state, name, scope.environment, body.appName, hour, counts)
     if (!unused(t)) tallies.push(t)
   }
   return E.right(tallies)
@@ -94,7 +106,7 @@ export const readBulk = (state: State, body: BulkMetricsBody, scope: ReportScope
     if (late) return void problems.push(late)
     if (scope.bound && metric.environment !== scope.environment) return
     if (!countable(state, scope, metric.featureName, metric.environment)) return
-    const t = tally(metric.featureName, metric.environment, metric.appName, hourOf(at), metric)
+    const t = tally(state, metric.featureName, metric.environment, metric.appName, hourOf(at), metric)
     if (!unused(t)) tallies.push(t)
   })
   return problems.length > 0 ? E.left(validationError(problems)) : E.right(tallies)
