@@ -18,8 +18,8 @@ export const DEFAULT_METRICS_LIMITS: MetricsLimits = Object.freeze({
   retentionHours: 48,
   maxApplications: 1_000,
   maxInstancesPerApplication: 100,
-  maxSeries: 100_000,
-  maxVariantsPerSeries: 32,
+  maxSeries: 50_000,
+  maxVariantsPerSeries: 16,
   lastSeenWriteIntervalMs: 30_000,
 })
 
