@@ -5,8 +5,8 @@ import type { State } from '../model/state.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { StoragePort } from '../ports/storage.js'
 import { DEFAULT_CLIENT_ENVIRONMENT, wrongTokenType } from './facade/client.js'
-import type { ApiRequest } from './operation.js'
-import { notStrings, readRequest, type Result, stateOf } from './runner.js'
+import type { ApiRequest, CallError } from './operation.js'
+import { notStrings, readRequest, stateOf } from './runner.js'
 
 /** Which of Unleash's SDK APIs is called: each refuses the other's token type. */
 export type SdkApi = 'client' | 'frontend'
@@ -32,10 +32,10 @@ export const admitSdkCaller = async (
   storage: StoragePort,
   auth: AuthPort,
   api: SdkApi,
-  given: ApiRequest<unknown> | undefined,
+  given: object | undefined,
   named: (request: ApiRequest<unknown>) => string | undefined = () => undefined,
-): Promise<Result<SdkCaller & { readonly request: ApiRequest<unknown> }>> => {
-  const read = readRequest(given)
+): Promise<E.Either<CallError, SdkCaller & { readonly request: ApiRequest<unknown> }>> => {
+  const read = readRequest(given as ApiRequest<unknown> | undefined)
   if (E.isLeft(read)) return read
   const request = read.right
   const unfit = notStrings(request, ['authorization'])
@@ -49,7 +49,8 @@ export const admitSdkCaller = async (
   const own = api === 'client' ? 'client-token' : 'frontend-token'
   const other = api === 'client' ? 'frontend-token' : 'client-token'
   if (principal.kind === other) return E.left(wrongTokenType())
-  if (request.reject) return E.left(request.reject)
+  // Only the HTTP handler sets `reject` (a 415, 413 or malformed JSON); a call in process cannot.
+  if (request.reject) return E.left(request.reject as CallError)
   const tokenEnvironment = principal.kind === own && principal.environment !== undefined && principal.environment !== '*' ? principal.environment : undefined
   const projects = principal.kind === own && principal.projects !== undefined && !principal.projects.includes('*') ? principal.projects : undefined
   const environment = tokenEnvironment ?? (named(request) || DEFAULT_CLIENT_ENVIRONMENT)

@@ -1,8 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { plainFields } from '../../model/codec.js'
+import { NoParams } from '../../model/params.js'
 import { decodeAt, decodeWith } from '../../domain/decode.js'
-import { notFound, type ValidationError } from '../../domain/errors.js'
+import { type NotFoundError, notFound, type ValidationError } from '../../domain/errors.js'
 import { frontendContext } from '../../domain/frontend/context.js'
 import { frontendToggle, frontendToggles } from '../../domain/frontend/toggles.js'
 import type { Context } from '../../evaluation/index.js'
@@ -11,8 +12,9 @@ import type { Query } from '../../model/query.js'
 import type { AuthPort } from '../../ports/auth.js'
 import type { StoragePort } from '../../ports/storage.js'
 import type { LiveEvaluator } from '../client-evaluator.js'
-import type { ApiRequest } from '../operation.js'
-import { readQuery, type Result } from '../runner.js'
+import type { Method } from '../methods.js'
+import type { ApiRequest, CallError } from '../operation.js'
+import { readQuery } from '../runner.js'
 import { admitSdkCaller, type SdkCaller } from '../sdk-caller.js'
 
 export interface FrontendDeps {
@@ -56,7 +58,7 @@ const namedEnvironment = (request: ApiRequest<unknown>): string | undefined => {
  */
 export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
   /** The caller and its context: the query's (GET) or the body's `context` (POST), in the caller's environment. */
-  const admit = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<{ caller: SdkCaller & { readonly request: ApiRequest<unknown> }; context: Context }>> => {
+  const admit = async (request: object | undefined, fromBody: boolean): Promise<E.Either<CallError, { caller: SdkCaller & { readonly request: ApiRequest<unknown> }; context: Context }>> => {
     const caller = await admitSdkCaller(storage, auth, 'frontend', request, namedEnvironment)
     if (E.isLeft(caller)) return caller
     let raw: unknown
@@ -77,7 +79,7 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
     return E.right({ caller: caller.right, context: { ...context.right, environment: caller.right.scope.environment } })
   }
 
-  const toggles = async (request: ApiRequest<unknown>, fromBody: boolean): Promise<Result<FrontendToggles>> => {
+  const toggles = async (request: object | undefined, fromBody: boolean): Promise<E.Either<CallError, FrontendToggles>> => {
     const admitted = await admit(request, fromBody)
     if (E.isLeft(admitted)) return admitted
     const { caller, context } = admitted.right
@@ -86,11 +88,11 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
 
   return {
     /** `GET /api/frontend`: the context from the query. */
-    features: (request: ApiRequest<unknown>) => toggles(request, false),
+    features: ((request) => toggles(request, false)) satisfies Method<NoParams, undefined, FrontendToggles, CallError>,
     /** `POST /api/frontend`: the context from the body's `context`. */
-    evaluate: (request: ApiRequest<unknown>) => toggles(request, true),
+    evaluate: ((request) => toggles(request, true)) satisfies Method<NoParams, FrontendFeaturesBody, FrontendToggles, CallError>,
     /** `GET /api/frontend/features/:featureName`: one flag, 404 unless it is on for the context. */
-    feature: async (request: ApiRequest<FeatureNameParams>): Promise<Result<FrontendToggle>> => {
+    feature: (async (request) => {
       const admitted = await admit(request, false)
       if (E.isLeft(admitted)) return admitted
       const { caller, context } = admitted.right
@@ -99,6 +101,6 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
       const name = params.right.featureName
       const toggle = frontendToggle(caller.state, evaluator(caller.scope.environment), name, context, caller.scope.projects)
       return toggle === undefined ? E.left(notFound(`Could not find feature ${name}, or it is not enabled for this context.`)) : E.right(toggle)
-    },
+    }) satisfies Method<FeatureNameParams, undefined, FrontendToggle, CallError | NotFoundError>,
   }
 }

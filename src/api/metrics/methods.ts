@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { decodeAt, decodeWith } from '../../domain/decode.js'
-import { type ValidationError, notFound, validationError } from '../../domain/errors.js'
+import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
 import { HOUR_MS, hourOf, millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
 import { PERMISSIONS } from '../../domain/permissions.js'
@@ -20,8 +20,9 @@ import type { ClockPort } from '../../ports/clock.js'
 import type { IdPort } from '../../ports/ids.js'
 import type { StoragePort } from '../../ports/storage.js'
 import type { ResolvedConfig } from '../config.js'
-import { type ApiRequest, read, write } from '../operation.js'
-import { createRunner, type Result, type Runner } from '../runner.js'
+import { bind, type Method, type Run } from '../methods.js'
+import { type ApiRequest, type CallError, read, write } from '../operation.js'
+import { createRunner, type Result } from '../runner.js'
 import { admitSdkCaller, type SdkApi } from '../sdk-caller.js'
 import type { MetricsLimits } from './limits.js'
 import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from './render.js'
@@ -36,7 +37,7 @@ export interface MetricsDeps {
   readonly config: ResolvedConfig
   readonly limits: MetricsLimits
   /** The facade's pipeline, which the admin reads go through. */
-  readonly run: Runner['run']
+  readonly run: Run
 }
 
 /** Who writes `lastSeenAt`: the instance itself, as Unleash's system user. */
@@ -66,6 +67,7 @@ const wholeNumber = (value: string | undefined, name: string, fallback: number):
  */
 export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run }: MetricsDeps) => {
   const usage = createUsageStore(limits)
+  const m = bind(run)
   const system = createRunner({ storage, auth: systemAuth, clock, ids, config })
   /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
   const pending = new Map<string, Sighting>()
@@ -105,7 +107,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
   })
 
   /** `POST /api/<client|frontend>/client/metrics`: the counts of one interval. */
-  const report = (api: SdkApi) => async (request: ApiRequest<unknown>): Promise<Result<void>> => {
+  const report = (api: SdkApi): Method<NoParams, ClientMetricsBody, void, CallError> => async (request) => {
     const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
     if (E.isLeft(caller)) return caller
     const body = decodeWith(ClientMetricsBody)(caller.right.request.body)
@@ -117,7 +119,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
   }
 
   /** `POST /api/<client|frontend>/client/register`: an SDK instance starting. */
-  const register = (api: SdkApi) => async (request: ApiRequest<unknown>): Promise<Result<void>> => {
+  const register = (api: SdkApi): Method<NoParams, ClientRegistrationBody, void, CallError> => async (request) => {
     const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
     if (E.isLeft(caller)) return caller
     const body = decodeWith(ClientRegistrationBody)(caller.right.request.body)
@@ -127,7 +129,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
   }
 
   /** `POST /api/client/metrics/bulk`: Edge's applications and counts, all or nothing. */
-  const bulk = async (request: ApiRequest<unknown>): Promise<Result<void>> => {
+  const bulk: Method<NoParams, BulkMetricsBody, void, CallError> = async (request) => {
     const caller = await admitSdkCaller(storage, auth, 'client', request)
     if (E.isLeft(caller)) return caller
     const body = decodeWith(BulkMetricsBody)(caller.right.request.body)
@@ -151,7 +153,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     return E.right(undefined)
   }
 
-  const applicationsOp = read<NoParams, undefined, Applications>({
+  const applicationsOp = read<NoParams, undefined, Applications, ValidationError>({
     params: NoParams,
     requirement: 'NONE',
     run: (state, { query }) => {
@@ -171,7 +173,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     },
   })
 
-  const applicationOp = read<t.TypeOf<typeof AppParams>, undefined, ApplicationDetail>({
+  const applicationOp = read<t.TypeOf<typeof AppParams>, undefined, ApplicationDetail, NotFoundError>({
     params: AppParams,
     requirement: 'NONE',
     run: (state, { params }) => {
@@ -181,7 +183,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     },
   })
 
-  const featureOp = read<t.TypeOf<typeof FeatureNameParams>, undefined, FeatureUsage>({
+  const featureOp = read<t.TypeOf<typeof FeatureNameParams>, undefined, FeatureUsage, NotFoundError>({
     params: FeatureNameParams,
     requirement: 'NONE',
     run: (state, { params }) => {
@@ -201,11 +203,11 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       /** `POST /api/client/metrics/bulk`. */
       bulk,
       /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
-      applications: (request: ApiRequest<NoParams>) => run(applicationsOp, request),
+      applications: m(applicationsOp),
       /** `GET /api/admin/metrics/applications/:appName`. */
-      application: (request: ApiRequest<t.TypeOf<typeof AppParams>>) => run(applicationOp, request),
+      application: m(applicationOp),
       /** `GET /api/admin/client-metrics/features/:featureName`. */
-      feature: (request: ApiRequest<t.TypeOf<typeof FeatureNameParams>>) => run(featureOp, request),
+      feature: m(featureOp),
     },
     /** Frontend SDKs' calls. */
     frontend: {
