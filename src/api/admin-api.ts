@@ -22,6 +22,8 @@ import { apiTokenMethods, groupMethods, personalTokenMethods, serviceAccountMeth
 import { environmentMethods, instanceMethods, projectMethods } from './facade/projects.js'
 import { createRunner, stateOf } from './runner.js'
 import { sessionMethods } from './facade/sessions.js'
+import { frontendMethods } from './frontend/methods.js'
+import { metricsMethods } from './metrics/methods.js'
 
 export interface AdminApiOptions {
   readonly storage: StoragePort
@@ -51,6 +53,8 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
+  const client = clientMethods({ storage, auth, clock })
+  const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
   return {
     features: featureMethods(run),
@@ -72,7 +76,13 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     instance: instanceMethods(run, options.email !== undefined),
     sessions: sessionMethods({ storage, clock, ids, config }, run),
     adminUi: adminUiMethods(run),
-    ...clientMethods({ storage, auth, clock }),
+    ...client,
+    /** What server SDKs report (registrations, usage counts) and what the admin API shows of it. */
+    metrics: usage.metrics,
+    /** Unleash's frontend API: the flags on for a context, and what frontend SDKs report. */
+    frontend: { ...frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }), ...usage.frontend },
+    /** Writes the `lastSeenAt` that SDK reports left pending (see docs/clients.md). */
+    flushLastSeen: usage.flushLastSeen,
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
     /** Recorded events, newest first. */

@@ -1,4 +1,5 @@
 import { DEFAULT_LIMITS, LIMIT_MINIMUMS, type ResourceLimits } from '../model/limits.js'
+import { type MetricsLimits, resolveMetricsLimits } from './metrics/limits.js'
 
 /** Instance settings a host app may give the facade; every field has Unleash's OSS default. */
 export interface AdminApiConfig {
@@ -24,6 +25,8 @@ export interface AdminApiConfig {
   readonly sessionTtlHours?: number
   /** Sessions one person may hold; a login past it ends their oldest. Default 5, as Unleash OSS's `MAX_PARALLEL_SESSIONS`. */
   readonly maxParallelSessions?: number
+  /** Bounds of the SDK usage kept in memory, and how often `lastSeenAt` is written (docs/clients.md). */
+  readonly metrics?: Partial<MetricsLimits>
 }
 
 export interface ResolvedConfig {
@@ -41,6 +44,7 @@ export interface ResolvedConfig {
   readonly maxRetries: number
   readonly sessionTtlHours: number
   readonly maxParallelSessions: number
+  readonly metrics: MetricsLimits
 }
 
 export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
@@ -58,6 +62,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   maxRetries: config.maxRetries ?? 10,
   sessionTtlHours: positive('sessionTtlHours', config.sessionTtlHours, 48),
   maxParallelSessions: Math.max(1, Math.floor(positive('maxParallelSessions', config.maxParallelSessions, 5))),
+  metrics: resolveMetricsLimits(config.metrics),
 })
 
 /** A setting that must be a number above 0 when given (a host's programming error otherwise). */

@@ -7,6 +7,7 @@ import { systemClock } from '../ports/clock.js'
 import { randomIds } from '../ports/ids.js'
 import { consoleLogger } from '../ports/logger.js'
 import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
+import { frontendCors } from './cors.js'
 import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, NO_QUERY, normalizeBasePath, target, underBase } from './request.js'
 import { createRouter, splitPath } from './router.js'
@@ -149,10 +150,17 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     }
   }
 
+  /** The origins the frontend API allows: the instance's setting, else the configuration's. */
+  const frontendOrigins = () => api.state().settings.frontendApiOrigins ?? api.config.frontendApiOrigins
+
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {
     try {
       const method = request.method === 'GET' ? 'GET' : String(request.method).toUpperCase()
-      const response = withNosniff(await handle(request, method))
+      const cors = frontendCors(request, basePath, frontendOrigins)
+      if (cors !== undefined && method === 'OPTIONS') return withNosniff(cors.preflight)
+      const handled = await handle(request, method)
+      // Errors too carry CORS headers: a browser shows a page a 401 only when its origin is allowed.
+      const response = withNosniff(cors === undefined ? handled : { ...handled, headers: { ...handled.headers, ...cors.headers } })
       if (method !== 'HEAD' || (response.bytes === undefined && response.body === undefined)) return response
       // HEAD: GET's headers, its length included, and no body.
       return { status: response.status, headers: { ...response.headers, 'content-length': String(byteLength(response)) } }

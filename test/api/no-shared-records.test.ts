@@ -79,14 +79,20 @@ const seeded = async () => {
   await keep('features.addLink', api.features.addLink({ params: { ...P, featureName: 'f' }, body: { url: 'example.com/docs', title: 'Docs' } }))
   ok(await api.features.complete({ params: { ...P, featureName: 'f' }, body: { status: 'kept', statusValue: 'v' } }))
   await keep('types.createStrategyType', api.types.createStrategyType({ params: {}, body: { name: 'custom', parameters: [{ name: 'p', type: 'list' }] } }))
-  const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)] }
+  // What SDKs report, and a flag on for everyone (the project's default strategy has a constraint), which the frontend API answers.
+  ok(await api.metrics.register({ params: {}, body: { appName: 'shop', instanceId: 'i', interval: 1, started: '2026-01-01T00:00:00.000Z', strategies: ['default'] } }))
+  ok(await api.metrics.report({ params: {}, body: { appName: 'shop', bucket: { start: '2026-01-01T00:00:00.000Z', stop: '2026-01-01T00:00:00.000Z', toggles: { f: { yes: 1, variants: { v: 1 } } } } } }))
+  ok(await api.features.create({ params: P, body: { name: 'on' } }))
+  ok(await api.strategies.add({ params: { ...AT, featureName: 'on' }, body: { name: 'default' } }))
+  ok(await api.features.enableEnvironment({ params: { ...P, featureName: 'on', environment: 'development' } }))
+  const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)], appName: ['shop'] }
   return { api, answers, ids }
 }
 
 /** Values to try for each path parameter: names and ids that exist in the seeded store. */
 const candidates = (ids: Record<string, string[]>): Record<string, string[]> => ({
   projectId: ['default'],
-  featureName: ['f', 'g'],
+  featureName: ['f', 'g', 'on'],
   environment: ['development'],
   type: ['simple'],
   value: ['web'],

@@ -62,6 +62,10 @@ const constraint = { contextName: 'userId', operator: 'IN', values: ['1'], inver
 const variant = { name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'x' }, overrides: [{ contextName: 'userId', values: ['1'] }] }
 
 /** A valid body for each body route, whose every value the field test below replaces. */
+/** What an SDK sends at start, and every interval, dated by the test clock. */
+const SDK_REGISTRATION = { appName: 'shop', instanceId: 'i', sdkVersion: 'unleash-node-sdk:6.12.1', strategies: ['default'], started: '2026-01-01T00:00:00.000Z', interval: 15000, yggdrasilVersion: null }
+const SDK_METRICS = { appName: 'shop', instanceId: 'i', bucket: { start: '2025-12-31T23:59:00.000Z', stop: '2026-01-01T00:00:00.000Z', toggles: { checkout: { yes: 1, no: 2, variants: { blue: 1 } } } } }
+
 const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/projects/:projectId/features': { name: 'sample', type: 'release', description: 'd', impressionData: false },
   'PUT /api/admin/projects/:projectId/features/:featureName': { name: 'checkout', description: 'd', type: 'release', stale: false, archived: false, impressionData: false },
@@ -151,6 +155,15 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/record-ui-error': { errorMessage: 'm', errorStack: 's' },
   'POST /api/admin/playground': { environment: 'development', projects: ['default'], context: { appName: 'a', userId: '1', properties: { region: 'eu' } } },
   'POST /api/admin/playground/advanced': { environments: ['development'], projects: '*', context: { appName: 'a', userId: '1,2', properties: { region: 'eu' } } },
+  'POST /api/client/register': SDK_REGISTRATION,
+  'POST /api/client/metrics': SDK_METRICS,
+  'POST /api/client/metrics/bulk': {
+    applications: [{ appName: 'edge', instanceId: 'e', environment: 'development', strategies: ['default'], started: '2026-01-01T00:00:00.000Z', sdkVersion: 'unleash-edge:19' }],
+    metrics: [{ featureName: 'checkout', appName: 'edge', environment: 'development', timestamp: '2026-01-01T00:00:00.000Z', yes: 1, no: 0, variants: { blue: 1 } }],
+  },
+  'POST /api/frontend': { context: { userId: '42', sessionId: 's', currentTime: '2026-01-01T00:00:00.000Z', properties: { region: 'eu' } } },
+  'POST /api/frontend/client/register': SDK_REGISTRATION,
+  'POST /api/frontend/client/metrics': SDK_METRICS,
 }
 
 /** A sample with its `:placeholder` strings (ids made by the set-up) filled in. */

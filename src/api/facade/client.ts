@@ -32,7 +32,7 @@ export const DEFAULT_CLIENT_ENVIRONMENT = 'development'
 const SEGMENTS_SPEC = parseSemver('4.2.0')!
 
 /** Unleash's answer to a frontend token on the client API. */
-const wrongTokenType = (): NoAccessError => {
+export const wrongTokenType = (): NoAccessError => {
   const message = 'invalid token: expected a different token type for this endpoint'
   return { _tag: 'NoAccessError', message, details: [{ message }] }
 }

@@ -80,6 +80,13 @@ const NO_LINKS: readonly FeatureLink[] = Object.freeze([])
 /** A parent dependency as returned: with `variants`, `[]` when any variant will do, as Unleash answers. */
 export const renderDependency = (d: Dependency): DependencyRecord => ({ feature: d.feature, enabled: d.enabled, variants: d.variants ? [...d.variants] : [] })
 
+/** A feature's `lastSeenAt`: the latest of its environments', as Unleash shows it. */
+const latestSeen = (environments: readonly FeatureEnvironment[]): string | null => {
+  let latest: string | null = null
+  for (const e of environments) if (e.lastSeenAt !== null && (latest === null || e.lastSeenAt > latest)) latest = e.lastSeenAt
+  return latest
+}
+
 /**
  * The full feature record of the spec; `environments` as `renderEnvironments` gives them, and
  * `favorite` whether the caller marked it (see src/domain/user/favorites.ts).
@@ -98,7 +105,7 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     createdAt: feature.createdAt,
     createdBy: userRef(state, feature.createdByUserId),
     archivedAt: feature.archivedAt,
-    lastSeenAt: null,
+    lastSeenAt: latestSeen(environments),
     environments,
     variants: [],
     strategies: [],

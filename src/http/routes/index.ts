@@ -4,6 +4,8 @@ import type { Route } from '../route.js'
 import { adminUiRoutes } from './admin-ui.js'
 import { clientRoutes } from './client.js'
 import { featureRoutes } from './features.js'
+import { frontendRoutes } from './frontend.js'
+import { metricsRoutes } from './metrics.js'
 import { projectRoutes } from './projects.js'
 import { sessionRoutes } from './sessions.js'
 import { strategyRoutes } from './strategies.js'
@@ -22,4 +24,6 @@ export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now):
   ...clientRoutes(api),
   ...sessionRoutes(api, now),
   ...adminUiRoutes(api),
+  ...metricsRoutes(api),
+  ...frontendRoutes(api),
 ]

@@ -1,0 +1,222 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { decodeAt, decodeWith } from '../../domain/decode.js'
+import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
+import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
+import { HOUR_MS, hourOf, millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
+import { PERMISSIONS } from '../../domain/permissions.js'
+import {
+  ApplicationsQuery,
+  BulkMetricsBody,
+  ClientMetricsBody,
+  ClientRegistrationBody,
+  type ApplicationDetail,
+  type Applications,
+  type FeatureUsage,
+} from '../../model/metrics.js'
+import { NoParams } from '../../model/params.js'
+import { getRow } from '../../model/table.js'
+import type { AuthPort, Principal } from '../../ports/auth.js'
+import type { ClockPort } from '../../ports/clock.js'
+import type { IdPort } from '../../ports/ids.js'
+import type { StoragePort } from '../../ports/storage.js'
+import type { ResolvedConfig } from '../config.js'
+import { bind, type Method, type Run } from '../methods.js'
+import { type ApiRequest, type CallError, read, write } from '../operation.js'
+import { createRunner, type Result } from '../runner.js'
+import { admitSdkCaller, type SdkApi } from '../sdk-caller.js'
+import type { MetricsLimits } from './limits.js'
+import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from './render.js'
+import { createUsageStore, type Presence } from './usage-store.js'
+import * as t from 'io-ts'
+
+export interface MetricsDeps {
+  readonly storage: StoragePort
+  readonly auth: AuthPort
+  readonly clock: ClockPort
+  readonly ids: IdPort
+  readonly config: ResolvedConfig
+  readonly limits: MetricsLimits
+  /** The facade's pipeline, which the admin reads go through. */
+  readonly run: Run
+}
+
+/** Who writes `lastSeenAt`: the instance itself, as Unleash's system user. */
+const SYSTEM: Principal = Object.freeze({ kind: 'admin-token', actor: { id: -1337, name: 'unleash_system_user' }, permissions: PERMISSIONS })
+const systemAuth: AuthPort = { authenticate: () => E.right(SYSTEM) }
+
+const AppParams = t.type({ appName: t.string })
+const FeatureNameParams = t.type({ featureName: t.string })
+
+const bodyEnvironment = (request: ApiRequest<unknown>): string | undefined => {
+  const body = request.body as { environment?: unknown } | null | undefined
+  return body !== null && typeof body === 'object' && typeof body.environment === 'string' ? body.environment : undefined
+}
+
+/** A query's whole number of 0 or more, else the 400 naming it. */
+const wholeNumber = (value: string | undefined, name: string, fallback: number): E.Either<ValidationError, number> => {
+  if (value === undefined) return E.right(fallback)
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN
+  return Number.isNaN(n) ? E.left(validationError(`The \`/query/${name}\` must be a whole number of 0 or more. You sent ${JSON.stringify(value)}.`, `/query/${name}`)) : E.right(n)
+}
+
+/**
+ * What SDKs report (registrations and usage counts) and what the admin API shows of it. Counts
+ * and applications are kept in memory (see usage-store.ts); `lastSeenAt` is written to the store,
+ * at most once per `lastSeenWriteIntervalMs`, so the admin API and every process sharing the
+ * store show it.
+ */
+export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run }: MetricsDeps) => {
+  const usage = createUsageStore(limits)
+  const m = bind(run)
+  const system = createRunner({ storage, auth: systemAuth, clock, ids, config })
+  /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
+  const pending = new Map<string, Sighting>()
+  let lastWrite = -Infinity
+  let writing: Promise<Result<void>> | undefined
+
+  /** Commits the pending sightings; those met by a failure stay pending for the next write. */
+  const writeLastSeen = (): Promise<Result<void>> =>
+    (writing ??= (async () => {
+      const sightings = [...pending.values()]
+      lastWrite = clock.now()
+      if (sightings.length === 0) return E.right(undefined)
+      const op = write<NoParams, undefined, void>({ params: NoParams, requirement: 'NONE', run: (draft) => (markSeen(draft, sightings), E.right(() => undefined)) })
+      const written = await system.run(op, { params: {} })
+      // Only what was written leaves: a sighting made meanwhile replaced its entry.
+      if (E.isRight(written)) for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)
+      return written
+    })().finally(() => (writing = undefined)))
+
+  /** Counts the tallies, notes the sightings, and writes them when the interval has passed. */
+  const record = async (presence: readonly Presence[], tallies: readonly Tally[]): Promise<void> => {
+    const now = clock.now()
+    usage.record(presence, tallies, now)
+    const at = new Date(now).toISOString()
+    for (const t of tallies) pending.set(`${t.feature}\u0000${t.environment}`, { feature: t.feature, environment: t.environment, at })
+    // A failed write keeps its sightings pending: the report itself was counted, so it is still a 202.
+    if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await writeLastSeen()
+  }
+
+  const presenceOf = (body: ClientMetricsBody | ClientRegistrationBody, environment: string, started?: number): Presence => ({
+    appName: body.appName,
+    environment,
+    ...(body.instanceId !== undefined ? { instanceId: body.instanceId } : {}),
+    ...(body.sdkVersion !== undefined ? { sdkVersion: body.sdkVersion } : {}),
+    ...('strategies' in body && body.strategies !== undefined ? { strategies: body.strategies } : {}),
+    ...(started !== undefined ? { started } : {}),
+  })
+
+  /** `POST /api/<client|frontend>/client/metrics`: the counts of one interval. */
+  const report = (api: SdkApi): Method<NoParams, ClientMetricsBody, void, CallError> => async (request) => {
+    const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
+    if (E.isLeft(caller)) return caller
+    const body = decodeWith(ClientMetricsBody)(caller.right.request.body)
+    if (E.isLeft(body)) return body
+    const tallies = readReport(caller.right.state, body.right, caller.right.scope, clock.now())
+    if (E.isLeft(tallies)) return tallies
+    await record([presenceOf(body.right, caller.right.scope.environment)], tallies.right)
+    return E.right(undefined)
+  }
+
+  /** `POST /api/<client|frontend>/client/register`: an SDK instance starting. */
+  const register = (api: SdkApi): Method<NoParams, ClientRegistrationBody, void, CallError> => async (request) => {
+    const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
+    if (E.isLeft(caller)) return caller
+    const body = decodeWith(ClientRegistrationBody)(caller.right.request.body)
+    if (E.isLeft(body)) return body
+    await record([presenceOf(body.right, caller.right.scope.environment, millisOf(body.right.started))], [])
+    return E.right(undefined)
+  }
+
+  /** `POST /api/client/metrics/bulk`: Edge's applications and counts, all or nothing. */
+  const bulk: Method<NoParams, BulkMetricsBody, void, CallError> = async (request) => {
+    const caller = await admitSdkCaller(storage, auth, 'client', request)
+    if (E.isLeft(caller)) return caller
+    const body = decodeWith(BulkMetricsBody)(caller.right.request.body)
+    if (E.isLeft(body)) return body
+    const { scope } = caller.right
+    const tallies = readBulk(caller.right.state, body.right, scope, clock.now())
+    if (E.isLeft(tallies)) return tallies
+    const presence = body.right.applications
+      .filter((a) => !scope.bound || a.environment === scope.environment)
+      .map(
+        (a): Presence => ({
+          appName: a.appName,
+          instanceId: a.instanceId,
+          environment: a.environment,
+          ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
+          ...(a.strategies !== undefined ? { strategies: a.strategies } : {}),
+          ...(a.started !== undefined ? { started: millisOf(a.started) } : {}),
+        }),
+      )
+    await record(presence, tallies.right)
+    return E.right(undefined)
+  }
+
+  const applicationsOp = read<NoParams, undefined, Applications, ValidationError>({
+    params: NoParams,
+    requirement: 'NONE',
+    run: (state, { query }) => {
+      const q = decodeAt(ApplicationsQuery, '/query', query)
+      if (E.isLeft(q)) return q
+      const offset = wholeNumber(q.right.offset, 'offset', 0)
+      if (E.isLeft(offset)) return offset
+      const limit = wholeNumber(q.right.limit, 'limit', 1000)
+      if (E.isLeft(limit)) return limit
+      const text = q.right.query?.toLowerCase()
+      const found = usage.applications().filter((a) => text === undefined || a.appName.toLowerCase().includes(text))
+      found.sort((a, b) => (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0))
+      if (q.right.sortOrder === 'desc') found.reverse()
+      const page = found.slice(offset.right, offset.right + limit.right)
+      const usageOf = usageByApplication(state, usage.series(clock.now()))
+      return E.right({ total: found.length, applications: page.map((a) => applicationSummary(a, usageOf.get(a.appName))) })
+    },
+  })
+
+  const applicationOp = read<t.TypeOf<typeof AppParams>, undefined, ApplicationDetail, NotFoundError>({
+    params: AppParams,
+    requirement: 'NONE',
+    run: (state, { params }) => {
+      const app = usage.application(params.appName)
+      if (app === undefined) return E.left(notFound(`Could not find application with appName ${params.appName}`))
+      return E.right(applicationDetail(state, app, usage.series(clock.now())))
+    },
+  })
+
+  const featureOp = read<t.TypeOf<typeof FeatureNameParams>, undefined, FeatureUsage, NotFoundError>({
+    params: FeatureNameParams,
+    requirement: 'NONE',
+    run: (state, { params }) => {
+      if (getRow(state.features, params.featureName) === undefined) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
+      const now = clock.now()
+      return E.right(featureUsage(params.featureName, usage.series(now, hourOf(now) - limits.retentionHours * HOUR_MS), now))
+    },
+  })
+
+  return {
+    /** Server SDKs' calls, and the admin API's reads of what they reported. */
+    metrics: {
+      /** `POST /api/client/register`. */
+      register: register('client'),
+      /** `POST /api/client/metrics`. */
+      report: report('client'),
+      /** `POST /api/client/metrics/bulk`. */
+      bulk,
+      /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
+      applications: m(applicationsOp),
+      /** `GET /api/admin/metrics/applications/:appName`. */
+      application: m(applicationOp),
+      /** `GET /api/admin/client-metrics/features/:featureName`. */
+      feature: m(featureOp),
+    },
+    /** Frontend SDKs' calls. */
+    frontend: {
+      /** `POST /api/frontend/client/register`. */
+      register: register('frontend'),
+      /** `POST /api/frontend/client/metrics`. */
+      report: report('frontend'),
+    },
+    /** Writes the `lastSeenAt` not yet written, whatever the interval: for a host shutting down. */
+    flushLastSeen: (): Promise<Result<void>> => writeLastSeen(),
+  }
+}

@@ -1,0 +1,91 @@
+import { HOUR_MS, hourOf } from '../../domain/metrics/report.js'
+import type { ApplicationDetail, ApplicationSummary, ApplicationUsage, FeatureEnvironmentMetrics, FeatureUsage } from '../../model/metrics.js'
+import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+import type { Application, Series } from './usage-store.js'
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+
+const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
+
+/** Per application, the projects of the flags it reported and the environments it reported them in. */
+export const usageByApplication = (state: State, series: readonly Series[]): Map<string, ApplicationUsage[]> => {
+  const found = new Map<string, Map<string, Set<string>>>()
+  for (const s of series) {
+    const project = getRow(state.features, s.feature)?.project
+    if (project === undefined) continue
+    let projects = found.get(s.appName)
+    if (projects === undefined) found.set(s.appName, (projects = new Map()))
+    let environments = projects.get(project)
+    if (environments === undefined) projects.set(project, (environments = new Set()))
+    environments.add(s.environment)
+  }
+  const usage = new Map<string, ApplicationUsage[]>()
+  for (const [app, projects] of found) {
+    usage.set(
+      app,
+      [...projects].sort(([a], [b]) => byName(a, b)).map(([project, environments]) => ({ project, environments: [...environments].sort(byName) })),
+    )
+  }
+  return usage
+}
+
+export const applicationSummary = (app: Application, usage: readonly ApplicationUsage[] = []): ApplicationSummary => ({
+  appName: app.appName,
+  ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}),
+  strategies: [...app.strategies],
+  usage: [...usage],
+})
+
+export const applicationDetail = (state: State, app: Application, series: readonly Series[]): ApplicationDetail => {
+  const own = series.filter((s) => s.appName === app.appName)
+  return {
+    ...applicationSummary(app, usageByApplication(state, own).get(app.appName)),
+    instances: [...app.instances.values()].reverse().map((i) => ({
+      instanceId: i.instanceId,
+      ...(i.sdkVersion !== undefined ? { sdkVersion: i.sdkVersion } : {}),
+      environment: i.environment,
+      lastSeen: iso(i.lastSeen),
+      ...(i.started !== undefined ? { started: iso(i.started) } : {}),
+    })),
+    seenToggles: [...new Set(own.map((s) => s.feature))].sort(byName),
+  }
+}
+
+/**
+ * A flag's use, as Unleash's feature page shows it: per environment and hour of the last hour
+ * (the current hour and the one before), summed over applications; totals over the whole
+ * window; the applications that reported it.
+ */
+export const featureUsage = (name: string, series: readonly Series[], now: number): FeatureUsage => {
+  const since = hourOf(now) - HOUR_MS
+  const hourly = new Map<string, { environment: string; hour: number; yes: number; no: number; variants: Record<string, number> }>()
+  const totals = new Map<string, { environment: string; yes: number; no: number }>()
+  const apps = new Set<string>()
+  for (const s of series) {
+    if (s.feature !== name) continue
+    apps.add(s.appName)
+    const total = totals.get(s.environment) ?? { environment: s.environment, yes: 0, no: 0 }
+    total.yes += s.yes
+    total.no += s.no
+    totals.set(s.environment, total)
+    if (s.hour < since) continue
+    const key = `${s.hour} ${s.environment}`
+    const entry = hourly.get(key) ?? { environment: s.environment, hour: s.hour, yes: 0, no: 0, variants: {} }
+    entry.yes += s.yes
+    entry.no += s.no
+    for (const [variant, n] of s.variants) entry.variants[variant] = (entry.variants[variant] ?? 0) + n
+    hourly.set(key, entry)
+  }
+  const lastHourUsage: FeatureEnvironmentMetrics[] = [...hourly.values()]
+    .sort((a, b) => a.hour - b.hour || byName(a.environment, b.environment))
+    .map((e) => ({ environment: e.environment, timestamp: iso(e.hour), yes: e.yes, no: e.no, variants: e.variants }))
+  return {
+    version: 1,
+    maturity: 'stable',
+    featureName: name,
+    lastHourUsage,
+    totalUsage: [...totals.values()].sort((a, b) => byName(a.environment, b.environment)),
+    seenApplications: [...apps].sort(byName),
+  }
+}

@@ -1,0 +1,130 @@
+import { HOUR_MS, hourOf, type Tally } from '../../domain/metrics/report.js'
+import type { MetricsLimits } from './limits.js'
+
+/** One flag's counts for one application and environment in one hour. */
+export interface Series {
+  readonly feature: string
+  readonly environment: string
+  readonly appName: string
+  readonly hour: number
+  yes: number
+  no: number
+  readonly variants: Map<string, number>
+}
+
+export interface Instance {
+  readonly instanceId: string
+  sdkVersion?: string
+  environment: string
+  lastSeen: number
+  started?: number
+}
+
+export interface Application {
+  readonly appName: string
+  sdkVersion?: string
+  strategies: readonly string[]
+  lastSeen: number
+  /** Least recently seen first. */
+  readonly instances: Map<string, Instance>
+}
+
+/** What an SDK says of itself, at registration or beside its counts. */
+export interface Presence {
+  readonly appName: string
+  readonly instanceId?: string
+  readonly environment: string
+  readonly sdkVersion?: string
+  readonly strategies?: readonly string[]
+  readonly started?: number
+}
+
+const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER)
+
+/** Moves a key to the end of a map's order, the place of the most recently seen. */
+const touch = <K, V>(map: Map<K, V>, key: K, value: V): void => {
+  map.delete(key)
+  map.set(key, value)
+}
+
+/**
+ * What SDKs reported, in this process's memory: hourly counts for the retention window, and
+ * the applications and instances seen. Nothing of it is stored: a restart starts it empty, as
+ * counts are a view of recent use, not a record. Every map is bounded by `limits`.
+ */
+export const createUsageStore = (limits: MetricsLimits) => {
+  /** Hour start -> series key -> series; hours in the order first counted. */
+  const hours = new Map<number, Map<string, Series>>()
+  const applications = new Map<string, Application>()
+
+  let seriesCount = 0
+
+  /** Forgets the hours that fell out of the window. */
+  const prune = (now: number): void => {
+    const oldest = hourOf(now) - (limits.retentionHours - 1) * HOUR_MS
+    for (const [hour, series] of hours) {
+      if (hour >= oldest) continue
+      seriesCount -= series.size
+      hours.delete(hour)
+    }
+  }
+
+  const count = (t: Tally, now: number): void => {
+    if (t.hour < hourOf(now) - (limits.retentionHours - 1) * HOUR_MS) return
+    const key = JSON.stringify([t.feature, t.environment, t.appName])
+    let series = hours.get(t.hour)
+    let found = series?.get(key)
+    if (found === undefined) {
+      if (seriesCount >= limits.maxSeries) return
+      if (series === undefined) hours.set(t.hour, (series = new Map()))
+      found = { feature: t.feature, environment: t.environment, appName: t.appName, hour: t.hour, yes: 0, no: 0, variants: new Map() }
+      series.set(key, found)
+      seriesCount += 1
+    }
+    found.yes = add(found.yes, t.yes)
+    found.no = add(found.no, t.no)
+    for (const [name, n] of Object.entries(t.variants)) {
+      const before = found.variants.get(name)
+      if (before === undefined && found.variants.size >= limits.maxVariantsPerSeries) continue
+      found.variants.set(name, add(before ?? 0, n))
+    }
+  }
+
+  const see = (p: Presence, now: number): void => {
+    let app = applications.get(p.appName)
+    if (app === undefined) app = { appName: p.appName, strategies: [], lastSeen: now, instances: new Map() }
+    app.lastSeen = now
+    if (p.sdkVersion !== undefined) app.sdkVersion = p.sdkVersion
+    if (p.strategies !== undefined) app.strategies = [...p.strategies]
+    touch(applications, p.appName, app)
+    if (applications.size > limits.maxApplications) applications.delete(applications.keys().next().value!)
+    if (p.instanceId === undefined) return
+    const instance: Instance = app.instances.get(p.instanceId) ?? { instanceId: p.instanceId, environment: p.environment, lastSeen: now }
+    instance.lastSeen = now
+    instance.environment = p.environment
+    if (p.sdkVersion !== undefined) instance.sdkVersion = p.sdkVersion
+    if (p.started !== undefined) instance.started = p.started
+    touch(app.instances, p.instanceId, instance)
+    if (app.instances.size > limits.maxInstancesPerApplication) app.instances.delete(app.instances.keys().next().value!)
+  }
+
+  return {
+    /** Records an SDK's presence and its tallies; nothing here can fail. */
+    record: (presence: readonly Presence[], tallies: readonly Tally[], now: number): void => {
+      prune(now)
+      for (const p of presence) see(p, now)
+      for (const t of tallies) count(t, now)
+    },
+    /** Every series kept from `since` (an hour start) on. */
+    series: (now: number, since = -Infinity): Series[] => {
+      prune(now)
+      const found: Series[] = []
+      for (const [hour, series] of hours) if (hour >= since) for (const s of series.values()) found.push(s)
+      return found
+    },
+    applications: (): readonly Application[] => [...applications.values()],
+    application: (appName: string): Application | undefined => applications.get(appName),
+  }
+}
+
+export type UsageStore = ReturnType<typeof createUsageStore>

@@ -1,0 +1,25 @@
+import type { Draft } from 'immer'
+import { lookup } from '../../model/dict.js'
+import type { FeatureEnvironmentState, State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
+
+/** A flag reported in an environment, and when. */
+export interface Sighting {
+  readonly feature: string
+  readonly environment: string
+  /** An ISO date-time. */
+  readonly at: string
+}
+
+/**
+ * Moves each flag's `lastSeenAt` in the environments it was reported in to the time it was
+ * seen, never backwards. Flags or environments gone since are let be; no event is recorded,
+ * as Unleash records none for usage.
+ */
+export const markSeen = (draft: Draft<State>, sightings: readonly Sighting[]): void => {
+  for (const { feature, environment, at } of sightings) {
+    const row = getRow(draft.features as State['features'], feature)
+    const settings = row && (lookup(row.environments, environment) as Draft<FeatureEnvironmentState> | undefined)
+    if (settings && (settings.lastSeenAt === null || settings.lastSeenAt < at)) settings.lastSeenAt = at
+  }
+}

@@ -1,0 +1,15 @@
+import type { AdminApi } from '../../api/admin-api.js'
+import { type ApiRoute, route } from '../route.js'
+
+/**
+ * What Unleash's server SDKs send (registration, usage counts, Edge's bulk), answered 202 with
+ * no body as Unleash answers, and what the admin API shows of it.
+ */
+export const metricsRoutes = ({ metrics }: AdminApi): ApiRoute[] => [
+  route('POST', '/api/client/register', metrics.register, { status: 202, body: true }),
+  route('POST', '/api/client/metrics', metrics.report, { status: 202, body: true }),
+  route('POST', '/api/client/metrics/bulk', metrics.bulk, { status: 202, body: true }),
+  route('GET', '/api/admin/metrics/applications', metrics.applications),
+  route('GET', '/api/admin/metrics/applications/:appName', metrics.application),
+  route('GET', '/api/admin/client-metrics/features/:featureName', metrics.feature),
+]

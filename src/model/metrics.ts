@@ -1,0 +1,201 @@
+import * as t from 'io-ts'
+import type { Dict } from './dict.js'
+import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open } from './codec.js'
+
+/*
+ * What Unleash's SDKs send about themselves and their flags: a registration at start, usage
+ * counts every interval, and Edge's bulk of both. Each list and map has a ceiling, so a
+ * body's cost in memory and time is bounded before anything is counted.
+ */
+
+/** Most flags one report may count: past it the body is refused, not partly counted. */
+export const MAX_TOGGLES_PER_REPORT = 10_000
+/** Most variant names one flag's count may name. */
+export const MAX_VARIANTS_PER_TOGGLE = 100
+/** Most entries of a bulk body's `metrics`, and of its `applications`. */
+export const MAX_BULK_METRICS = 10_000
+export const MAX_BULK_APPLICATIONS = 1_000
+/** Most strategy names a registration may list. */
+export const MAX_STRATEGIES = 1_000
+
+/** A map of at most `max` entries: a larger one is refused before its values are read. */
+export const dictUpTo = <C extends t.Mixed>(codec: C, max: number, name: string) => {
+  const inner = dictOf(codec, name)
+  return new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
+    `${name} (at most ${max} entries)`,
+    (u): u is Dict<t.TypeOf<C>> => inner.is(u) && Object.keys(u as object).length <= max,
+    (u, c) => (u !== null && typeof u === 'object' && Object.keys(u).length > max ? t.failure(u, c) : inner.validate(u, c)),
+    inner.encode,
+  )
+}
+
+/** A list of at most `max` items, refused whole when longer. */
+export const arrayUpTo = <C extends t.Mixed>(codec: C, max: number) => {
+  const inner = t.array(codec)
+  return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+    `an array of at most ${max} items`,
+    (u): u is t.TypeOf<C>[] => inner.is(u) && (u as unknown[]).length <= max,
+    (u, c) => (Array.isArray(u) && u.length > max ? t.failure(u, c) : inner.validate(u, c)),
+    inner.encode,
+  )
+}
+
+/** A count: a whole number that adds up without losing precision. */
+export const Count = new t.Type<number, number, unknown>(
+  'a whole number of 0 or more',
+  (u): u is number => Number.isSafeInteger(u) && (u as number) >= 0,
+  (u, c) => (Number.isSafeInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
+  t.identity,
+)
+
+/** Milliseconds since the epoch that a Date can hold (Unleash's `dateSchema` takes an integer too). */
+const EpochMillis = new t.Type<number, number, unknown>(
+  'milliseconds since the epoch',
+  (u): u is number => Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15,
+  (u, c) => (Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15 ? t.success(u as number) : t.failure(u, c)),
+  t.identity,
+)
+
+/** Unleash's `dateSchema`: an RFC 3339 date-time or milliseconds since the epoch. */
+export const MetricDate = t.union([DateTime, EpochMillis], 'an RFC 3339 date-time or milliseconds since the epoch')
+export type MetricDate = t.TypeOf<typeof MetricDate>
+
+const Text = lengthBetween(0, 255)
+export const AppName = lengthBetween(1, 255)
+
+/** Text an SDK may send as null when it has none to give (the Node SDK's `yggdrasilVersion`). */
+const OptionalText = t.union([t.null, Text], 'null or a string of 0 to 255 characters')
+
+/** What an SDK says of itself, beside its counts or its registration. */
+const SdkFields = {
+  instanceId: Text,
+  sdkVersion: Text,
+  platformName: OptionalText,
+  platformVersion: OptionalText,
+  yggdrasilVersion: OptionalText,
+  specVersion: OptionalText,
+  sdkFlavor: t.union([t.null, lengthBetween(0, 256)]),
+  sdkFlavorVersion: t.union([t.null, lengthBetween(0, 32)]),
+  environment: Text,
+}
+
+/** One flag's counts in a bucket. */
+export const ToggleCounts = open({}, { yes: Count, no: Count, variants: t.union([t.null, dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts')]) }, 'an object of counts')
+export type ToggleCounts = t.TypeOf<typeof ToggleCounts>
+
+/** The counts of one interval, `start` to `stop`. */
+export const MetricsBucket = open(
+  { start: MetricDate, stop: MetricDate, toggles: dictUpTo(ToggleCounts, MAX_TOGGLES_PER_REPORT, 'an object of flag counts') },
+  {},
+  'a bucket { start, stop, toggles }',
+)
+export type MetricsBucket = t.TypeOf<typeof MetricsBucket>
+
+/** `POST /api/client/metrics` and `/api/frontend/client/metrics` (Unleash's `clientMetricsSchema`). */
+export const ClientMetricsBody = open({ appName: AppName }, { ...SdkFields, bucket: t.union([t.null, MetricsBucket]) }, 'client metrics { appName, bucket }')
+export type ClientMetricsBody = t.TypeOf<typeof ClientMetricsBody>
+
+/** `POST /api/client/register` and `/api/frontend/client/register` (Unleash's `clientApplicationSchema`). */
+export const ClientRegistrationBody = open(
+  {
+    appName: AppName,
+    interval: FiniteNumber,
+    started: MetricDate,
+    strategies: arrayUpTo(Text, MAX_STRATEGIES),
+  },
+  SdkFields,
+  'a registration { appName, interval, started, strategies }',
+)
+export type ClientRegistrationBody = t.TypeOf<typeof ClientRegistrationBody>
+
+/** One application of a bulk body (Unleash's `bulkRegistrationSchema`). */
+export const BulkRegistration = open(
+  { appName: AppName, instanceId: Text, environment: Text },
+  {
+    interval: FiniteNumber,
+    started: MetricDate,
+    strategies: arrayUpTo(Text, MAX_STRATEGIES),
+    sdkVersion: Text,
+    sdkType: t.union([t.null, oneOf(['frontend', 'backend'])]),
+    sdkFlavor: lengthBetween(0, 256),
+    sdkFlavorVersion: lengthBetween(0, 32),
+  },
+  'an application { appName, instanceId, environment }',
+)
+export type BulkRegistration = t.TypeOf<typeof BulkRegistration>
+
+/** One flag's counts of a bulk body (Unleash's `clientMetricsEnvSchema`). */
+export const BulkMetric = open(
+  { featureName: Text, appName: AppName, environment: Text },
+  { timestamp: MetricDate, yes: Count, no: Count, variants: dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts') },
+  'a metric { featureName, appName, environment }',
+)
+export type BulkMetric = t.TypeOf<typeof BulkMetric>
+
+/** `POST /api/client/metrics/bulk`, as Unleash Edge sends it; impact metrics are let be. */
+export const BulkMetricsBody = open(
+  { applications: arrayUpTo(BulkRegistration, MAX_BULK_APPLICATIONS), metrics: arrayUpTo(BulkMetric, MAX_BULK_METRICS) },
+  {},
+  'a bulk body { applications, metrics }',
+)
+export type BulkMetricsBody = t.TypeOf<typeof BulkMetricsBody>
+
+/** What `GET /api/admin/client-metrics/features/:name` lists per environment and hour. */
+export const FeatureEnvironmentMetrics = t.type({
+  environment: t.string,
+  timestamp: t.string,
+  yes: t.number,
+  no: t.number,
+  variants: t.record(t.string, t.number),
+})
+export type FeatureEnvironmentMetrics = t.TypeOf<typeof FeatureEnvironmentMetrics>
+
+/** Unleash's `featureUsageSchema`. */
+export const FeatureUsage = t.type({
+  version: t.literal(1),
+  maturity: t.literal('stable'),
+  featureName: t.string,
+  lastHourUsage: t.array(FeatureEnvironmentMetrics),
+  totalUsage: t.array(t.type({ environment: t.string, yes: t.number, no: t.number })),
+  seenApplications: t.array(t.string),
+})
+export type FeatureUsage = t.TypeOf<typeof FeatureUsage>
+
+/** Unleash's `applicationUsageSchema`: where an application's flags live. */
+export const ApplicationUsage = t.type({ project: t.string, environments: t.array(t.string) })
+export type ApplicationUsage = t.TypeOf<typeof ApplicationUsage>
+
+/** One application of `GET /api/admin/metrics/applications` (Unleash's `applicationSchema`). */
+export const ApplicationSummary = t.intersection([
+  t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
+  t.partial({ sdkVersion: t.string }),
+])
+export type ApplicationSummary = t.TypeOf<typeof ApplicationSummary>
+
+/** An SDK instance of an application, as last seen. */
+export const ApplicationInstance = t.intersection([
+  t.type({ instanceId: t.string, environment: t.string, lastSeen: t.string }),
+  t.partial({ sdkVersion: t.string, started: t.string }),
+])
+export type ApplicationInstance = t.TypeOf<typeof ApplicationInstance>
+
+/** `GET /api/admin/metrics/applications/:appName`: the summary, its instances and the flags it reported. */
+export const ApplicationDetail = t.intersection([ApplicationSummary, t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string) })])
+export type ApplicationDetail = t.TypeOf<typeof ApplicationDetail>
+
+/** `GET /api/admin/metrics/applications`. */
+export const Applications = t.type({ total: t.number, applications: t.array(ApplicationSummary) })
+export type Applications = t.TypeOf<typeof Applications>
+
+/** Query of `GET /api/admin/metrics/applications`. */
+export const ApplicationsQuery = open(
+  {},
+  {
+    query: t.string,
+    offset: t.string,
+    limit: t.string,
+    sortBy: t.string,
+    sortOrder: oneOf(['asc', 'desc']),
+  },
+  'the query',
+)
