@@ -24,8 +24,9 @@ const mtime = (path) => {
 
 /** The newest modification time among the files the build reads. */
 const newestSource = () => {
-  let newest = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json', 'examples/server.ts'].map((f) => mtime(at(f))))
-  for (const dir of ['src', 'adapters']) {
+  let newest = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => mtime(at(f))))
+  // examples/ whole: the server imports files beside it.
+  for (const dir of ['src', 'adapters', 'examples']) {
     for (const entry of readdirSync(at(dir), { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) newest = Math.max(newest, mtime(join(entry.parentPath ?? entry.path, entry.name)))
     }
