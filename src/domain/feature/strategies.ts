@@ -80,7 +80,9 @@ export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: strin
   const { document, writes } = patched.right
   const decoded = decodeWith(PatchedStrategy, '/body')(document)
   if (E.isLeft(decoded)) return E.left(validationError(blamed(decoded.left.details, writes, '/body', what)))
-  const { id: _id, featureName: _featureName, ...body } = decoded.right
+  const { id: _id, featureName: _featureName, ...fields } = decoded.right
+  // The whole strategy is sent: a field the patch removed is cleared, not kept as a PUT keeps it.
+  const body = { title: null, disabled: false, segments: [], ...fields }
   const updated = updateStrategy(draft, path, id, body, ctx)
   if (E.isLeft(updated) && updated.left._tag === 'ValidationError') return E.left(validationError(blamed(updated.left.details, writes, '/body', what)))
   return updated
