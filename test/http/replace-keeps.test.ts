@@ -3,7 +3,7 @@ import { FEATURES, serve, strategiesOf } from './support.js'
 
 /*
  * A PUT that leaves a field out keeps it where Unleash keeps it: a strategy's title, disabled
- * flag and segments, a segment's description.
+ * flag and segments, a segment's description, a strategy type's title and description.
  */
 
 const setUp = async () => {
@@ -50,4 +50,14 @@ t.test('a segment PUT keeps the description it leaves out', async (t) => {
   t.match((await s.call('GET', path)).json, { name: 'beta-2', description: 'testers' })
   t.equal((await s.call('PUT', path, { body: { name: 'beta-2', description: null, constraints: [] } })).status, 204)
   t.match((await s.call('GET', path)).json, { name: 'beta-2', description: null }, 'a null description clears it')
+})
+
+t.test("a strategy type PUT keeps the title and description it leaves out", async (t) => {
+  const s = await serve('fetch')
+  t.teardown(s.close)
+  await s.call('POST', '/api/admin/strategies', { body: { name: 'byTenant', title: 'Tenants', description: 'by tenant', parameters: [] } })
+  t.equal((await s.call('PUT', '/api/admin/strategies/byTenant', { body: { parameters: [{ name: 'tenants', type: 'list' }] } })).status, 200)
+  t.match((await s.call('GET', '/api/admin/strategies/byTenant')).json, { title: 'Tenants', description: 'by tenant', parameters: [{ name: 'tenants' }] })
+  t.equal((await s.call('PUT', '/api/admin/strategies/byTenant', { body: { title: null, description: null, parameters: [] } })).status, 200)
+  t.match((await s.call('GET', '/api/admin/strategies/byTenant')).json, { title: null, description: '' }, 'null clears them')
 })
