@@ -12,8 +12,8 @@ const CONNECTIONS = 50
 /** Rounds of each HTTP row (BENCH_HTTP_ROUNDS), each flagport then the ceiling. */
 const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? 3))
 
-/** The compiled server and ceiling, beside this file in `.bench/`: JavaScript, as `npm start` runs. */
-const SERVER = fileURLToPath(new URL('../examples/server.js', import.meta.url))
+/** The compiled server (in dist/, as `npm start` runs it; `npm run bench` builds it first) and the ceiling, beside this file in `.bench/`. */
+const SERVER = fileURLToPath(new URL('../../dist/examples/server.js', import.meta.url))
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
 
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */

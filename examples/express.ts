@@ -4,11 +4,11 @@
  */
 import express from 'express'
 import type { AddressInfo } from 'node:net'
-import { tokenAuth } from '../adapters/auth/api-tokens.js'
-import { toNodeListener } from '../adapters/http/node.js'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { tokenAuth } from 'flagport/auth/api-tokens'
+import { toNodeListener } from 'flagport/http/node'
+import { createMemoryStorage } from 'flagport/storage/memory'
+import { createAdminApi } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: ['*:*.change-me'] }) })
 

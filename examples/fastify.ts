@@ -3,10 +3,10 @@
  * Run: npx tsx examples/fastify.ts   (PORT=0 picks a free port)
  */
 import Fastify from 'fastify'
-import { tokenAuth } from '../adapters/auth/api-tokens.js'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { tokenAuth } from 'flagport/auth/api-tokens'
+import { createMemoryStorage } from 'flagport/storage/memory'
+import { createAdminApi } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: ['*:*.change-me'] }) })
 const flags = createHttpHandler(api)

@@ -6,11 +6,11 @@
 import { serve } from '@hono/node-server'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import { Hono } from 'hono'
-import { tokenAuth } from '../adapters/auth/api-tokens.js'
-import { toFetchHandler } from '../adapters/http/fetch.js'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { tokenAuth } from 'flagport/auth/api-tokens'
+import { toFetchHandler } from 'flagport/http/fetch'
+import { createMemoryStorage } from 'flagport/storage/memory'
+import { createAdminApi } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: ['*:*.change-me'] }) })
 const flags = toFetchHandler(createHttpHandler(api))

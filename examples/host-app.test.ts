@@ -4,11 +4,11 @@
  * Run: npx tap examples/host-app.test.ts
  */
 import t from 'tap'
-import { openAuth } from '../adapters/auth/open.js'
-import { toFetchHandler } from '../adapters/http/fetch.js'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { openAuth } from 'flagport/auth/open'
+import { toFetchHandler } from 'flagport/http/fetch'
+import { createMemoryStorage } from 'flagport/storage/memory'
+import { createAdminApi } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 /** The host app's own code under test: it asks flagport whether the new checkout is on. */
 const checkoutPage = (isEnabled: (flag: string, context: { userId: string }) => boolean, userId: string) =>

@@ -1,14 +1,14 @@
 /**
  * The admin API on a bare node:http server, in a few lines.
- * Run: npx tsx examples/node-http.ts   (in an app: import from 'flagport', 'flagport/http' ...)
+ * Run: npx tsx examples/node-http.ts   (PORT=0 picks a free port)
  */
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tokenAuth } from '../adapters/auth/api-tokens.js'
-import { toNodeListener } from '../adapters/http/node.js'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { tokenAuth } from 'flagport/auth/api-tokens'
+import { toNodeListener } from 'flagport/http/node'
+import { createMemoryStorage } from 'flagport/storage/memory'
+import { createAdminApi } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 const token = process.env['FLAGPORT_ADMIN_TOKENS'] ?? '*:*.change-me'
 const api = await createAdminApi({ storage: createMemoryStorage(), auth: tokenAuth({ adminTokens: [token] }) })

@@ -15,13 +15,12 @@
  * cleanly: requests in flight finish (every acknowledged write is already durable), then the
  * store is closed.
  */
-import * as E from 'fp-ts/lib/Either.js'
-import { tokenAuth } from '../adapters/auth/api-tokens.js'
-import { listen } from '../adapters/http/node.js'
-import { openAuth } from '../adapters/auth/open.js'
-import { openFileStorage } from '../adapters/storage/file.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { createHttpHandler } from '../src/http/index.js'
+import { tokenAuth } from 'flagport/auth/api-tokens'
+import { listen } from 'flagport/http/node'
+import { openAuth } from 'flagport/auth/open'
+import { openFileStorage } from 'flagport/storage/file'
+import { createAdminApi, isLeft } from 'flagport'
+import { createHttpHandler } from 'flagport/http'
 
 const env = process.env
 function fail(message: string): never {
@@ -48,7 +47,7 @@ for (const token of given) {
   if (!/^\*:\*\..+/.test(token)) fail(`an admin token must look like *:*.<secret>; "${token.slice(0, 12)}..." does not.`)
 }
 const opened = await openFileStorage({ path: dataDir })
-if (E.isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
+if (isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
 const storage = opened.right
 
 /**
@@ -58,10 +57,10 @@ const storage = opened.right
 const ensureStoredAdminToken = async (): Promise<string | undefined> => {
   const setup = await createAdminApi({ storage, auth: openAuth() })
   const listed = await setup.apiTokens.list({ params: {} })
-  if (E.isLeft(listed)) fail(`could not read the store's API tokens: ${listed.left.message}`)
+  if (isLeft(listed)) fail(`could not read the store's API tokens: ${listed.left.message}`)
   if (listed.right.tokens.some((token) => token.type === 'admin')) return undefined
   const created = await setup.apiTokens.create({ params: {}, body: { tokenName: 'flagport-server', type: 'admin' } })
-  if (E.isLeft(created)) fail(`could not create an admin token: ${created.left.message}`)
+  if (isLeft(created)) fail(`could not create an admin token: ${created.left.message}`)
   return created.right.secret
 }
 const generated = given.length === 0 ? await ensureStoredAdminToken() : undefined

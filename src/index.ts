@@ -9,6 +9,11 @@ export type { Result } from './api/runner.js'
 export type { ClientFeaturesAnswer, ClientFeaturesRequest, LiveEvaluator } from './api/facade/client.js'
 export type { ClientFeatures, Context, EvaluatorOptions, Variant } from './evaluation/index.js'
 export { VERSION } from './api/version.js'
+/**
+ * Every method resolves to an fp-ts `Either`: these read one without installing fp-ts
+ * (a caller who wants more of fp-ts installs it, any 2.x).
+ */
+export { type Either, type Left, type Right, isLeft, isRight, left, right } from 'fp-ts/lib/Either.js'
 export * from './domain/errors.js'
 export type { Actor } from './domain/context.js'
 export { PERMISSIONS, type Permission, ADMIN_ROLE_ID, EDITOR_ROLE_ID, VIEWER_ROLE_ID } from './domain/permissions.js'

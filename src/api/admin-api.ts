@@ -9,6 +9,7 @@ import type { EmailPort } from '../ports/email.js'
 import { type IdPort, randomIds } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
+import { checkOptions } from './options.js'
 import { clientMethods } from './facade/client.js'
 import { featureMethods, strategyMethods, typeMethods } from './facade/features.js'
 import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
@@ -35,6 +36,7 @@ export interface AdminApiOptions {
  * const created = await api.features.create({ params: { projectId: 'default' }, body: { name: 'checkout' } })
  */
 export const createAdminApi = async (options: AdminApiOptions) => {
+  checkOptions(options)
   const { storage, auth } = options
   const clock = options.clock ?? systemClock
   const ids = options.ids ?? randomIds

@@ -2,7 +2,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import type { Ctx } from '../domain/context.js'
-import type { ApiError, DomainError, NoAccessError } from '../domain/errors.js'
+import type { ApiError, AuthenticationRequired, DomainError, MaintenanceModeError, NoAccessError, StorageError, ValidationError } from '../domain/errors.js'
 import type { Requirement } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
@@ -69,29 +69,45 @@ interface Common<P, B> {
   readonly body?: t.Decoder<unknown, B>
 }
 
+/** What an operation's own code may refuse with; each operation's type names the ones it can. */
+export type OperationError = DomainError | NoAccessError
+
+/** What any call may be refused with before its operation runs: credentials, permission, input, the store. */
+export type CallError = AuthenticationRequired | NoAccessError | ValidationError | StorageError
+
+/** A write is refused during maintenance too. */
+export type WriteCallError = CallError | MaintenanceModeError
+
 /** Reads the state. */
-export interface ReadOperation<P, B, R> extends Common<P, B> {
+export interface ReadOperation<P, B, R, X extends OperationError = OperationError> extends Common<P, B> {
   readonly kind: 'read'
-  readonly run: (state: State, env: OperationEnv<P, B>) => Either<DomainError | NoAccessError, R>
+  readonly run: (state: State, env: OperationEnv<P, B>) => Either<X, R>
 }
 
 /**
  * Changes the state inside one transaction. `run` mutates the immer draft and returns how to
  * render the answer from the committed state; a Left aborts and nothing changes.
  */
-export interface WriteOperation<P, B, R> extends Common<P, B> {
+export interface WriteOperation<P, B, R, X extends OperationError = OperationError> extends Common<P, B> {
   readonly kind: 'write'
   /**
    * Slow or impure work done once, before the transaction (hashing a password): its result
    * arrives as `env.prepared`. It runs after the body is decoded and the caller admitted.
    */
   readonly prepare?: (env: OperationEnv<P, B>) => Promise<unknown>
-  readonly run: (draft: Draft<State>, env: OperationEnv<P, B>) => Either<DomainError | NoAccessError, (next: State) => R>
+  readonly run: (draft: Draft<State>, env: OperationEnv<P, B>) => Either<X, (next: State) => R>
   /** Work after the commit (an e-mail): it may amend the answer, never the store. */
   readonly after?: (result: R, env: OperationEnv<P, B>) => Promise<R>
 }
 
-export type Operation<P, B, R> = ReadOperation<P, B, R> | WriteOperation<P, B, R>
+export type Operation<P, B, R, X extends OperationError = OperationError> = ReadOperation<P, B, R, X> | WriteOperation<P, B, R, X>
 
-export const read = <P, B, R>(op: Omit<ReadOperation<P, B, R>, 'kind'>): ReadOperation<P, B, R> => ({ kind: 'read', ...op })
-export const write = <P, B, R>(op: Omit<WriteOperation<P, B, R>, 'kind'>): WriteOperation<P, B, R> => ({ kind: 'write', ...op })
+/** What a call to the operation may be refused with: its own errors and the pipeline's. */
+export type ErrorsOf<O> = O extends ReadOperation<any, any, any, infer X> ? X | CallError : O extends WriteOperation<any, any, any, infer X> ? X | WriteCallError : never
+
+// Each type is inferred from the codecs and `run`: B is undefined for an operation with no body, X the errors `run` can return.
+export const read = <P, B = undefined, R = void, X extends OperationError = never>(op: Omit<ReadOperation<P, B, R, X>, 'kind'>): ReadOperation<P, B, R, X> => ({ kind: 'read', ...op })
+export const write = <P, B = undefined, R = void, X extends OperationError = never>(op: Omit<WriteOperation<P, B, R, X>, 'kind'>): WriteOperation<P, B, R, X> => ({
+  kind: 'write',
+  ...op,
+})

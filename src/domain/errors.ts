@@ -8,7 +8,7 @@ export interface ErrorDetail {
   readonly path?: string
 }
 
-interface ErrorOf<N extends string> {
+export interface ErrorOf<N extends string> {
   readonly _tag: N
   readonly message: string
   readonly details: readonly ErrorDetail[]

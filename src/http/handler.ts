@@ -22,7 +22,7 @@ const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-
 const NO_BODY = E.right(undefined)
 
 /** Authenticates and does nothing else: callers learn about routes only once authenticated. */
-const authenticateOnly = read<NoParams, undefined, undefined>({ params: NoParams, requirement: 'NONE', run: () => E.right(undefined) })
+const authenticateOnly = read({ params: NoParams, requirement: 'NONE', run: () => E.right(undefined) })
 
 /**
  * The admin API over HTTP, as one function from a plain request to a plain response, for any

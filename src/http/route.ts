@@ -1,5 +1,7 @@
 import type { ApiRequest } from '../api/operation.js'
 import type { Result } from '../api/runner.js'
+import type { Call } from '../api/methods.js'
+import type { Either } from 'fp-ts/lib/Either.js'
 import type { HttpHeaders, HttpResponse } from './types.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -74,19 +76,23 @@ export interface RawRoute {
   readonly respond: (input: RawInput) => Promise<Result<HttpResponse>>
 }
 
+/** Fails to compile where a method needs a path parameter the pattern does not supply. */
+type Supplied<Path extends string, P> = ParamsOf<Path> extends P ? unknown : { readonly missingPathParameters: Exclude<keyof P, keyof ParamsOf<Path>> }
+
 /**
  * Declares a route: method and path pattern to a facade method. The compiler checks that the
  * pattern's placeholders supply every path parameter the method needs.
  */
-export const route = <Path extends string, R>(
+export const route = <Path extends string, P, B, R, X>(
   method: HttpMethod,
   pattern: Path,
-  call: (request: ApiRequest<ParamsOf<Path>>) => Promise<Result<R>>,
-  options: RouteOptions<ParamsOf<Path>, R> = {},
+  call: (request: Call<P, B>) => Promise<Either<X, R>>,
+  ...[options = {} as RouteOptions<ParamsOf<Path>, R>]: ParamsOf<Path> extends P ? [options?: RouteOptions<ParamsOf<Path>, R>] : [options: RouteOptions<ParamsOf<Path>, R> & Supplied<Path, P>]
 ): ApiRoute => ({
   kind: 'api',
   method,
   pattern,
+  // The handler sends what the router read and the body as parsed: the codecs judge them.
   call: call as unknown as ApiRoute['call'],
   status: options.status ?? 200,
   body: options.body ?? false,

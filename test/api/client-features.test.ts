@@ -1,6 +1,7 @@
 import t from 'tap'
 import { clientFeatures } from '../../src/domain/client-projection.js'
 import { ADMIN_TOKEN, err, makeApi, ok, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const MODERN = '5.1.0'
 const env = (featureName: string, environment = 'development', projectId = 'default') => ({ projectId, featureName, environment })
@@ -14,7 +15,7 @@ const setUp = async () => {
     ok(await api.features.create({ authorization, params: { projectId }, body: { name } }))
     for (const environment of ['development', 'production']) ok(await api.strategies.add({ authorization, params: env(name, environment, projectId), body: { name: 'default' } }))
   }
-  const token = async (body: Record<string, unknown>) => ok(await api.apiTokens.create({ authorization, params: {}, body: { tokenName: 'sdk', ...body } })).secret
+  const token = async (body: Record<string, unknown>) => ok(await api.apiTokens.create({ authorization, params: {}, body: raw({ tokenName: 'sdk', ...body }) })).secret
   return { api, token }
 }
 

@@ -6,6 +6,7 @@ import { exportOf } from '../../src/domain/export/export.js'
 import type { ExportQuery, ExportResult } from '../../src/model/export.js'
 import type { State } from '../../src/model/state.js'
 import { makeApi, ok } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const at = (featureName: string) => ({ projectId: 'default', featureName, environment: 'development' })
 
@@ -63,7 +64,7 @@ t.test('a change to what an export read makes a new one; a change to anything el
   ok(await api.segments.update({ params: { segmentId: '1' }, body: { name: 'beta', constraints: [{ contextName: 'tenant', operator: 'IN', values: ['other'] }] } }))
   const third = exportedBy(cache, t, api.state())
   t.same(third.segments[0]!.constraints[0]!.values, ['other'], 'a segment changed: a new export')
-  ok(await api.contextFields.update({ params: { contextName: 'tenant' }, body: { name: 'tenant', description: 'who pays' } }))
+  ok(await api.contextFields.update({ params: { contextName: 'tenant' }, body: raw({ name: 'tenant', description: 'who pays' })}))
   t.equal(exportedBy(cache, t, api.state()).contextFields[0]!.description, 'who pays', 'a context field changed: a new export')
   const fourth = exportedBy(cache, t, api.state())
   ok(await api.tagTypes.create({ params: {}, body: { name: 'unused' } }))

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import t, { type Test } from 'tap'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const params = { projectId: 'default' }
 
@@ -19,7 +20,7 @@ const tagsOf = async (api: Awaited<ReturnType<typeof setup>>, featureName: strin
 const refused = async (t: Test, body: unknown, tag: string, paths: string[], projectId = 'default') => {
   const api = await setup()
   const before = plain(api.state())
-  const e = err(await api.featureTags.bulkUpdate({ params: { projectId }, body }))
+  const e = err(await api.featureTags.bulkUpdate({ params: { projectId }, body: raw(body) }))
   t.equal(e._tag, tag, JSON.stringify(body))
   t.same(e.details.map((d) => d.path), paths, JSON.stringify(body))
   t.same(plain(api.state()), before, 'the store is unchanged')

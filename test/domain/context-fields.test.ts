@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -44,7 +45,7 @@ t.test('creating: 409 for a taken name; 400 for a bad name, duplicate legal valu
   const { api } = await makeApi()
   const taken = await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'userId' } }), 'NameExistsError', [undefined])
   t.equal(taken.message, 'A context field with that name already exist', "Unleash's words, as written there")
-  await refused(t, api, () => api.contextFields.create({ params: {}, body: { name: 'has space', sortOrder: 1.5, stickiness: 'yes' } }), 'ValidationError', ['/body/name', '/body/stickiness', '/body/sortOrder'])
+  await refused(t, api, () => api.contextFields.create({ params: {}, body: raw({ name: 'has space', sortOrder: 1.5, stickiness: 'yes' })}), 'ValidationError', ['/body/name', '/body/stickiness', '/body/sortOrder'])
   await refused(
     t,
     api,

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { makeApi, ok, plain } from '../support/api.js'
 import { refused } from '../support/refused.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -22,7 +23,7 @@ const turnedOn = async (api: Api, featureName: string, environment = 'developmen
 
 t.test('a default strategy is stored as sent, parameters as strings, answered and recorded', async (t) => {
   const { api } = await makeApi()
-  const set = ok(await api.projects.setDefaultStrategy({ params: development, body: rollout40 }))
+  const set = ok(await api.projects.setDefaultStrategy({ params: development, body: raw(rollout40)}))
   t.same(set, {
     name: 'flexibleRollout',
     title: 'Forty',
@@ -49,7 +50,7 @@ t.test('a default strategy is stored as sent, parameters as strings, answered an
 
 t.test('turning a feature on with no strategy adds the project environment default, as Unleash does', async (t) => {
   const { api } = await makeApi()
-  ok(await api.projects.setDefaultStrategy({ params: development, body: rollout40 }))
+  ok(await api.projects.setDefaultStrategy({ params: development, body: raw(rollout40)}))
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'f1' } }))
   const on = await turnedOn(api, 'f1')
   t.equal(on.enabled, true)

@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { JsonPatch } from '../../src/model/json-patch.js'
 import { err, makeApi, ok, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const feature = { projectId: 'default', featureName: 'flag' }
 const development = { ...feature, environment: 'development' }
@@ -80,7 +81,7 @@ t.test('refusals are 400s at their path (in a patch, the operation to blame) or 
     ['not a list', [{ op: 'replace', path: '', value: {} }], ['/body/0/value']],
   ]
   for (const [what, body, paths] of patch) {
-    const refused = err(await api.features.patchEnvironmentVariants({ params: development, body: body as JsonPatch }))
+    const refused = err(await api.features.patchEnvironmentVariants({ params: development, body: raw(body as JsonPatch)}))
     t.same([refused._tag, refused.details.map((d) => d.path)], ['ValidationError', paths], `patch: ${what}`)
   }
   t.match(err(await api.features.setEnvironmentVariants({ params: development, body: [{ name: 'f', weight: 1000, weightType: 'fix' }] })).details[0], {

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { getRow } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const holding = (permissions: string[]): AuthPort => ({
   authenticate: () => E.right({ kind: 'user', actor: { id: 9, name: 'limited' }, permissions }),
@@ -60,7 +61,7 @@ t.test('environment names: URL friendly, 1 to 100 characters, not *; a type is r
     const e = err(await api.environments.create({ params: {}, body: { name, type: 'test' } }))
     t.same(e.details.map((d) => d.path), ['/body/name'], `name ${JSON.stringify(name)}`)
   }
-  const e = err(await api.environments.create({ params: {}, body: { name: 'ok', sortOrder: 'first' } }))
+  const e = err(await api.environments.create({ params: {}, body: raw({ name: 'ok', sortOrder: 'first' })}))
   t.same(e.details.map((d) => d.path), ['/body/type', '/body/sortOrder'])
   t.same(plain(api.state()), before)
 })
@@ -141,9 +142,9 @@ t.test('connect refuses an environment already connected, an unknown one, an unk
   t.same(unknown.details, [{ path: '/body/environment', message: 'Environment nope does not exist' }])
   const noProject = err(await api.projects.connectEnvironment({ params: { projectId: 'nope' }, body: { environment: 'production' } }))
   t.equal(noProject.message, 'Could not find project with id "nope".')
-  const badBody = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { env: 'production' } }))
+  const badBody = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: raw({ env: 'production' })}))
   t.same(badBody.details.map((d) => d.path), ['/body/environment', '/body/env'], 'the name missing, and a property Unleash refuses too')
-  const checked = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: { environment: 'production', changeRequestsEnabled: 'yes', defaultStrategy: {} } }))
+  const checked = err(await api.projects.connectEnvironment({ params: { projectId: 'shop' }, body: raw({ environment: 'production', changeRequestsEnabled: 'yes', defaultStrategy: {} })}))
   t.same(checked.details.map((d) => d.path), ['/body/changeRequestsEnabled', '/body/defaultStrategy/name'], "Unleash's other two properties are checked")
   t.same(plain(api.state()), before)
 })

@@ -1,6 +1,7 @@
 import t from 'tap'
 import { ExportResult } from '../../src/model/export.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -52,7 +53,7 @@ const sampleBody = (ids: string[], featureNames = ['oracle-feature-a', 'oracle-f
 
 const EMPTY = { features: [], featureStrategies: [], featureEnvironments: [], contextFields: [], featureTags: [], segments: [], tagTypes: [], dependencies: [], links: [] }
 
-const exported = async (api: Api, body: unknown) => ok(await api.batch.exportFeatures({ params: {}, body }))
+const exported = async (api: Api, body: unknown) => ok(await api.batch.exportFeatures({ params: {}, body: raw(body) }))
 const names = async (api: Api, body: unknown) => (await exported(api, body)).body.features.map((f) => f.name)
 
 t.test('sample 01: by feature list, by tag value, by project and by an empty list give the recorded result', async (t) => {
@@ -111,7 +112,7 @@ t.test('the body: environment and one of features, tag or project', async (t) =>
     [{ environment: 'development', tag: 3, downloadFile: 'yes' }, ['/body/tag', '/body/downloadFile']],
     [[], ['/body']],
   ] as const) {
-    const e = err(await api.batch.exportFeatures({ params: {}, body }))
+    const e = err(await api.batch.exportFeatures({ params: {}, body: raw(body) }))
     t.equal(e._tag, 'ValidationError', JSON.stringify(body))
     t.same(e.details.map((d) => d.path), paths, JSON.stringify(body))
   }

@@ -1,8 +1,9 @@
 import t from 'tap'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
-const create = (api: Api, body: unknown) => api.groups.create({ params: {}, body })
+const create = (api: Api, body: unknown) => api.groups.create({ params: {}, body: raw(body) })
 const member = (id: number) => ({ user: { id } })
 
 /** Three users (ids 1..3) to put in groups. */

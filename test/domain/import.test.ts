@@ -3,6 +3,7 @@ import t, { type Test } from 'tap'
 import { getRow } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -41,7 +42,7 @@ const richStore = async () => {
             constraints: [
               { contextName: 'tenant', operator: 'IN', values: ['acme', 'globex'], inverted: i % 2 === 0 },
               { contextName: 'appName', operator: 'STR_CONTAINS', values: ['web'], caseInsensitive: true },
-              ...(s === 1 ? [{ contextName: 'currentTime', operator: 'DATE_AFTER', value: '2026-01-01T00:00:00.000Z' }, { contextName: 'userId', operator: 'NUM_GT', value: String(i) }] : []),
+              ...(s === 1 ? [{ contextName: 'currentTime', operator: 'DATE_AFTER' as const, value: '2026-01-01T00:00:00.000Z' }, { contextName: 'userId', operator: 'NUM_GT' as const, value: String(i) }] : []),
             ],
             variants: s === 0 ? [{ name: 'a', weight: 0, weightType: 'variable', stickiness: 'default' }, { name: 'b', weight: 300, weightType: 'fix', stickiness: 'tenant', payload: { type: 'json', value: '{"x":1}' } }] : [],
           },
@@ -76,7 +77,7 @@ const richStore = async () => {
 const exportOf = async (api: Api, body: Record<string, unknown> = { project: 'default' }) =>
   ok(await api.batch.exportFeatures({ params: {}, body: { environment: 'development', ...body } })).body
 
-const importInto = (api: Api, data: unknown, project = 'default', environment = 'development') => api.batch.importFeatures({ params: {}, body: { project, environment, data } })
+const importInto = (api: Api, data: unknown, project = 'default', environment = 'development') => api.batch.importFeatures({ params: {}, body: raw({ project, environment, data })})
 
 t.test('round trip: exporting a rich store and importing into an empty one reproduces the same export', async (t) => {
   const source = await richStore()
@@ -387,7 +388,7 @@ t.test('the body is decoded first: each malformed part named by its path', async
     ['/body/data/features/0/name', '/body/data/featureStrategies/0/constraints/0/operator', '/body/data/featureStrategies/0/featureName', '/body/data/tagTypes/0/name', '/body/data/featureTags/0/tagValue'],
   )
   await refused(t, api, { features: [], featureStrategies: [], tagTypes: [{ name: 'area', owner: 'me' }] }, 'ValidationError', ['/body/data/tagTypes/0/owner'])
-  const e = err(await api.batch.importFeatures({ params: {}, body: { data: { features: [], featureStrategies: [], tagTypes: [] } } }))
+  const e = err(await api.batch.importFeatures({ params: {}, body: raw({ data: { features: [], featureStrategies: [], tagTypes: [] } })}))
   t.same(e.details.map((d) => d.path), ['/body/project', '/body/environment'])
 })
 

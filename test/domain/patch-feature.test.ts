@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { JsonPatch } from '../../src/model/json-patch.js'
 import { err, makeApi, ok, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const params = { projectId: 'default', featureName: 'checkout' }
 
@@ -22,7 +23,7 @@ t.test('a JSON Patch of a feature sets its description, type, stale and impressi
     { op: 'add', path: '/type', value: 'experiment' },
     { op: 'replace', path: '/impressionData', value: true },
   ]
-  const changed = ok(await api.features.patch({ params, body: patch }))
+  const changed = ok(await api.features.patch({ params, body: raw(patch)}))
   t.match(changed, { description: 'new', type: 'experiment', impressionData: true, stale: true })
 
   const removed = ok(await api.features.patch({ params, body: [{ op: 'remove', path: '/description' }, { op: 'remove', path: '/type' }, { op: 'remove', path: '/stale' }] }))
@@ -83,7 +84,7 @@ t.test('a patch that cannot be applied is a 400 at its operation, and changes no
     ['a value with a cycle (in process)', [{ op: 'replace', path: '/description', value: cyclic }], '/body/0/value'],
   ]
   for (const [what, body, path] of cases) {
-    const refused = err(await api.features.patch({ params, body: body as JsonPatch }))
+    const refused = err(await api.features.patch({ params, body: raw(body as JsonPatch)}))
     t.same([refused._tag, refused.details.map((d) => d.path)], ['ValidationError', [path]], what)
   }
   t.match(err(await api.features.patch({ params, body: [{ op: 'add', path: '/variants', value: [] }] })).details[0], {

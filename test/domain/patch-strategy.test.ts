@@ -1,6 +1,7 @@
 import t from 'tap'
 import type { JsonPatch } from '../../src/model/json-patch.js'
 import { err, makeApi, ok, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
 
@@ -64,7 +65,7 @@ t.test('a patch that cannot be applied, or whose result is refused, is a 400 at 
     ['the whole strategy, not an object', [{ op: 'replace', path: '', value: [] }], ['/body/0/value']],
   ]
   for (const [what, body, paths] of cases) {
-    const refused = err(await api.strategies.patch({ params, body: body as JsonPatch }))
+    const refused = err(await api.strategies.patch({ params, body: raw(body as JsonPatch)}))
     t.same([refused._tag, refused.details.map((d) => d.path)], ['ValidationError', paths], what)
   }
   t.match(err(await api.strategies.patch({ params, body: [{ op: 'add', path: '/constraints/0/extra', value: 1 }] })).details[0], {

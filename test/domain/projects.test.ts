@@ -4,6 +4,7 @@ import { openAuth } from '../../adapters/auth/open.js'
 import { rows } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const defaults = { description: null, featureLimit: null, mode: 'open', defaultStickiness: 'default', environments: ['development', 'production'], changeRequestEnvironments: [] }
 
@@ -42,7 +43,7 @@ t.test('the creator, when a user, becomes the owner; tokens and the system own n
 t.test('every optional field is stored as given', async (t) => {
   const { api } = await makeApi()
   const body = { id: 'p', name: 'P', description: null, mode: 'private', defaultStickiness: 'userId', featureLimit: 3, environments: ['production'] }
-  const created = ok(await api.projects.create({ params: {}, body: { ...body, unknownField: true, featureNaming: { pattern: 'x' } } }))
+  const created = ok(await api.projects.create({ params: {}, body: raw({ ...body, unknownField: true, featureNaming: { pattern: 'x' } })}))
   t.same(created, { ...body, changeRequestEnvironments: [] }, 'unknown fields are ignored')
 })
 
@@ -86,7 +87,7 @@ t.test('the id pattern: [A-Za-z0-9_~.-], at most 100 characters, not . or ..', a
   const { api } = await makeApi()
   const before = plain(api.state())
   for (const id of ['has space', 'ü', 'a/b', '.', '..', 'x'.repeat(101), 5]) {
-    const e = err(await api.projects.create({ params: {}, body: { id, name: 'P' } }))
+    const e = err(await api.projects.create({ params: {}, body: raw({ id, name: 'P' })}))
     t.equal(e._tag, 'ValidationError', `id ${JSON.stringify(id)}`)
     t.same(e.details.map((d) => d.path), ['/body/id'])
   }
@@ -98,18 +99,18 @@ t.test('a missing or blank name is refused', async (t) => {
   const { api } = await makeApi()
   const before = plain(api.state())
   for (const body of [{}, { name: '' }, { name: '  \t ' }, { name: 4 }]) {
-    const e = err(await api.projects.create({ params: {}, body }))
+    const e = err(await api.projects.create({ params: {}, body: raw(body) }))
     t.equal(e._tag, 'ValidationError')
     t.same(e.details.map((d) => d.path), ['/body/name'])
   }
-  t.match(err(await api.projects.create({ params: {}, body: {} })).details[0]!.message, /required/)
+  t.match(err(await api.projects.create({ params: {}, body: raw({})})).details[0]!.message, /required/)
   t.same(plain(api.state()), before)
 })
 
 t.test('every problem of a body is reported at once', async (t) => {
   const { api } = await makeApi()
   const before = plain(api.state())
-  const e = err(await api.projects.create({ params: {}, body: { id: 'a b', name: ' ', mode: 'secret', environments: [], featureLimit: -1, defaultStickiness: '' } }))
+  const e = err(await api.projects.create({ params: {}, body: raw({ id: 'a b', name: ' ', mode: 'secret', environments: [], featureLimit: -1, defaultStickiness: '' })}))
   t.same(e.details.map((d) => d.path).sort(), ['/body/defaultStickiness', '/body/environments', '/body/featureLimit', '/body/id', '/body/mode', '/body/name'])
   t.same(plain(api.state()), before)
 })
@@ -164,7 +165,7 @@ t.test('changeRequestEnvironments: names must exist; requiredApprovals defaults 
   }))
   t.same(bad.details.map((d) => d.path), ['/body/changeRequestEnvironments/0/name', '/body/changeRequestEnvironments/2/name'])
   t.match(bad.details[1]!.message, /listed more than once/)
-  const shape = err(await api.projects.create({ params: {}, body: { name: 'R', changeRequestEnvironments: [{ requiredApprovals: 2.5 }] } }))
+  const shape = err(await api.projects.create({ params: {}, body: raw({ name: 'R', changeRequestEnvironments: [{ requiredApprovals: 2.5 }] })}))
   t.same(shape.details.map((d) => d.path), ['/body/changeRequestEnvironments/0/name', '/body/changeRequestEnvironments/0/requiredApprovals'])
   t.same(plain(api.state()), before)
 })

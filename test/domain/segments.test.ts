@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import t, { type Test } from 'tap'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -19,7 +20,7 @@ const refused = async (t: Test, api: Api, call: () => Promise<unknown>, tag: str
 
 t.test('a segment is created with the next id, listed, read, updated and deleted, each recorded', async (t) => {
   const { api } = await makeApi()
-  const created = ok(await api.segments.create({ params: {}, body: beta }))
+  const created = ok(await api.segments.create({ params: {}, body: raw(beta)}))
   t.same(Object.entries(created), Object.entries({
     id: 1,
     name: 'beta-users',
@@ -40,7 +41,7 @@ t.test('a segment is created with the next id, listed, read, updated and deleted
   ok(await api.segments.delete({ params: { segmentId: '1' } }))
   t.match(api.events(1)[0], { type: 'segment-deleted', preData: { id: 1 } })
   t.same(ok(await api.segments.list({ params: {} })).segments.map((s) => s.id), [2])
-  const third = ok(await api.segments.create({ params: {}, body: beta }))
+  const third = ok(await api.segments.create({ params: {}, body: raw(beta)}))
   t.equal(third.id, 3, 'ids are never reused')
 })
 
@@ -49,25 +50,25 @@ t.test('unknown segment ids are 404 for get, update and delete; ids that are not
   for (const segmentId of ['1', '-2']) {
     const e = err(await api.segments.get({ params: { segmentId } }))
     t.same([e._tag, e.message], ['NotFoundError', `No segment exists with ID "${segmentId}"`], "Unleash's words")
-    await refused(t, api, () => api.segments.update({ params: { segmentId }, body: beta }), 'NotFoundError', [undefined])
+    await refused(t, api, () => api.segments.update({ params: { segmentId }, body: raw(beta)}), 'NotFoundError', [undefined])
     await refused(t, api, () => api.segments.delete({ params: { segmentId } }), 'NotFoundError', [undefined])
   }
   // Unleash's schema declares the id an integer: anything else is a 400 naming it.
   for (const segmentId of ['abc', '__proto__']) {
     await refused(t, api, () => api.segments.get({ params: { segmentId } }), 'ValidationError', ['/params/segmentId'])
-    await refused(t, api, () => api.segments.update({ params: { segmentId }, body: beta }), 'ValidationError', ['/params/segmentId'])
+    await refused(t, api, () => api.segments.update({ params: { segmentId }, body: raw(beta)}), 'ValidationError', ['/params/segmentId'])
     await refused(t, api, () => api.segments.delete({ params: { segmentId } }), 'ValidationError', ['/params/segmentId'])
   }
 })
 
 t.test('segment names are unique; constraints are checked like a strategy\'s; the project must exist', async (t) => {
   const { api } = await makeApi()
-  ok(await api.segments.create({ params: {}, body: beta }))
+  ok(await api.segments.create({ params: {}, body: raw(beta)}))
   const other = ok(await api.segments.create({ params: {}, body: { name: 'other', constraints: [] } }))
-  const taken = await refused(t, api, () => api.segments.create({ params: {}, body: beta }), 'NameExistsError', [undefined])
+  const taken = await refused(t, api, () => api.segments.create({ params: {}, body: raw(beta)}), 'NameExistsError', [undefined])
   t.equal(taken.message, 'Segment name already exists', "Unleash's words")
-  await refused(t, api, () => api.segments.update({ params: { segmentId: String(other.id) }, body: beta }), 'NameExistsError', [undefined])
-  ok(await api.segments.update({ params: { segmentId: '1' }, body: { ...beta, description: 'same name is fine for itself' } }))
+  await refused(t, api, () => api.segments.update({ params: { segmentId: String(other.id) }, body: raw(beta)}), 'NameExistsError', [undefined])
+  ok(await api.segments.update({ params: { segmentId: '1' }, body: raw({ ...beta, description: 'same name is fine for itself' })}))
   await refused(
     t,
     api,
@@ -75,8 +76,8 @@ t.test('segment names are unique; constraints are checked like a strategy\'s; th
     'ValidationError',
     ['/body/project', '/body/constraints/0/value', '/body/constraints/1/values'],
   )
-  await refused(t, api, () => api.segments.create({ params: {}, body: { name: '  ', constraints: [{ contextName: 'u', operator: 'LIKE' }] } }), 'ValidationError', ['/body/name', '/body/constraints/0/operator'])
-  await refused(t, api, () => api.segments.create({ params: {}, body: { name: 'no-constraints' } }), 'ValidationError', ['/body/constraints'])
+  await refused(t, api, () => api.segments.create({ params: {}, body: raw({ name: '  ', constraints: [{ contextName: 'u', operator: 'LIKE' }] })}), 'ValidationError', ['/body/name', '/body/constraints/0/operator'])
+  await refused(t, api, () => api.segments.create({ params: {}, body: raw({ name: 'no-constraints' })}), 'ValidationError', ['/body/constraints'])
 })
 
 t.test('limits: at most `segments` segments and `segmentValues` values in one segment', async (t) => {
@@ -115,7 +116,7 @@ t.test("the list is by name and counts the live projects and features whose stra
 t.test('strategies use segments by id; a segment in use cannot be deleted', async (t) => {
   const { api } = await makeApi()
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
-  const segment = ok(await api.segments.create({ params: {}, body: beta }))
+  const segment = ok(await api.segments.create({ params: {}, body: raw(beta)}))
   const strategy = ok(await api.strategies.add({ params: path, body: { name: 'default', segments: [segment.id] } }))
   t.same(strategy.segments, [1])
   await refused(t, api, () => api.strategies.add({ params: path, body: { name: 'default', segments: [99] } }), 'NotFoundError', [undefined])
@@ -134,18 +135,18 @@ t.test('a segment used in one project cannot be moved into another', async (t) =
   const { api } = await makeApi()
   ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'flag' } }))
-  ok(await api.segments.create({ params: {}, body: beta }))
+  ok(await api.segments.create({ params: {}, body: raw(beta)}))
   ok(await api.strategies.add({ params: path, body: { name: 'default', segments: [1] } }))
-  const e = await refused(t, api, () => api.segments.update({ params: { segmentId: '1' }, body: { ...beta, project: 'other' } }), 'ValidationError', ['/body/project'])
+  const e = await refused(t, api, () => api.segments.update({ params: { segmentId: '1' }, body: raw({ ...beta, project: 'other' })}), 'ValidationError', ['/body/project'])
   t.match(e.details[0]!.message, /cannot move to project "other".*feature "flag".*\(project "default"\)/)
-  t.equal(ok(await api.segments.update({ params: { segmentId: '1' }, body: { ...beta, project: 'default' } })).project, 'default')
+  t.equal(ok(await api.segments.update({ params: { segmentId: '1' }, body: raw({ ...beta, project: 'default' })})).project, 'default')
 })
 
 t.test('segments need CREATE_SEGMENT to be created', async (t) => {
   const { api } = await makeApi()
   const auth: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 3, name: 'v' }, permissions: ['UPDATE_SEGMENT'] }) }
   const { api: limited } = await makeApi({ auth, storage: api.storage })
-  const e = await refused(t, api, () => limited.segments.create({ params: {}, body: beta }), 'NoAccessError', [undefined])
+  const e = await refused(t, api, () => limited.segments.create({ params: {}, body: raw(beta)}), 'NoAccessError', [undefined])
   t.match(e.message, /"CREATE_SEGMENT"/)
   t.same(ok(await limited.segments.list({ params: {} })), { segments: [] }, 'listing needs no permission')
 })

@@ -2,10 +2,11 @@ import t from 'tap'
 import { hashToken } from '../../src/api/secrets.js'
 import { getRow } from '../../src/model/table.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 const admin = { authorization: ADMIN_TOKEN }
-const create = (api: Api, body: unknown) => api.serviceAccounts.create({ ...admin, params: {}, body })
+const create = (api: Api, body: unknown) => api.serviceAccounts.create({ ...admin, params: {}, body: raw(body) })
 
 t.test('a service account has a root role, no e-mail or invite, and is not a user', async (t) => {
   const { api } = await makeApi({ tokens: true })

@@ -2,6 +2,7 @@ import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
 import { openAuth } from '../../adapters/auth/open.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
 
@@ -92,7 +93,7 @@ t.test('the body must be an array of { id, sortOrder } and nothing else', async 
     [[{ sortOrder: 1 }, { id: 3, sortOrder: 2 }], ['/body/0/id', '/body/1/id']],
   ]
   for (const [body, paths] of cases) {
-    const e = err(await api.strategies.setSortOrder({ params: path, body }))
+    const e = err(await api.strategies.setSortOrder({ params: path, body: raw(body) }))
     t.equal(e._tag, 'ValidationError')
     t.same(e.details.map((d) => d.path), paths, JSON.stringify(body))
   }

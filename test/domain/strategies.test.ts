@@ -1,5 +1,6 @@
 import t, { type Test } from 'tap'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
 
@@ -12,7 +13,7 @@ const setup = async (config = {}) => {
 const refused = async (t: Test, body: unknown, paths: string[], config = {}) => {
   const api = await setup(config)
   const before = plain(api.state())
-  const e = err(await api.strategies.add({ params: path, body }))
+  const e = err(await api.strategies.add({ params: path, body: raw(body) }))
   t.equal(e._tag, 'ValidationError', JSON.stringify(body))
   t.same(e.details.map((d) => d.path), paths, JSON.stringify(body))
   t.same(plain(api.state()), before, 'the store is unchanged')
@@ -119,7 +120,7 @@ t.test('limits: strategies per environment, constraints, constraint values are E
   const exceeded = async (body: unknown, message: string) => {
     const api = await setup(limits)
     const before = plain(api.state())
-    const e = err(await api.strategies.add({ params: path, body }))
+    const e = err(await api.strategies.add({ params: path, body: raw(body) }))
     t.equal(e._tag, 'ExceedsLimitError')
     t.equal(e.message, message)
     t.same(plain(api.state()), before)
@@ -144,10 +145,10 @@ t.test('limits: strategies per environment, constraints, constraint values are E
 t.test('a strategy already past lowered constraint limits may be saved unchanged or smaller, not larger', async (t) => {
   const api = await setup()
   const constraint = (values: string[]) => ({ contextName: 'userId', operator: 'IN', values })
-  const s = ok(await api.strategies.add({ params: path, body: { name: 'default', constraints: [constraint(['1', '2', '3']), constraint(['4'])] } }))
+  const s = ok(await api.strategies.add({ params: path, body: raw({ name: 'default', constraints: [constraint(['1', '2', '3']), constraint(['4'])] })}))
   // Same store, lower limits: a second facade over it.
   const lowered = (await makeApi({ storage: api.storage, config: { resourceLimits: { constraints: 1, constraintValues: 1 } } })).api
-  const update = (constraints: unknown[]) => lowered.strategies.update({ params: { ...path, strategyId: s.id }, body: { name: 'default', constraints } })
+  const update = (constraints: unknown[]) => lowered.strategies.update({ params: { ...path, strategyId: s.id }, body: raw({ name: 'default', constraints })})
   ok(await update([constraint(['1', '2', '3']), constraint(['4'])]))
   ok(await update([constraint(['1', '2']), constraint(['4'])]))
   t.equal(err(await update([constraint(['1', '2', '3']), constraint(['4'])])).message, "Failed to create constraint values for userId. You can't create more than the established limit of 1.")
@@ -183,9 +184,9 @@ t.test('a segment of another project is refused; a global one or one of this pro
   const api = await setup()
   ok(await api.projects.create({ params: {}, body: { id: 'other', name: 'Other' } }))
   const constraints = [{ contextName: 'userId', operator: 'IN', values: ['1'] }]
-  const global = ok(await api.segments.create({ params: {}, body: { name: 'global', constraints } }))
-  const mine = ok(await api.segments.create({ params: {}, body: { name: 'mine', project: 'default', constraints } }))
-  const theirs = ok(await api.segments.create({ params: {}, body: { name: 'theirs', project: 'other', constraints } }))
+  const global = ok(await api.segments.create({ params: {}, body: raw({ name: 'global', constraints })}))
+  const mine = ok(await api.segments.create({ params: {}, body: raw({ name: 'mine', project: 'default', constraints })}))
+  const theirs = ok(await api.segments.create({ params: {}, body: raw({ name: 'theirs', project: 'other', constraints })}))
   const before = plain(api.state())
   const e = err(await api.strategies.add({ params: path, body: { name: 'default', segments: [global.id, theirs.id] } }))
   t.same(e.details.map((d) => d.path), ['/body/segments/1'])

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const viewer: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 7, name: 'viewer@example.com' }, permissions: [] }) }
 
@@ -46,7 +47,7 @@ t.test('a tag type name must be URL-friendly, 2 to 50 characters; the colour a h
     [{ name: 'ok-name', color: 'red' }, ['/body/color']],
     [{}, ['/body/name']],
   ] as const) {
-    const e = err(await api.tagTypes.create({ params: {}, body }))
+    const e = err(await api.tagTypes.create({ params: {}, body: raw(body) }))
     t.equal(e._tag, 'ValidationError', JSON.stringify(body))
     t.same(e.details.map((d) => d.path), paths)
   }

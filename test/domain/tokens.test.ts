@@ -5,10 +5,11 @@ import { hashToken } from '../../src/api/secrets.js'
 import { getRow, rows } from '../../src/model/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 const admin = { authorization: ADMIN_TOKEN }
-const create = (api: Api, body: unknown, authorization = ADMIN_TOKEN) => api.apiTokens.create({ authorization, params: {}, body })
+const create = (api: Api, body: unknown, authorization = ADMIN_TOKEN) => api.apiTokens.create({ authorization, params: {}, body: raw(body) })
 const HEX56 = '[0-9a-f]{56}'
 /** What Unleash's api-token route for `verb` asks: ADMIN, or the permission for either kind. */
 const anyOf = (verb: string) => ['ADMIN', `${verb}_CLIENT_API_TOKEN`, `${verb}_FRONTEND_API_TOKEN`]
@@ -169,12 +170,12 @@ t.test("update an API token's expiry, by its secret or its id", async (t) => {
   const again = plain(api.state())
   ok(await api.apiTokens.update({ ...admin, params: { token: String(token.id) }, body: { expiresAt: '2026-01-01T01:00:00.000Z' } }))
   t.same(plain(api.state()), again, 'the same expiry: nothing changes, no event')
-  ok(await api.apiTokens.update({ ...admin, params: { token: String(token.id) }, body: { expiresAt: '2027-01-01T00:00:00.000Z', other: 1 } }))
+  ok(await api.apiTokens.update({ ...admin, params: { token: String(token.id) }, body: raw({ expiresAt: '2027-01-01T00:00:00.000Z', other: 1 })}))
   // A later expiry brings it back.
   ok(await api.users.list({ authorization: token.secret, params: {} }))
 
   const before = plain(api.state())
-  t.same(err(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: {} })).details.map((d) => d.path), ['/body/expiresAt'])
+  t.same(err(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: raw({})})).details.map((d) => d.path), ['/body/expiresAt'])
   t.same(err(await api.apiTokens.update({ ...admin, params: { token: token.secret }, body: { expiresAt: 'soon' } })).details.map((d) => d.path), ['/body/expiresAt'])
   t.equal(ok(await api.apiTokens.update({ ...admin, params: { token: '*:*.unknown' }, body: { expiresAt: '2027-01-01T00:00:00.000Z' } })), undefined, 'no such token: a success, as in Unleash')
   t.same(plain(api.state()), before)
@@ -250,8 +251,8 @@ t.test('permissions: what the route asks, then what the kind needs, as Unleash c
   t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: adminToken.secret }, body: expiry })).extra, { permissions: ['ADMIN'] })
   t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: clientToken.secret }, body: expiry })).extra, { permissions: anyOf('UPDATE') })
   t.same(err(await api.apiTokens.update({ authorization: viewer, params: { token: frontendToken.secret }, body: expiry })).extra, { permissions: anyOf('UPDATE') })
-  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: adminToken.secret }, body: {} })).details.map((d) => d.path), ['/body/expiresAt'], 'the body is read before the kind is checked')
-  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: 'nope' }, body: {} })).details.map((d) => d.path), ['/body/expiresAt'], 'and before the token is looked up')
+  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: adminToken.secret }, body: raw({})})).details.map((d) => d.path), ['/body/expiresAt'], 'the body is read before the kind is checked')
+  t.same(err(await api.apiTokens.update({ authorization: editor, params: { token: 'nope' }, body: raw({})})).details.map((d) => d.path), ['/body/expiresAt'], 'and before the token is looked up')
 
   const events = api.events(100).length
   t.equal(ok(await api.apiTokens.delete({ authorization: editor, params: { token: '99' } })), undefined, 'an Editor deleting a token that is not there: a success, as in Unleash')

@@ -8,6 +8,7 @@ import { VERSION } from '../../src/api/version.js'
 import { DEFAULT_LIMITS } from '../../src/model/limits.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
@@ -200,9 +201,9 @@ t.test('front-end API origins must be * or exact origins; the body is closed; AD
   const bad = err(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*', 'https://x.example.com/', 'x.example.com', 'https://ok.example.com:8443'] } }))
   t.equal(bad._tag, 'ValidationError')
   t.same(bad.details.map((d) => d.path), ['/body/frontendApiOrigins/1', '/body/frontendApiOrigins/2'])
-  const extra = err(await api.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*'], other: 1 } }))
+  const extra = err(await api.instance.setFrontendApiOrigins({ params: {}, body: raw({ frontendApiOrigins: ['*'], other: 1 })}))
   t.same(extra.details.map((d) => d.path), ['/body/other'])
-  t.same(err(await api.instance.setFrontendApiOrigins({ params: {}, body: {} })).details.map((d) => d.path), ['/body/frontendApiOrigins'])
+  t.same(err(await api.instance.setFrontendApiOrigins({ params: {}, body: raw({})})).details.map((d) => d.path), ['/body/frontendApiOrigins'])
   t.same(plain(api.state()), before)
   const editor = (await makeApi({ auth: holding(['CREATE_PROJECT', 'UPDATE_PROJECT']) })).api
   t.same(err(await editor.instance.setFrontendApiOrigins({ params: {}, body: { frontendApiOrigins: ['*'] } })).extra, { permissions: ['ADMIN'] })
@@ -210,7 +211,7 @@ t.test('front-end API origins must be * or exact origins; the body is closed; AD
 
 t.test('maintenance mode: on, writes refused and nothing changed, reads work, off again', async (t) => {
   const { api } = await makeApi()
-  ok(await api.instance.setMaintenance({ params: {}, body: { enabled: true, note: 'upgrade' } }))
+  ok(await api.instance.setMaintenance({ params: {}, body: raw({ enabled: true, note: 'upgrade' })}))
   t.equal(ok(await api.instance.uiConfig({ params: {} })).maintenanceMode, true)
   t.same(ok(await api.instance.maintenance({ params: {} })), { enabled: true }, 'other properties dropped (Unleash allows them)')
   t.match(api.events(1)[0], { type: 'setting-updated', data: { id: 'maintenance.mode', enabled: true } })
@@ -247,8 +248,8 @@ t.test('setting maintenance mode: its current value is a no-op; the body is chec
   const before = plain(api.state())
   ok(await api.instance.setMaintenance({ params: {}, body: { enabled: false } }))
   t.same(plain(api.state()), before, 'no change, no event')
-  t.same(err(await api.instance.setMaintenance({ params: {}, body: { enabled: 'yes' } })).details.map((d) => d.path), ['/body/enabled'])
-  t.same(err(await api.instance.setMaintenance({ params: {}, body: {} })).details.map((d) => d.path), ['/body/enabled'])
+  t.same(err(await api.instance.setMaintenance({ params: {}, body: raw({ enabled: 'yes' })})).details.map((d) => d.path), ['/body/enabled'])
+  t.same(err(await api.instance.setMaintenance({ params: {}, body: raw({})})).details.map((d) => d.path), ['/body/enabled'])
   t.same(plain(api.state()), before)
   const editor = (await makeApi({ auth: holding(['CREATE_PROJECT']) })).api
   t.same(err(await editor.instance.setMaintenance({ params: {}, body: { enabled: true } })).extra, { permissions: ['ADMIN'] })

@@ -2,6 +2,7 @@ import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { err, makeApi, ok, plain } from '../support/api.js'
+import { raw } from '../support/raw.js'
 
 /** A user who holds no permission (a Viewer). */
 const noPermissions: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 9, name: 'viewer' }, permissions: [] }) }
@@ -45,22 +46,22 @@ t.test("an import is checked by running it and dropping what it did: its refusal
   const before = plain(api.state())
   const body = (data: object) => ({ project: 'default', environment: 'development', data: { featureStrategies: [], tagTypes: [], ...data } })
 
-  const fine = ok(await api.batch.validateImport({ params: {}, body: body({ features: [{ name: 'a' }, { name: 'c' }] }) }))
+  const fine = ok(await api.batch.validateImport({ params: {}, body: raw(body({ features: [{ name: 'a' }, { name: 'c' }] }))}))
   t.same(fine, { errors: [], warnings: [{ message: 'The following features already exist in this project and will be overwritten:', affectedItems: ['a'] }], permissions: [] })
 
   const wrong = ok(await api.batch.validateImport({
     params: {},
-    body: body({ features: [{ name: 'c' }], featureStrategies: [{ featureName: 'c', name: 'flexibleRollout', parameters: { rollout: '400' } }], links: [{ feature: 'c', links: [{ url: 'javascript:x' }] }] }),
+    body: raw(body({ features: [{ name: 'c' }], featureStrategies: [{ featureName: 'c', name: 'flexibleRollout', parameters: { rollout: '400' } }], links: [{ feature: 'c', links: [{ url: 'javascript:x' }] }] })),
   }))
   t.same(wrong.errors.map((e) => e.affectedItems), [['/body/data/featureStrategies/0/parameters/rollout'], ['/body/data/links/0/links/0/url']], 'every problem of the check, at its path')
 
-  const overLimit = ok(await api.batch.validateImport({ params: {}, body: body({ features: [{ name: 'c' }, { name: 'd' }] }) }))
+  const overLimit = ok(await api.batch.validateImport({ params: {}, body: raw(body({ features: [{ name: 'c' }, { name: 'd' }] }))}))
   t.match(overLimit.errors, [{ message: /Failed to create feature flag. You can't create more than the established limit of 3/ }], 'what only running it finds: the feature limit')
   t.same(plain(api.state()), before, 'nothing is imported, no event recorded')
 
-  t.match(err(await api.batch.validateImport({ params: {}, body: { ...body({ features: [] }), project: 'ghost' } })), { _tag: 'NotFoundError', message: 'Could not find project with id "ghost".' })
+  t.match(err(await api.batch.validateImport({ params: {}, body: raw({ ...body({ features: [] }), project: 'ghost' })})), { _tag: 'NotFoundError', message: 'Could not find project with id "ghost".' })
 
   const { api: asViewer } = await makeApi({ auth: noPermissions })
-  const denied = ok(await asViewer.batch.validateImport({ params: {}, body: body({ features: [{ name: 'x' }] }) }))
+  const denied = ok(await asViewer.batch.validateImport({ params: {}, body: raw(body({ features: [{ name: 'x' }] }))}))
   t.same(denied.permissions, [{ message: 'We detected you are missing the following permissions:', affectedItems: ['CREATE_FEATURE'] }])
 })

@@ -2,9 +2,9 @@
  * Unleash's client specification, every case: each isEnabled and getVariant case of each
  * file in index.json is one assertion named `<file> › <description>`.
  */
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
 import t from 'tap'
 import {
   type ClientFeatures,
@@ -16,12 +16,9 @@ import {
   seededRandom,
 } from '../../src/evaluation/index.js'
 
-/** CLIENT_SPECIFICATION_DIR, else shared/ beside the checkout (as CI lays it out), else /work/shared. */
-const SPEC_DIRS = [
-  fileURLToPath(new URL('../../../shared/client-specification/specifications', import.meta.url)),
-  '/work/shared/client-specification/specifications',
-]
-const SPEC_DIR = process.env['CLIENT_SPECIFICATION_DIR'] ?? SPEC_DIRS.find((dir) => existsSync(join(dir, 'index.json'))) ?? SPEC_DIRS[1]!
+/** The specification as the pinned devDependency ships it (CLIENT_SPECIFICATION_DIR to try another). */
+const SPEC_DIR =
+  process.env['CLIENT_SPECIFICATION_DIR'] ?? join(dirname(createRequire(import.meta.url).resolve('@unleash/client-specification/package.json')), 'specifications')
 
 interface Case<R> {
   readonly description: string

@@ -83,7 +83,7 @@ t.test('npm start: a SIGTERM sent to npm itself (docker stop, a process manager)
 })
 
 t.test('npm start: a malformed admin token is refused at start', async (t) => {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', 'examples/server.ts'], {
     env: { ...process.env, PORT: '0', FLAGPORT_ADMIN_TOKENS: 'not-a-token', FLAGPORT_DATA: join(tmpdir(), 'flagport-never-opened') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -104,7 +104,7 @@ t.test('npm start: CREATE_USER_RATE_LIMIT_PER_MINUTE sets the create-user limit,
   t.equal(first.headers['ratelimit-limit'], '1')
   t.equal((await call(server.url, 'POST', '/api/admin/user-admin', '*:*.s3cret', { email: 'b@example.com', rootRole: 'Viewer' })).status, 429)
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'examples/server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', 'examples/server.ts'], {
     env: { ...process.env, PORT: '0', CREATE_USER_RATE_LIMIT_PER_MINUTE: 'lots', FLAGPORT_DATA: join(tmpdir(), 'flagport-never-opened') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

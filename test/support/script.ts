@@ -46,7 +46,7 @@ export const startCommand = async (command: string, args: readonly string[], env
 
 /** Runs a TypeScript script (an example, `npm start`'s server) with tsx; see `startCommand`. */
 export const startScript = (script: string, env: Record<string, string | undefined> = {}): Promise<Running> =>
-  startCommand(process.execPath, ['--import', 'tsx', script], env)
+  startCommand(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', script], env)
 
 /** Ends a script a test started, and any process it left behind. */
 export const stopScript = (running: Running): void => {

@@ -6,8 +6,8 @@ import * as sa from '../operations/service-accounts.js'
 import * as tk from '../operations/tokens.js'
 import * as u from '../operations/users.js'
 import type { ApiTokenParams, NoParams, ProjectApiTokenParams, ProjectParams } from '../../model/params.js'
-import type { ApiTokenKind, CreatedApiToken } from '../../model/token.js'
-import type { Operation } from '../operation.js'
+import type { ApiTokenKind, CreateApiTokenBody, CreatedApiToken, CreateProjectApiTokenBody } from '../../model/token.js'
+import type { ApiRequest, ErrorsOf, Operation, OperationError, WriteCallError, WriteOperation } from '../operation.js'
 
 /**
  * Users: create (operation 3), list with the root roles (operation 10), get, update, delete.
@@ -49,25 +49,31 @@ export const groupMethods = (run: Run) => {
  */
 export const apiTokenMethods = (run: Run) => {
   const m = bind(run)
-  const create: Method<NoParams, CreatedApiToken> = async (request) => {
-    const admitted = await run(tk.mayCreateApiTokensOp, request)
-    return E.isLeft(admitted) ? admitted : run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request)
+  // Two operations a call: what each can refuse with is the method's error type.
+  type CreateError = ErrorsOf<typeof tk.mayCreateApiTokensOp> | ErrorsOf<ReturnType<typeof tk.createApiTokenOp>>
+  const create: Method<NoParams, CreateApiTokenBody, CreatedApiToken, CreateError> = async (request) => {
+    const admitted = await run(tk.mayCreateApiTokensOp, request as ApiRequest<NoParams>)
+    return (E.isLeft(admitted) ? admitted : run(tk.createApiTokenOp(tk.requestedKind(request?.body)), request as ApiRequest<NoParams>)) as E.Either<CreateError, CreatedApiToken>
   }
   // A path that names no token: a success that changes nothing, as in Unleash.
   const ofStoredKind =
-    <B>(kindOf: Operation<ApiTokenParams, B, ApiTokenKind | undefined>, change: (kind: ApiTokenKind | undefined) => Operation<ApiTokenParams, B, void>): Method<ApiTokenParams, void> =>
+    <B, X1 extends OperationError, X2 extends OperationError>(
+      kindOf: Operation<ApiTokenParams, B, ApiTokenKind | undefined, X1>,
+      change: (kind: ApiTokenKind | undefined) => WriteOperation<ApiTokenParams, B, undefined, X2>,
+    ): Method<ApiTokenParams, B, undefined, X1 | X2 | WriteCallError> =>
     async (request) => {
-      const kind = await run(kindOf, request)
-      return E.isLeft(kind) ? kind : run(change(kind.right), request)
+      const kind = await run(kindOf, request as ApiRequest<ApiTokenParams>)
+      return (E.isLeft(kind) ? kind : run(change(kind.right), request as ApiRequest<ApiTokenParams>)) as E.Either<X1 | X2 | WriteCallError, undefined>
     }
   // A project's tokens: checked for the project, then made or deleted as any token is.
-  const createInProject: Method<ProjectParams, CreatedApiToken> = async (request) => {
+  const createInProject: Method<ProjectParams, CreateProjectApiTokenBody, CreatedApiToken, CreateError | ErrorsOf<typeof tk.projectTokenBodyOp>> = async (request) => {
     const body = await run(tk.projectTokenBodyOp, request)
-    return E.isLeft(body) ? body : create({ ...request, params: {}, body: body.right })
+    return E.isLeft(body) ? (body as E.Left<ErrorsOf<typeof tk.projectTokenBodyOp>>) : create({ ...request, params: {}, body: body.right })
   }
-  const deleteInProject: Method<ProjectApiTokenParams, void> = async (request) => {
+  type DeleteInProjectError = ErrorsOf<typeof tk.projectTokenKindOp> | ErrorsOf<ReturnType<typeof tk.deleteApiTokenOp>>
+  const deleteInProject: Method<ProjectApiTokenParams, undefined, undefined, DeleteInProjectError> = async (request) => {
     const found = await run(tk.projectTokenKindOp, request)
-    return E.isLeft(found) ? found : run(tk.deleteApiTokenOp(found.right.kind), { ...request, params: { token: found.right.token } })
+    return (E.isLeft(found) ? found : run(tk.deleteApiTokenOp(found.right.kind), { ...request, params: { token: found.right.token } })) as E.Either<DeleteInProjectError, undefined>
   }
   return {
     create,

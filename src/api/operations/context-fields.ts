@@ -11,7 +11,7 @@ import {
   updateContextField,
 } from '../../domain/context-field/context-fields.js'
 import { strategiesWithContextField } from '../../domain/segment/strategy-refs.js'
-import { type ContextField, ContextFieldNameBody, type ContextFieldStrategies, CreateContextFieldBody, LegalValueInput, type ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
+import { type ContextField, ContextFieldNameBody, CreateContextFieldBody, LegalValueInput, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
@@ -19,26 +19,26 @@ import { ContextFieldParams, LegalValueParams, NoParams } from '../../model/para
 
 const rendered = (name: string) => (next: State): ContextField => renderContextField(getRow(next.contextFields, name)!)
 
-export const listContextFieldsOp = read<NoParams, undefined, ListedContextField[]>({
+export const listContextFieldsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right(listContextFields(state)),
 })
 
-export const getContextFieldOp = read<ContextFieldParams, undefined, ContextField>({
+export const getContextFieldOp = read({
   params: ContextFieldParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((f: ContextFieldState) => renderContextField(f))(findContextField(state, params.contextName)),
 })
 
-export const createContextFieldOp = write<NoParams, CreateContextFieldBody, ContextField>({
+export const createContextFieldOp = write({
   params: NoParams,
   requirement: 'CREATE_CONTEXT_FIELD',
   body: CreateContextFieldBody,
   run: (draft, { body, ctx }) => E.map(rendered)(createContextField(draft, body, ctx)),
 })
 
-export const updateContextFieldOp = write<ContextFieldParams, UpdateContextFieldBody, ContextField>({
+export const updateContextFieldOp = write({
   params: ContextFieldParams,
   requirement: 'UPDATE_CONTEXT_FIELD',
   body: UpdateContextFieldBody,
@@ -46,14 +46,14 @@ export const updateContextFieldOp = write<ContextFieldParams, UpdateContextField
 })
 
 /** Refused while a strategy, a variant or a segment uses the field. */
-export const deleteContextFieldOp = write<ContextFieldParams, undefined, void>({
+export const deleteContextFieldOp = write({
   params: ContextFieldParams,
   requirement: 'DELETE_CONTEXT_FIELD',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteContextField(draft, params.contextName, ctx)),
 })
 
 /** Adds a legal value to a field, or changes its description (Unleash: POST .../legal-values). */
-export const setLegalValueOp = write<ContextFieldParams, LegalValueInput, void>({
+export const setLegalValueOp = write({
   params: ContextFieldParams,
   requirement: 'UPDATE_CONTEXT_FIELD',
   body: LegalValueInput,
@@ -61,14 +61,14 @@ export const setLegalValueOp = write<ContextFieldParams, LegalValueInput, void>(
 })
 
 /** Removes a legal value from a field (Unleash: DELETE .../legal-values/:legalValue). */
-export const removeLegalValueOp = write<LegalValueParams, undefined, void>({
+export const removeLegalValueOp = write({
   params: LegalValueParams,
   requirement: 'UPDATE_CONTEXT_FIELD',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(removeLegalValue(draft, params.contextName, params.legalValue, ctx)),
 })
 
 /** A name checked as a create would check it (Unleash: POST /api/admin/context/validate, 200): the form (400) and whether it is taken (409). */
-export const validateContextFieldNameOp = read<NoParams, ContextFieldNameBody, void>({
+export const validateContextFieldNameOp = read({
   params: NoParams,
   requirement: 'UPDATE_CONTEXT_FIELD',
   body: ContextFieldNameBody,
@@ -79,7 +79,7 @@ export const validateContextFieldNameOp = read<NoParams, ContextFieldNameBody, v
 })
 
 /** Unleash: GET /api/admin/context/:name/strategies, the strategies with a constraint on it (none for an unknown field, as in Unleash). */
-export const contextFieldStrategiesOp = read<ContextFieldParams, undefined, ContextFieldStrategies>({
+export const contextFieldStrategiesOp = read({
   params: ContextFieldParams,
   requirement: 'NONE',
   run: (state, { params }) => E.right({ strategies: strategiesWithContextField(state, params.contextName) }),

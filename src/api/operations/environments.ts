@@ -3,14 +3,14 @@ import { createEnvironment } from '../../domain/environment/create.js'
 import { listEnvironments, projectEnvironments, renderEnvironment } from '../../domain/environment/render.js'
 import { setEnvironmentEnabled, setEnvironmentSortOrder } from '../../domain/environment/toggle.js'
 import { notFound } from '../../domain/errors.js'
-import { CreateEnvironmentBody, type Environment, type EnvironmentList, EnvironmentSortOrderBody, type ProjectEnvironmentList } from '../../model/environment.js'
+import { CreateEnvironmentBody, EnvironmentSortOrderBody } from '../../model/environment.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { read, write } from '../operation.js'
 import { NameParams, NoParams, ProjectParams } from '../../model/params.js'
 
 
-export const createEnvironmentOp = write<NoParams, CreateEnvironmentBody, Environment>({
+export const createEnvironmentOp = write({
   params: NoParams,
   requirement: 'CREATE_ENVIRONMENT',
   body: CreateEnvironmentBody,
@@ -18,7 +18,7 @@ export const createEnvironmentOp = write<NoParams, CreateEnvironmentBody, Enviro
     E.map((name: string) => (next: State) => renderEnvironment(getRow(next.environments, name)!))(createEnvironment(draft, body, ctx)),
 })
 
-export const getEnvironmentOp = read<NameParams, undefined, Environment>({
+export const getEnvironmentOp = read({
   params: NameParams,
   requirement: 'NONE',
   run: (state, { params }) => {
@@ -27,7 +27,7 @@ export const getEnvironmentOp = read<NameParams, undefined, Environment>({
   },
 })
 
-export const listEnvironmentsOp = read<NoParams, undefined, EnvironmentList>({
+export const listEnvironmentsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ version: 1, environments: listEnvironments(state) }),
@@ -35,14 +35,14 @@ export const listEnvironmentsOp = read<NoParams, undefined, EnvironmentList>({
 
 /** Unleash: POST /api/admin/environments/:name/on and /off, permission ADMIN. */
 export const setEnvironmentEnabledOp = (enabled: boolean) =>
-  write<NameParams, undefined, void>({
+  write({
     params: NameParams,
     requirement: 'ADMIN',
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(setEnvironmentEnabled(draft, params.name, enabled, ctx)),
   })
 
 /** Unleash: PUT /api/admin/environments/sort-order, permission ADMIN; 200 with no body. */
-export const setEnvironmentSortOrderOp = write<NoParams, EnvironmentSortOrderBody, void>({
+export const setEnvironmentSortOrderOp = write({
   params: NoParams,
   requirement: 'ADMIN',
   body: EnvironmentSortOrderBody,
@@ -50,7 +50,7 @@ export const setEnvironmentSortOrderOp = write<NoParams, EnvironmentSortOrderBod
 })
 
 /** Unleash: GET /api/admin/environments/project/:projectId, permission NONE. */
-export const projectEnvironmentsOp = read<ProjectParams, undefined, ProjectEnvironmentList>({
+export const projectEnvironmentsOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   run: (state, { params }) => E.right({ version: 1, environments: projectEnvironments(state, params.projectId) }),

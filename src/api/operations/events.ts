@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { countEvents, eventCreators, latestEvents } from '../../domain/events.js'
 import { validationError } from '../../domain/errors.js'
-import type { EventList, FeatureEventList } from '../../model/event.js'
 import type { StoredEvent } from '../../model/state.js'
 import { read } from '../operation.js'
 import { FeatureNameParams, NoParams } from '../../model/params.js'
@@ -12,7 +11,7 @@ const MAX = 1000
  * Recorded events, newest first, optionally filtered by `project`, `feature` and `type`;
  * `limit` defaults to 100 (at most 1000). Admins only: events carry before-and-after data.
  */
-export const listEventsOp = read<NoParams, undefined, EventList>({
+export const listEventsOp = read({
   params: NoParams,
   requirement: 'ADMIN',
   run: (state, { query }) => {
@@ -35,7 +34,7 @@ const FEATURE_EVENTS = 50
  * A feature's newest 50 events and how many it has (Unleash: GET /api/admin/events/:featureName,
  * which any caller may read, as its UI shows a feature's history to everyone).
  */
-export const featureEventsOp = read<FeatureNameParams, undefined, FeatureEventList>({
+export const featureEventsOp = read({
   params: FeatureNameParams,
   requirement: 'NONE',
   run: (state, { params }) => {
@@ -46,7 +45,7 @@ export const featureEventsOp = read<FeatureNameParams, undefined, FeatureEventLi
 })
 
 /** Unleash: GET /api/admin/event-creators, for its event log's filter: who made the recorded events. */
-export const eventCreatorsOp = read<NoParams, undefined, { id: number; name: string }[]>({
+export const eventCreatorsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right(eventCreators(state)),

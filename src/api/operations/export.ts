@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { exportFeatures, recordExport } from '../../domain/export/export.js'
 import { stateBefore } from '../../domain/segment/usage.js'
-import { type ExportAnswer, ExportQuery } from '../../model/export.js'
+import { ExportQuery } from '../../model/export.js'
 import { exportResultsCache } from '../export-results.js'
 import { write } from '../operation.js'
 import { NoParams } from '../../model/params.js'
@@ -14,7 +14,7 @@ const exportOf = exportResultsCache()
  * state as it was before this transaction, which is the same data and spares creating a
  * draft proxy for every exported feature.
  */
-export const exportFeaturesOp = write<NoParams, ExportQuery, ExportAnswer>({
+export const exportFeaturesOp = write({
   params: NoParams,
   requirement: 'NONE',
   body: ExportQuery,

@@ -18,7 +18,7 @@ const asUser = (env: { principal: Principal }, act: (userId: number) => E.Either
  * Any user may mark any feature they can read; a caller that is not a user is refused (Unleash answers 500).
  */
 export const setFavoriteFeatureOp = (favorite: boolean) =>
-  write<FeatureParams, undefined, void>({
+  write({
     params: FeatureParams,
     requirement: 'NONE',
     scope: (p) => ({ project: p.projectId }),
@@ -27,7 +27,7 @@ export const setFavoriteFeatureOp = (favorite: boolean) =>
 
 /** Unleash: POST (favorite) and DELETE (not) /api/admin/projects/:projectId/favorites. */
 export const setFavoriteProjectOp = (favorite: boolean) =>
-  write<ProjectParams, undefined, void>({
+  write({
     params: ProjectParams,
     requirement: 'NONE',
     scope: (p) => ({ project: p.projectId }),

@@ -15,7 +15,7 @@ const linkRecord = (featureName: string, id: string) => (next: State): FeatureLi
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 
 /** Unleash: POST .../features/:featureName/link (204 over HTTP); the facade answers the link, with its id. */
-export const addLinkOp = write<FeatureParams, FeatureLinkBody, FeatureLinkRecord>({
+export const addLinkOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
@@ -24,7 +24,7 @@ export const addLinkOp = write<FeatureParams, FeatureLinkBody, FeatureLinkRecord
 })
 
 /** Unleash: PUT .../features/:featureName/link/:linkId (204 over HTTP); the facade answers the link. */
-export const updateLinkOp = write<FeatureLinkParams, FeatureLinkBody, FeatureLinkRecord>({
+export const updateLinkOp = write({
   params: FeatureLinkParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
@@ -33,7 +33,7 @@ export const updateLinkOp = write<FeatureLinkParams, FeatureLinkBody, FeatureLin
 })
 
 /** Unleash: DELETE .../features/:featureName/link/:linkId (204). */
-export const deleteLinkOp = write<FeatureLinkParams, undefined, void>({
+export const deleteLinkOp = write({
   params: FeatureLinkParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,

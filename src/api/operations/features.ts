@@ -11,7 +11,6 @@ import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, setOneEnvironmentVariants } from '../../domain/feature/variants.js'
 import {
-  type ArchiveImpact,
   BulkFeaturesBody,
   BulkStaleBody,
   CloneFeatureBody,
@@ -20,7 +19,6 @@ import {
   type EnvironmentVariants,
   EnvironmentVariantsBody,
   type Feature,
-  type FeatureEnvironment,
   UpdateFeatureBody,
   ValidateFeatureNameBody,
   VariantsBatchBody,
@@ -39,7 +37,7 @@ const rendered = (name: string, env: Answering) => (next: State): Feature => fea
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 const projectEnv = (p: { projectId: string; environment: string }) => ({ project: p.projectId, environment: p.environment })
 
-export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>({
+export const createFeatureOp = write({
   params: ProjectParams,
   requirement: 'CREATE_FEATURE',
   scope: project,
@@ -52,7 +50,7 @@ export const createFeatureOp = write<ProjectParams, CreateFeatureBody, Feature>(
  * form (400) and whether it is taken (409). A `projectId` is taken and not used, as Unleash
  * uses it for naming patterns only.
  */
-export const validateFeatureNameOp = read<NoParams, ValidateFeatureNameBody, void>({
+export const validateFeatureNameOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: ValidateFeatureNameBody,
@@ -63,7 +61,7 @@ export const validateFeatureNameOp = read<NoParams, ValidateFeatureNameBody, voi
 })
 
 /** Clones a live feature of the project under a new name; answers the new feature. */
-export const cloneFeatureOp = write<FeatureParams, CloneFeatureBody, Feature>({
+export const cloneFeatureOp = write({
   params: FeatureParams,
   requirement: 'CREATE_FEATURE',
   scope: project,
@@ -72,7 +70,7 @@ export const cloneFeatureOp = write<FeatureParams, CloneFeatureBody, Feature>({
 })
 
 /** A live feature of the project; an archived one is a 404 with Unleash's words (its `getFeature` asks for `archived: false`). */
-export const getFeatureOp = read<FeatureParams, undefined, Feature>({
+export const getFeatureOp = read({
   params: FeatureParams,
   requirement: 'NONE',
   run: (state, env) => {
@@ -84,7 +82,7 @@ export const getFeatureOp = read<FeatureParams, undefined, Feature>({
 })
 
 /** Features of a project, archived ones left out, sorted by name; an unknown project has none, as in Unleash. */
-export const listProjectFeaturesOp = read<ProjectParams, undefined, { version: 2; features: Feature[] }>({
+export const listProjectFeaturesOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   run: (state, env) => {
@@ -99,7 +97,7 @@ export const listProjectFeaturesOp = read<ProjectParams, undefined, { version: 2
 })
 
 /** Operation 4. */
-export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>({
+export const updateFeatureOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
@@ -108,7 +106,7 @@ export const updateFeatureOp = write<FeatureParams, UpdateFeatureBody, Feature>(
 })
 
 /** A JSON Patch of a feature's own fields (Unleash: PATCH .../features/:featureName), saved as operation 4 saves. */
-export const patchFeatureOp = write<FeatureParams, JsonPatch, Feature>({
+export const patchFeatureOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
@@ -116,26 +114,26 @@ export const patchFeatureOp = write<FeatureParams, JsonPatch, Feature>({
   run: (draft, env) => E.map((name: string) => rendered(name, env))(patchFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
 })
 
-export const archiveFeatureOp = write<FeatureParams, undefined, void>({
+export const archiveFeatureOp = write({
   params: FeatureParams,
   requirement: 'DELETE_FEATURE',
   scope: project,
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(archiveInProject(draft, params.projectId, params.featureName, ctx)),
 })
 
-export const reviveFeatureOp = write<FeatureNameParams, undefined, void>({
+export const reviveFeatureOp = write({
   params: FeatureNameParams,
   requirement: 'UPDATE_FEATURE',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(reviveByName(draft, params.featureName, ctx)),
 })
 
-export const deleteArchivedFeatureOp = write<FeatureNameParams, undefined, void>({
+export const deleteArchivedFeatureOp = write({
   params: FeatureNameParams,
   requirement: 'DELETE_FEATURE',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteArchived(draft, params.featureName, ctx)),
 })
 
-export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, FeatureEnvironment>({
+export const getFeatureEnvironmentOp = read({
   params: EnvironmentParams,
   requirement: 'NONE',
   run: (state, { params }) => {
@@ -150,7 +148,7 @@ export const getFeatureEnvironmentOp = read<EnvironmentParams, undefined, Featur
 const activatesDisabled = (query: Query): boolean => query['shouldActivateDisabledStrategies'] === 'true'
 
 export const setEnvironmentEnabledOp = (enabled: boolean) =>
-  write<EnvironmentParams, undefined, void>({
+  write({
     params: EnvironmentParams,
     requirement: 'UPDATE_FEATURE_ENVIRONMENT',
     scope: projectEnv,
@@ -159,7 +157,7 @@ export const setEnvironmentEnabledOp = (enabled: boolean) =>
 
 /** Turns the listed features of a project on or off in one environment (Unleash: POST .../bulk_features/environments/:environment/on, /off). */
 export const setEnvironmentEnabledOfManyOp = (enabled: boolean) =>
-  write<ProjectEnvironmentParams, BulkFeaturesBody, void>({
+  write({
     params: ProjectEnvironmentParams,
     requirement: 'UPDATE_FEATURE_ENVIRONMENT',
     scope: projectEnv,
@@ -168,7 +166,7 @@ export const setEnvironmentEnabledOfManyOp = (enabled: boolean) =>
   })
 
 /** What archiving the listed features would do to dependencies (Unleash: POST .../projects/:projectId/archive/validate). */
-export const archiveImpactOp = read<ProjectParams, BulkFeaturesBody, ArchiveImpact>({
+export const archiveImpactOp = read({
   params: ProjectParams,
   requirement: 'DELETE_FEATURE',
   scope: project,
@@ -178,7 +176,7 @@ export const archiveImpactOp = read<ProjectParams, BulkFeaturesBody, ArchiveImpa
 
 /** Archives, revives or deletes the listed features of a project (Unleash: POST .../projects/:projectId/archive, /revive, /delete). */
 const manyOp = (requirement: 'DELETE_FEATURE' | 'UPDATE_FEATURE', change: typeof archiveMany) =>
-  write<ProjectParams, BulkFeaturesBody, void>({
+  write({
     params: ProjectParams,
     requirement,
     scope: project,
@@ -190,7 +188,7 @@ export const reviveManyOp = manyOp('UPDATE_FEATURE', reviveMany)
 export const deleteManyOp = manyOp('DELETE_FEATURE', deleteMany)
 
 /** Marks the listed features of a project stale or not (Unleash: POST /api/admin/projects/:projectId/stale). */
-export const setStaleOfManyOp = write<ProjectParams, BulkStaleBody, void>({
+export const setStaleOfManyOp = write({
   params: ProjectParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
@@ -198,7 +196,7 @@ export const setStaleOfManyOp = write<ProjectParams, BulkStaleBody, void>({
   run: (draft, { params, body, ctx }) => E.map(() => () => undefined)(setStaleOfMany(draft, params.projectId, body.features, body.stale, ctx)),
 })
 
-export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
+export const setVariantsOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
   scope: project,
@@ -207,14 +205,14 @@ export const setVariantsOp = write<FeatureParams, VariantsBatchBody, Feature>({
 })
 
 /** A feature's variants in one environment, `{ version: 1, variants }` (Unleash's answer). */
-export const getEnvironmentVariantsOp = read<EnvironmentParams, undefined, EnvironmentVariants>({
+export const getEnvironmentVariantsOp = read({
   params: EnvironmentParams,
   requirement: 'NONE',
   run: (state, { params }) => environmentVariants(state, params),
 })
 
 /** Replaces a feature's variants in one environment; answers them as stored. */
-export const setEnvironmentVariantsOp = write<EnvironmentParams, EnvironmentVariantsBody, EnvironmentVariants>({
+export const setEnvironmentVariantsOp = write({
   params: EnvironmentParams,
   requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
   scope: projectEnv,
@@ -223,7 +221,7 @@ export const setEnvironmentVariantsOp = write<EnvironmentParams, EnvironmentVari
 })
 
 /** A JSON Patch of a feature's variants in one environment, saved as `setEnvironmentVariants` saves. */
-export const patchEnvironmentVariantsOp = write<EnvironmentParams, JsonPatch, EnvironmentVariants>({
+export const patchEnvironmentVariantsOp = write({
   params: EnvironmentParams,
   requirement: 'UPDATE_FEATURE_ENVIRONMENT_VARIANTS',
   scope: projectEnv,
@@ -231,7 +229,7 @@ export const patchEnvironmentVariantsOp = write<EnvironmentParams, JsonPatch, En
   run: (draft, { params, body, ctx }) => E.map((set: EnvironmentVariants) => () => set)(patchEnvironmentVariants(draft, params, body, ctx)),
 })
 
-export const addDependencyOp = write<FeatureParams, DependencyBody, void>({
+export const addDependencyOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE_DEPENDENCY',
   scope: project,
@@ -240,27 +238,27 @@ export const addDependencyOp = write<FeatureParams, DependencyBody, void>({
 })
 
 /** The features a feature may depend on (Unleash: GET .../features/:child/parents). */
-export const possibleParentsOp = read<FeatureParams, undefined, string[]>({
+export const possibleParentsOp = read({
   params: FeatureParams,
   requirement: 'NONE',
   run: (state, { params }) => E.right(possibleParents(state, params.featureName)),
 })
 
 /** The variant names a child may require of a parent (Unleash: GET .../features/:parent/parent-variants). */
-export const parentVariantsOp = read<FeatureParams, undefined, string[]>({
+export const parentVariantsOp = read({
   params: FeatureParams,
   requirement: 'NONE',
   run: (state, { params }) => E.right(parentVariants(state, params.featureName)),
 })
 
 /** Whether any feature depends on another (Unleash: GET .../projects/:projectId/dependencies, which asks the whole instance). */
-export const anyDependenciesOp = read<ProjectParams, undefined, boolean>({
+export const anyDependenciesOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   run: (state) => E.right(anyDependencies(state)),
 })
 
-export const removeDependencyOp = write<DependencyParams, undefined, void>({
+export const removeDependencyOp = write({
   params: DependencyParams,
   requirement: 'UPDATE_FEATURE_DEPENDENCY',
   scope: project,

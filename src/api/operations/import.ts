@@ -16,7 +16,7 @@ import { read, write } from '../operation.js'
  * body. It creates and changes features, so it asks CREATE_FEATURE (Unleash refuses admin
  * tokens here; flagport does not).
  */
-export const importFeaturesOp = write<NoParams, ImportBody, void>({
+export const importFeaturesOp = write({
   params: NoParams,
   requirement: 'CREATE_FEATURE',
   body: ImportBody,
@@ -34,7 +34,7 @@ const findings = (error: DomainError): ImportValidation['errors'] =>
  * `warnings` name the features it would overwrite, and `permissions` what the caller lacks to
  * import, in Unleash's words. A project or environment that is not there is the import's 404.
  */
-export const validateImportOp = read<NoParams, ImportBody, ImportValidation>({
+export const validateImportOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: ImportBody,

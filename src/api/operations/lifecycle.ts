@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { completeFeature, renderStage, stagesOf, uncompleteFeature } from '../../domain/feature/lifecycle.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
-import { CompleteFeatureBody, type Lifecycle } from '../../model/feature.js'
+import { CompleteFeatureBody } from '../../model/feature.js'
 import { FeatureParams } from '../../model/params.js'
 import type { FeatureState } from '../../model/state.js'
 import { read, write } from '../operation.js'
@@ -9,14 +9,14 @@ import { read, write } from '../operation.js'
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 
 /** Unleash: GET .../features/:featureName/lifecycle, every stage the feature entered, in order. */
-export const featureLifecycleOp = read<FeatureParams, undefined, Lifecycle[]>({
+export const featureLifecycleOp = read({
   params: FeatureParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((feature: FeatureState) => stagesOf(feature).map(renderStage))(featureInProject(state, params.projectId, params.featureName)),
 })
 
 /** Unleash: POST .../features/:featureName/lifecycle/complete `{ status, statusValue? }`, 200 with no body. */
-export const completeFeatureOp = write<FeatureParams, CompleteFeatureBody, void>({
+export const completeFeatureOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,
@@ -25,7 +25,7 @@ export const completeFeatureOp = write<FeatureParams, CompleteFeatureBody, void>
 })
 
 /** Unleash: POST .../features/:featureName/lifecycle/uncomplete, 200 with no body. */
-export const uncompleteFeatureOp = write<FeatureParams, undefined, void>({
+export const uncompleteFeatureOp = write({
   params: FeatureParams,
   requirement: 'UPDATE_FEATURE',
   scope: project,

@@ -4,7 +4,7 @@ import { createProject } from '../../domain/project/create.js'
 import { setDefaultStrategy } from '../../domain/project/default-strategy.js'
 import { projectById } from '../../domain/project/lookup.js'
 import { listProjects, renderProject } from '../../domain/project/render.js'
-import { CreateProjectBody, type Project, ProjectEnvironmentBody, type ProjectList } from '../../model/project.js'
+import { CreateProjectBody, ProjectEnvironmentBody } from '../../model/project.js'
 import type { State } from '../../model/state.js'
 import { type DefaultStrategy, StrategyBody } from '../../model/strategy.js'
 import { copyJson } from '../../model/json-copy.js'
@@ -16,27 +16,27 @@ import { NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/p
 
 
 /** Operation 5: the HTTP layer adds `location: projects/<id>`. */
-export const createProjectOp = write<NoParams, CreateProjectBody, Project>({
+export const createProjectOp = write({
   params: NoParams,
   requirement: 'CREATE_PROJECT',
   body: CreateProjectBody,
   run: (draft, { body, ctx }) => E.map((id: string) => (next: State) => renderProject(getRow(next.projects, id)!))(createProject(draft, body, ctx)),
 })
 
-export const getProjectOp = read<ProjectParams, undefined, Project>({
+export const getProjectOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map(renderProject)(projectById(state, params.projectId)),
 })
 
-export const listProjectsOp = read<NoParams, undefined, ProjectList>({
+export const listProjectsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state, env) => E.right({ version: 1, projects: listProjects(state, favoriteProjectsOf(state, callerUserId(env))) }),
 })
 
 /** Unleash: POST /api/admin/projects/:projectId/environments `{ environment }`. */
-export const connectEnvironmentOp = write<ProjectParams, ProjectEnvironmentBody, void>({
+export const connectEnvironmentOp = write({
   params: ProjectParams,
   requirement: 'UPDATE_PROJECT',
   scope: (p) => ({ project: p.projectId }),
@@ -46,7 +46,7 @@ export const connectEnvironmentOp = write<ProjectParams, ProjectEnvironmentBody,
 })
 
 /** Unleash: DELETE /api/admin/projects/:projectId/environments/:environment. */
-export const disconnectEnvironmentOp = write<ProjectEnvironmentParams, undefined, void>({
+export const disconnectEnvironmentOp = write({
   params: ProjectEnvironmentParams,
   requirement: 'UPDATE_PROJECT',
   scope: (p) => ({ project: p.projectId }),
@@ -57,7 +57,7 @@ export const disconnectEnvironmentOp = write<ProjectEnvironmentParams, undefined
  * Unleash: POST /api/admin/projects/:projectId/environments/:environment/default-strategy
  * (`*` for every environment of the project). 200 with the default strategy as stored.
  */
-export const setDefaultStrategyOp = write<ProjectEnvironmentParams, StrategyBody, DefaultStrategy>({
+export const setDefaultStrategyOp = write({
   params: ProjectEnvironmentParams,
   requirement: 'UPDATE_PROJECT',
   scope: (p) => ({ project: p.projectId }),

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createSegment, deleteSegment, findSegment, listSegments, renderSegment, segmentNameTaken, updateSegment } from '../../domain/segment/segments.js'
-import { type Segment, SegmentBody, type SegmentList, SegmentNameBody, type SegmentStrategies, type StrategySegments } from '../../model/segment.js'
+import { type Segment, SegmentBody, SegmentNameBody } from '../../model/segment.js'
 import { segmentIdsOfStrategy, strategiesWithSegment } from '../../domain/segment/strategy-refs.js'
 import type { SegmentState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
@@ -9,26 +9,26 @@ import { NoParams, SegmentParams, StrategyIdParams } from '../../model/params.js
 
 const rendered = (id: number) => (next: State): Segment => renderSegment(getRow(next.segments, String(id))!)
 
-export const listSegmentsOp = read<NoParams, undefined, SegmentList>({
+export const listSegmentsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ segments: listSegments(state) }),
 })
 
-export const getSegmentOp = read<SegmentParams, undefined, Segment>({
+export const getSegmentOp = read({
   params: SegmentParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((s: SegmentState) => renderSegment(s))(findSegment(state, params.segmentId)),
 })
 
-export const createSegmentOp = write<NoParams, SegmentBody, Segment>({
+export const createSegmentOp = write({
   params: NoParams,
   requirement: 'CREATE_SEGMENT',
   body: SegmentBody,
   run: (draft, { body, ctx }) => E.map(rendered)(createSegment(draft, body, ctx)),
 })
 
-export const updateSegmentOp = write<SegmentParams, SegmentBody, Segment>({
+export const updateSegmentOp = write({
   params: SegmentParams,
   requirement: 'UPDATE_SEGMENT',
   body: SegmentBody,
@@ -36,14 +36,14 @@ export const updateSegmentOp = write<SegmentParams, SegmentBody, Segment>({
 })
 
 /** Refused while a strategy uses the segment. */
-export const deleteSegmentOp = write<SegmentParams, undefined, void>({
+export const deleteSegmentOp = write({
   params: SegmentParams,
   requirement: 'DELETE_SEGMENT',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteSegment(draft, params.segmentId, ctx)),
 })
 
 /** A name checked as a create would check it (Unleash: POST /api/admin/segments/validate, 204): the form (400) and whether it is taken (409). */
-export const validateSegmentNameOp = read<NoParams, SegmentNameBody, void>({
+export const validateSegmentNameOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: SegmentNameBody,
@@ -54,7 +54,7 @@ export const validateSegmentNameOp = read<NoParams, SegmentNameBody, void>({
 })
 
 /** Unleash: GET /api/admin/segments/:id/strategies, the strategies using a segment (what stops its deletion). */
-export const segmentStrategiesOp = read<SegmentParams, undefined, SegmentStrategies>({
+export const segmentStrategiesOp = read({
   params: SegmentParams,
   requirement: 'NONE',
   run: (state, { params }) =>
@@ -62,7 +62,7 @@ export const segmentStrategiesOp = read<SegmentParams, undefined, SegmentStrateg
 })
 
 /** Unleash: GET /api/admin/segments/strategies/:strategyId, the segments of a strategy (none for an unknown one, as in Unleash). */
-export const strategySegmentsOp = read<StrategyIdParams, undefined, StrategySegments>({
+export const strategySegmentsOp = read({
   params: StrategyIdParams,
   requirement: 'NONE',
   run: (state, { params }) =>

@@ -8,7 +8,6 @@ import { getRow } from '../../model/table.js'
 import {
   CreateServiceAccountBody,
   type ServiceAccount,
-  type ServiceAccountsAndRoles,
   UpdateServiceAccountBody,
 } from '../../model/user.js'
 import { read, write } from '../operation.js'
@@ -18,7 +17,7 @@ import { IdParams, NoParams } from '../../model/params.js'
 const accountAt = (id: number) => (next: State): ServiceAccount => renderServiceAccount(next, getRow(next.users, String(id))!)
 
 /** Service accounts are managed by admins, as in Unleash. */
-export const createServiceAccountOp = write<NoParams, CreateServiceAccountBody, ServiceAccount>({
+export const createServiceAccountOp = write({
   params: NoParams,
   requirement: 'ADMIN',
   body: CreateServiceAccountBody,
@@ -26,19 +25,19 @@ export const createServiceAccountOp = write<NoParams, CreateServiceAccountBody, 
   run: (draft, { body, ctx, prepared }) => E.map(accountAt)(createServiceAccount(draft, { body, imageUrl: prepared as string }, ctx)),
 })
 
-export const listServiceAccountsOp = read<NoParams, undefined, ServiceAccountsAndRoles>({
+export const listServiceAccountsOp = read({
   params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right(listServiceAccounts(state)),
 })
 
-export const getServiceAccountOp = read<IdParams, undefined, ServiceAccount>({
+export const getServiceAccountOp = read({
   params: IdParams,
   requirement: 'ADMIN',
   run: (state, { params }) => E.map((a: UserState) => renderServiceAccount(state, a))(findAccount(state, params.id, 'Service Account')),
 })
 
-export const updateServiceAccountOp = write<IdParams, UpdateServiceAccountBody, ServiceAccount>({
+export const updateServiceAccountOp = write({
   params: IdParams,
   requirement: 'ADMIN',
   body: UpdateServiceAccountBody,
@@ -46,7 +45,7 @@ export const updateServiceAccountOp = write<IdParams, UpdateServiceAccountBody, 
 })
 
 /** Its tokens are deleted with it. */
-export const deleteServiceAccountOp = write<IdParams, undefined, void>({
+export const deleteServiceAccountOp = write({
   params: IdParams,
   requirement: 'ADMIN',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'Service Account', ctx)),

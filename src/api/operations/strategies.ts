@@ -19,13 +19,13 @@ const scope = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.
 const strategyOf = (p: EnvironmentParams) => (id: string) => (next: State): Strategy =>
   copyStrategy(lookup(getRow(next.features, p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!)
 
-export const listStrategiesOp = read<EnvironmentParams, undefined, Strategy[]>({
+export const listStrategiesOp = read({
   params: EnvironmentParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((env: { strategies: readonly Strategy[] }) => env.strategies.map(copyStrategy))(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 
-export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
+export const getStrategyOp = read({
   params: StrategyParams,
   requirement: 'NONE',
   run: (state, { params }) =>
@@ -35,7 +35,7 @@ export const getStrategyOp = read<StrategyParams, undefined, Strategy>({
     })(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 
-export const addStrategyOp = write<EnvironmentParams, StrategyBody, Strategy>({
+export const addStrategyOp = write({
   params: EnvironmentParams,
   requirement: 'CREATE_FEATURE_STRATEGY',
   scope,
@@ -43,7 +43,7 @@ export const addStrategyOp = write<EnvironmentParams, StrategyBody, Strategy>({
   run: (draft, { params, body, ctx }) => E.map(strategyOf(params))(addStrategy(draft, params, body, ctx)),
 })
 
-export const updateStrategyOp = write<StrategyParams, StrategyBody, Strategy>({
+export const updateStrategyOp = write({
   params: StrategyParams,
   requirement: 'UPDATE_FEATURE_STRATEGY',
   scope,
@@ -52,7 +52,7 @@ export const updateStrategyOp = write<StrategyParams, StrategyBody, Strategy>({
 })
 
 /** A JSON Patch of a strategy, saved as `update` saves (Unleash: PATCH .../strategies/:strategyId). */
-export const patchStrategyOp = write<StrategyParams, JsonPatch, Strategy>({
+export const patchStrategyOp = write({
   params: StrategyParams,
   requirement: 'UPDATE_FEATURE_STRATEGY',
   scope,
@@ -60,7 +60,7 @@ export const patchStrategyOp = write<StrategyParams, JsonPatch, Strategy>({
   run: (draft, { params, body, ctx }) => E.map(strategyOf(params))(patchStrategy(draft, params, params.strategyId, body, ctx)),
 })
 
-export const deleteStrategyOp = write<StrategyParams, undefined, void>({
+export const deleteStrategyOp = write({
   params: StrategyParams,
   requirement: 'DELETE_FEATURE_STRATEGY',
   scope,
@@ -68,7 +68,7 @@ export const deleteStrategyOp = write<StrategyParams, undefined, void>({
 })
 
 /** Operation 2. */
-export const setSortOrderOp = write<EnvironmentParams, SetSortOrderBody, void>({
+export const setSortOrderOp = write({
   params: EnvironmentParams,
   requirement: 'UPDATE_FEATURE_STRATEGY',
   scope,
@@ -81,7 +81,7 @@ export const setSortOrderOp = write<EnvironmentParams, SetSortOrderBody, void>({
  * /api/admin/constraints/validate, 204): its operator's values, each problem at its path.
  * Its context field need not exist, as in Unleash.
  */
-export const validateConstraintOp = read<NoParams, ConstraintInput, void>({
+export const validateConstraintOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: ConstraintInput,

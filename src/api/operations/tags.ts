@@ -10,12 +10,8 @@ import {
   CreateTagBody,
   FeatureTagBody,
   CreateTagTypeBody,
-  type FeatureTagList,
   type Tag,
-  type TagList,
-  type TagTypeList,
   type TagTypeRecord,
-  type TagTypeValidation,
   UpdateTagTypeBody,
   type TagWithVersion,
   UpdateFeatureTagsBody,
@@ -40,7 +36,7 @@ const answerToSend = (row: Tag): TagWithVersion => {
 }
 
 /** Operation 9: `{ version: 1, tag }`, or 404 `No tag with type: [t] and value [v]`. */
-export const getTagOp = read<TagParams, undefined, TagWithVersion>({
+export const getTagOp = read({
   params: TagParams,
   requirement: 'NONE',
   run: (state, { params, sendAtOnce }) => {
@@ -52,45 +48,45 @@ export const getTagOp = read<TagParams, undefined, TagWithVersion>({
   },
 })
 
-export const listTagsOp = read<NoParams, undefined, TagList>({
+export const listTagsOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ version: 1, tags: listTags(state) }),
 })
 
-export const listTagsOfTypeOp = read<TagTypeParams, undefined, TagList>({
+export const listTagsOfTypeOp = read({
   params: TagTypeParams,
   requirement: 'NONE',
   run: (state, { params }) => E.right({ version: 1, tags: listTags(state, params.type) }),
 })
 
 /** Unleash asks UPDATE_FEATURE to create or delete a tag. */
-export const createTagOp = write<NoParams, CreateTagBody, Tag>({
+export const createTagOp = write({
   params: NoParams,
   requirement: 'UPDATE_FEATURE',
   body: CreateTagBody,
   run: (draft, { body, ctx }) => E.map((tag: Tag) => () => tag)(createTag(draft, body, ctx)),
 })
 
-export const deleteTagOp = write<TagParams, undefined, void>({
+export const deleteTagOp = write({
   params: TagParams,
   requirement: 'UPDATE_FEATURE',
   run: (draft, { params, ctx }) => E.map(done)(deleteTag(draft, params.type, params.value, ctx)),
 })
 
-export const listTagTypesOp = read<NoParams, undefined, TagTypeList>({
+export const listTagTypesOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state) => E.right({ version: 1, tagTypes: listTagTypes(state) }),
 })
 
-export const getTagTypeOp = read<NameParams, undefined, { version: number; tagType: TagTypeRecord }>({
+export const getTagTypeOp = read({
   params: NameParams,
   requirement: 'NONE',
   run: (state, { params }) => E.map((tagType: TagTypeRecord) => ({ version: 1, tagType }))(findTagType(state, params.name)),
 })
 
-export const createTagTypeOp = write<NoParams, CreateTagTypeBody, TagTypeRecord>({
+export const createTagTypeOp = write({
   params: NoParams,
   requirement: 'CREATE_TAG_TYPE',
   body: CreateTagTypeBody,
@@ -99,34 +95,34 @@ export const createTagTypeOp = write<NoParams, CreateTagTypeBody, TagTypeRecord>
 })
 
 /** A tag type's name checked before it is created: `{ valid: true, tagType }`, or a 409 or 400. */
-export const validateTagTypeOp = read<NoParams, CreateTagTypeBody, TagTypeValidation>({
+export const validateTagTypeOp = read({
   params: NoParams,
   requirement: 'NONE',
   body: CreateTagTypeBody,
   run: (state, { body }) => validateTagType(state, body),
 })
 
-export const updateTagTypeOp = write<NameParams, UpdateTagTypeBody, void>({
+export const updateTagTypeOp = write({
   params: NameParams,
   requirement: 'UPDATE_TAG_TYPE',
   body: UpdateTagTypeBody,
   run: (draft, { params, body, ctx }) => E.map(done)(updateTagType(draft, params.name, body, ctx)),
 })
 
-export const deleteTagTypeOp = write<NameParams, undefined, void>({
+export const deleteTagTypeOp = write({
   params: NameParams,
   requirement: 'DELETE_TAG_TYPE',
   run: (draft, { params, ctx }) => E.map(done)(deleteTagType(draft, params.name, ctx)),
 })
 
-export const listFeatureTagsOp = read<FeatureNameParams, undefined, FeatureTagList>({
+export const listFeatureTagsOp = read({
   params: FeatureNameParams,
   requirement: 'NONE',
   run: (state, { params }) => featureTags(state, params.featureName),
 })
 
 /** One tag on one feature: its `type` is required here, as in Unleash (bulk tagging defaults it to `simple`). */
-export const addFeatureTagOp = write<FeatureNameParams, FeatureTagBody, Tag>({
+export const addFeatureTagOp = write({
   params: FeatureNameParams,
   requirement: 'UPDATE_FEATURE',
   body: FeatureTagBody,
@@ -135,7 +131,7 @@ export const addFeatureTagOp = write<FeatureNameParams, FeatureTagBody, Tag>({
 })
 
 /** Tags added to and removed from one feature; answers its tags as `listFeatureTags` does, as Unleash answers. */
-export const updateFeatureTagsOp = write<FeatureNameParams, UpdateFeatureTagsBody, FeatureTagList>({
+export const updateFeatureTagsOp = write({
   params: FeatureNameParams,
   requirement: 'UPDATE_FEATURE',
   body: UpdateFeatureTagsBody,
@@ -143,14 +139,14 @@ export const updateFeatureTagsOp = write<FeatureNameParams, UpdateFeatureTagsBod
     E.map(() => (next: State) => tagListOf(next, getRow(next.features, params.featureName)!))(updateFeatureTags(draft, params.featureName, body, ctx)),
 })
 
-export const removeFeatureTagOp = write<FeatureTagParams, undefined, void>({
+export const removeFeatureTagOp = write({
   params: FeatureTagParams,
   requirement: 'UPDATE_FEATURE',
   run: (draft, { params, ctx }) => E.map(done)(removeFeatureTag(draft, params.featureName, { type: params.type, value: params.value }, ctx)),
 })
 
 /** Operation 8: 200 with no body. */
-export const bulkTagFeaturesOp = write<ProjectParams, BulkTagsBody, void>({
+export const bulkTagFeaturesOp = write({
   params: ProjectParams,
   requirement: 'UPDATE_FEATURE',
   scope: (p) => ({ project: p.projectId }),

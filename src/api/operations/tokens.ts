@@ -3,7 +3,7 @@ import { type ApiTokenRef, createApiToken, deleteApiToken, findApiToken, updateA
 import { PERSONAL_TOKEN_PREFIX, tokenPrefix, tokenScope } from '../../domain/token/format.js'
 import { createAccountToken, deleteAccountToken } from '../../domain/token/personal.js'
 import { accountTokens, apiTokensOf, renderApiToken, renderPersonalToken } from '../../domain/token/render.js'
-import { type NoAccessError, notAUser, notFound, validationError } from '../../domain/errors.js'
+import { type NoAccessError, type NotFoundError, type ValidationError, notAUser, notFound, validationError } from '../../domain/errors.js'
 import { projectById } from '../../domain/project/lookup.js'
 import type { Requirement } from '../../domain/permissions.js'
 import { anyTokenPermission, mayListToken, tokenPermission } from '../../domain/token/access.js'
@@ -12,13 +12,10 @@ import type { ApiTokenState, State, UserState } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import {
   ApiTokenKind,
-  type ApiTokenList,
   CreateApiTokenBody,
   CreateProjectApiTokenBody,
-  type CreatedApiToken,
   type CreatedPersonalToken,
   CreatePatBody,
-  type PersonalTokenList,
   UpdateApiTokenBody,
 } from '../../model/token.js'
 import type { Principal } from '../../ports/auth.js'
@@ -59,7 +56,7 @@ export const requestedKind = (body: unknown): ApiTokenKind => {
  * The check Unleash's create route makes before the body is read: ADMIN, or the permission
  * to create either kind. The kind's own permission follows (`createApiTokenOp`).
  */
-export const mayCreateApiTokensOp = read<NoParams, undefined, undefined>({
+export const mayCreateApiTokensOp = read({
   params: NoParams,
   requirement: anyTokenPermission('create'),
   run: () => E.right(undefined),
@@ -67,7 +64,7 @@ export const mayCreateApiTokensOp = read<NoParams, undefined, undefined>({
 
 /** Creating a token of `kind`; the secret is in the answer and nowhere else. */
 export const createApiTokenOp = (kind: ApiTokenKind) =>
-  write<NoParams, CreateApiTokenBody, CreatedApiToken>({
+  write({
     params: NoParams,
     requirement: tokenPermission('create', kind),
     body: CreateApiTokenBody,
@@ -84,14 +81,14 @@ export const createApiTokenOp = (kind: ApiTokenKind) =>
 const visibleTokens = (state: State, principal: Principal): ApiTokenState[] =>
   apiTokensOf(state).filter((token) => mayListToken(principal.permissions, token.type as ApiTokenKind))
 
-export const listApiTokensOp = read<NoParams, undefined, ApiTokenList>({
+export const listApiTokensOp = read({
   params: NoParams,
   requirement: anyTokenPermission('read'),
   run: (state, { principal }) => E.right({ tokens: visibleTokens(state, principal).map(renderApiToken) }),
 })
 
 /** API tokens named `name` (names are not unique), in creation order; none is an empty list, as in Unleash. */
-export const listApiTokensByNameOp = read<NameParams, undefined, ApiTokenList>({
+export const listApiTokensByNameOp = read({
   params: NameParams,
   requirement: anyTokenPermission('read'),
   run: (state, { params, principal }) =>
@@ -104,7 +101,7 @@ export const listApiTokensByNameOp = read<NameParams, undefined, ApiTokenList>({
  * undefined when it names none.
  */
 const storedKindOp = <B>(action: 'update' | 'delete', body?: t.Decoder<unknown, B>) =>
-  read<ApiTokenParams, B, ApiTokenKind | undefined>({
+  read({
     params: ApiTokenParams,
     requirement: anyTokenPermission(action),
     ...(body ? { body } : {}),
@@ -122,7 +119,7 @@ const changeRequirement = (action: 'update' | 'delete', kind: ApiTokenKind | und
   kind === undefined ? anyTokenPermission(action) : tokenPermission(action, kind)
 
 export const updateApiTokenOp = (kind: ApiTokenKind | undefined) =>
-  write<ApiTokenParams, UpdateApiTokenBody, void>({
+  write({
     params: ApiTokenParams,
     requirement: changeRequirement('update', kind),
     body: UpdateApiTokenBody,
@@ -130,7 +127,7 @@ export const updateApiTokenOp = (kind: ApiTokenKind | undefined) =>
   })
 
 export const deleteApiTokenOp = (kind: ApiTokenKind | undefined) =>
-  write<ApiTokenParams, undefined, void>({
+  write({
     params: ApiTokenParams,
     requirement: changeRequirement('delete', kind),
     run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteApiToken(draft, refOf(params.token), ctx)),
@@ -142,7 +139,7 @@ export const deleteApiTokenOp = (kind: ApiTokenKind | undefined) =>
  * Unleash: POST /api/admin/projects/:projectId/api-tokens, read before the token is made: the
  * project must exist, and the body becomes an ordinary create's, scoped to that project alone.
  */
-export const projectTokenBodyOp = read<ProjectParams, CreateProjectApiTokenBody, CreateApiTokenBody>({
+export const projectTokenBodyOp = read({
   params: ProjectParams,
   requirement: anyTokenPermission('create'),
   body: CreateProjectApiTokenBody,
@@ -150,7 +147,7 @@ export const projectTokenBodyOp = read<ProjectParams, CreateProjectApiTokenBody,
 })
 
 /** Unleash: GET /api/admin/projects/:projectId/api-tokens, the tokens that reach the project (those of every project too) that the caller may see. */
-export const listProjectApiTokensOp = read<ProjectParams, undefined, ApiTokenList>({
+export const listProjectApiTokensOp = read({
   params: ProjectParams,
   requirement: anyTokenPermission('read'),
   run: (state, { params, principal }) =>
@@ -163,10 +160,10 @@ export const listProjectApiTokensOp = read<ProjectParams, undefined, ApiTokenLis
  * Unleash answers a token of several projects). Its kind, for the delete's permission, and
  * the token as the path named it.
  */
-export const projectTokenKindOp = read<ProjectApiTokenParams, undefined, { kind: ApiTokenKind; token: string }>({
+export const projectTokenKindOp = read({
   params: ProjectApiTokenParams,
   requirement: anyTokenPermission('delete'),
-  run: (state, { params }) => {
+  run: (state, { params }): E.Either<NotFoundError | ValidationError, { kind: ApiTokenKind; token: string }> => {
     const found = findApiToken(state, refOf(params.token))
     if (E.isLeft(found) || !(found.right.projects.includes('*') || found.right.projects.includes(params.projectId))) {
       return E.left(notFound(`Could not find API token of project "${params.projectId}"`))
@@ -193,40 +190,36 @@ type AccountOf<P, B> = (env: OperationEnv<P, B>) => E.Either<NoAccessError, stri
 
 /** Creates a token for the account `accountOf` names. */
 const createAccountTokenOp = <P>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, CreatePatBody>) =>
-  write<P, CreatePatBody, CreatedPersonalToken>({
+  write({
     params,
     requirement,
     body: CreatePatBody,
     prepare: mintPersonal,
     run: (draft, env) => {
       const minted = env.prepared as Minted
-      const account = accountOf(env)
-      if (E.isLeft(account)) return account
-      return E.map((id: number) => createdAccountToken(id, minted))(
-        createAccountToken(draft, account.right, type, { body: env.body, secretHash: minted.secretHash }, env.ctx),
-      )
+      return E.chainW((account: string | number) =>
+        E.map((id: number) => createdAccountToken(id, minted))(createAccountToken(draft, account, type, { body: env.body, secretHash: minted.secretHash }, env.ctx)),
+      )(accountOf(env))
     },
   })
 
 const listAccountTokensOp = <P>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
-  read<P, undefined, PersonalTokenList>({
+  read({
     params,
     requirement,
     run: (state, env) => {
-      const account = accountOf(env)
-      if (E.isLeft(account)) return account
-      return E.map((a: UserState) => ({ pats: accountTokens(state, a.id).map(renderPersonalToken) }))(findAccount(state, account.right, type))
+      return E.chainW((account: string | number) => E.map((a: UserState) => ({ pats: accountTokens(state, a.id).map(renderPersonalToken) }))(findAccount(state, account, type)))(
+        accountOf(env),
+      )
     },
   })
 
 const deleteAccountTokenOp = <P extends OwnTokenParams>(params: t.Decoder<unknown, P>, requirement: Requirement, type: AccountType, accountOf: AccountOf<P, undefined>) =>
-  write<P, undefined, void>({
+  write({
     params,
     requirement,
     run: (draft, env) => {
-      const account = accountOf(env)
-      if (E.isLeft(account)) return account
-      return E.map(() => () => undefined)(deleteAccountToken(draft, account.right, type, env.params.tokenId, env.ctx))
+      return E.chainW((account: string | number) => E.map(() => () => undefined)(deleteAccountToken(draft, account, type, env.params.tokenId, env.ctx)))(accountOf(env))
     },
   })
 

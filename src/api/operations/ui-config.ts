@@ -39,7 +39,7 @@ export const uiConfigOp = (emailEnabled: boolean) => {
     users.set(user.id, { shared, user, record })
     return record
   }
-  return read<NoParams, undefined, UiConfig>({
+  return read({
     params: NoParams,
     requirement: 'NONE',
     run: (state, { config, principal }) => {
@@ -54,7 +54,7 @@ export const uiConfigOp = (emailEnabled: boolean) => {
 }
 
 /** Unleash: GET /api/admin/maintenance, ADMIN (the UI configuration tells everyone anyway). */
-export const getMaintenanceOp = read<NoParams, undefined, { enabled: boolean }>({
+export const getMaintenanceOp = read({
   params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right({ enabled: state.settings.maintenanceMode }),
@@ -62,7 +62,7 @@ export const getMaintenanceOp = read<NoParams, undefined, { enabled: boolean }>(
 
 /** Unleash: POST /api/admin/maintenance `{ enabled }`, ADMIN. The one write allowed during maintenance. */
 export const setMaintenanceOp = asMaintenanceSwitch(
-  write<NoParams, MaintenanceBody, void>({
+  write({
     params: NoParams,
     requirement: 'ADMIN',
     body: MaintenanceBody,
@@ -71,7 +71,7 @@ export const setMaintenanceOp = asMaintenanceSwitch(
 )
 
 /** Unleash: POST /api/admin/ui-config/cors `{ frontendApiOrigins }`, ADMIN. */
-export const setFrontendApiOriginsOp = write<NoParams, CorsBody, void>({
+export const setFrontendApiOriginsOp = write({
   params: NoParams,
   requirement: 'ADMIN',
   body: CorsBody,

@@ -6,7 +6,7 @@ import { listUsers, renderAccount, renderUser, searchAccounts } from '../../doma
 import { updateAccount } from '../../domain/user/update.js'
 import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
-import { type Account, CreateUserBody, type CreatedUser, type Me, UpdateUserBody, type User, type UsersAndRoles } from '../../model/user.js'
+import { CreateUserBody, type CreatedUser, type Me, UpdateUserBody, type User } from '../../model/user.js'
 import type { EmailPort } from '../../ports/email.js'
 import { read, write } from '../operation.js'
 import { hashPassword, sha256Hex } from '../secrets.js'
@@ -36,7 +36,7 @@ const welcome = async (email: EmailPort | undefined, body: CreateUserBody, user:
 
 /** Operation 3. The password is hashed (scrypt) before the transaction; the mail is sent after it. */
 export const createUserOp = (email?: EmailPort) =>
-  write<NoParams, CreateUserBody, CreatedUser>({
+  write({
     params: NoParams,
     requirement: 'ADMIN',
     body: CreateUserBody,
@@ -52,21 +52,21 @@ export const createUserOp = (email?: EmailPort) =>
   })
 
 /** Operation 10. */
-export const listUsersOp = read<NoParams, undefined, UsersAndRoles>({
+export const listUsersOp = read({
   params: NoParams,
   requirement: 'ADMIN',
   run: (state, { config, ctx }) => E.right(listUsers(state, config.unleashUrl, ctx.now)),
 })
 
 /** One user, as Unleash answers it: the account, without the invite link (create and list give it). */
-export const getUserOp = read<IdParams, undefined, Account>({
+export const getUserOp = read({
   params: IdParams,
   requirement: 'ADMIN',
   run: (state, { params }) => E.map(renderAccount)(findAccount(state, params.id, 'User')),
 })
 
 /** Answers the account as Unleash does, without the invite link; `rootRole` as its id (Unleash echoes what was sent). */
-export const updateUserOp = write<IdParams, UpdateUserBody, Account>({
+export const updateUserOp = write({
   params: IdParams,
   requirement: 'ADMIN',
   body: UpdateUserBody,
@@ -75,21 +75,21 @@ export const updateUserOp = write<IdParams, UpdateUserBody, Account>({
     E.map((id: number) => (next: State) => renderAccount(getRow(next.users, String(id))!))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
 })
 
-export const deleteUserOp = write<IdParams, undefined, void>({
+export const deleteUserOp = write({
   params: IdParams,
   requirement: 'ADMIN',
   run: (draft, { params, ctx }) => E.map(() => () => undefined)(deleteAccount(draft, params.id, 'User', ctx)),
 })
 
 /** Unleash: GET /api/admin/user-admin/search?q=, which any caller may ask (its UI finds people to add with it). */
-export const searchUsersOp = read<NoParams, undefined, ReturnType<typeof searchAccounts>>({
+export const searchUsersOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state, { query }) => E.right(searchAccounts(state, query['q'] ?? '')),
 })
 
 /** Unleash: GET /api/admin/user-admin/admin-count. */
-export const adminCountOp = read<NoParams, undefined, ReturnType<typeof adminCount>>({
+export const adminCountOp = read({
   params: NoParams,
   requirement: 'ADMIN',
   run: (state) => E.right(adminCount(state)),
@@ -103,7 +103,7 @@ export const adminCountOp = read<NoParams, undefined, ReturnType<typeof adminCou
  * alone for a holder of ADMIN, as Unleash lists it), none scoped to a project: flagport has no
  * project roles.
  */
-export const meOp = read<NoParams, undefined, Me>({
+export const meOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state, { principal }) => {
