@@ -4,7 +4,6 @@ import type { ResourceLimits } from '../model/limits.js'
 import type { State } from '../model/state.js'
 import type { Link, UiConfig } from '../model/ui-config.js'
 import type { Ctx } from './context.js'
-import type { DomainError } from './errors.js'
 import { recordEvent } from './events.js'
 
 /** The host's instance settings (the facade's resolved configuration has this shape). */
@@ -82,7 +81,7 @@ export const buildUiConfig = (settings: InstanceSettings, state: State, build: B
 })
 
 /** Turns maintenance mode on or off; setting the current value changes nothing. */
-export const setMaintenanceMode = (draft: Draft<State>, enabled: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+export const setMaintenanceMode = (draft: Draft<State>, enabled: boolean, ctx: Ctx): E.Either<never, void> => {
   if (draft.settings.maintenanceMode === enabled) return E.right(undefined)
   draft.settings.maintenanceMode = enabled
   recordEvent(draft, ctx, { type: 'setting-updated', data: { id: 'maintenance.mode', enabled }, preData: { id: 'maintenance.mode', enabled: !enabled } })
@@ -92,7 +91,7 @@ export const setMaintenanceMode = (draft: Draft<State>, enabled: boolean, ctx: C
 const sameList = (a: readonly string[] | null, b: readonly string[]): boolean => a !== null && a.length === b.length && a.every((x, i) => x === b[i])
 
 /** Stores the front-end API origins (duplicates dropped); they replace the configured ones from then on. */
-export const setFrontendApiOrigins = (draft: Draft<State>, origins: readonly string[], ctx: Ctx): E.Either<DomainError, void> => {
+export const setFrontendApiOrigins = (draft: Draft<State>, origins: readonly string[], ctx: Ctx): E.Either<never, void> => {
   const next = [...new Set(origins)]
   const before = draft.settings.frontendApiOrigins
   if (sameList(before, next)) return E.right(undefined)

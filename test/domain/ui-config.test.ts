@@ -217,7 +217,7 @@ t.test('maintenance mode: on, writes refused and nothing changed, reads work, of
   t.match(api.events(1)[0], { type: 'setting-updated', data: { id: 'maintenance.mode', enabled: true } })
 
   const before = plain(api.state())
-  const writes = [
+  const writes: (() => Promise<E.Either<{ readonly _tag: string; readonly message: string }, unknown>>)[] = [
     () => api.projects.create({ params: {}, body: { name: 'P' } }),
     () => api.projects.connectEnvironment({ params: { projectId: 'default' }, body: { environment: 'production' } }),
     () => api.projects.disconnectEnvironment({ params: { projectId: 'default', environment: 'production' } }),

@@ -52,7 +52,11 @@ export const errors = async () => {
   // A read names the pipeline's refusals and its own: never HTTP-only ones, never maintenance.
   same<ErrorsOf<AdminApi['features']['get']>, 'AuthenticationRequired' | 'NoAccessError' | 'ValidationError' | 'StorageError' | 'NotFoundError'>(true)
   same<ErrorsOf<AdminApi['tags']['list']>, 'AuthenticationRequired' | 'NoAccessError' | 'ValidationError' | 'StorageError'>(true)
-  // A write may meet maintenance too.
+  // A write names its domain's own refusals, and may meet maintenance too.
+  same<
+    ErrorsOf<AdminApi['features']['create']>,
+    'AuthenticationRequired' | 'NoAccessError' | 'ValidationError' | 'StorageError' | 'MaintenanceModeError' | 'NameExistsError' | 'ExceedsLimitError' | 'NotFoundError'
+  >(true)
   same<Extract<ErrorsOf<AdminApi['features']['update']>, 'MaintenanceModeError'>, 'MaintenanceModeError'>(true)
   const all: ErrorName = 'PayloadTooLargeError'
   same<Extract<ErrorsOf<AdminApi['features']['update']>, 'PayloadTooLargeError' | 'ContentTypeerror' | 'TooManyRequestsError' | 'MethodNotAllowedError'>, never>(true)

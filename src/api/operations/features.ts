@@ -28,7 +28,9 @@ import type { State } from '../../model/state.js'
 import { getRow, rows } from '../../model/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
-import { notFound } from '../../domain/errors.js'
+import { type DomainError, notFound } from '../../domain/errors.js'
+import type { Ctx } from '../../domain/context.js'
+import type { Draft } from 'immer'
 import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
 import type { Query } from '../../model/query.js'
 
@@ -175,7 +177,7 @@ export const archiveImpactOp = read({
 })
 
 /** Archives, revives or deletes the listed features of a project (Unleash: POST .../projects/:projectId/archive, /revive, /delete). */
-const manyOp = (requirement: 'DELETE_FEATURE' | 'UPDATE_FEATURE', change: typeof archiveMany) =>
+const manyOp = <X extends DomainError>(requirement: 'DELETE_FEATURE' | 'UPDATE_FEATURE', change: (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx) => E.Either<X, void>) =>
   write({
     params: ProjectParams,
     requirement,

@@ -4,7 +4,7 @@ import type { ContextField, CreateContextFieldBody, ListedContextField, UpdateCo
 import type { ContextFieldState, LegalValue, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, conflict, nameExists, notFound, validationError } from '../errors.js'
+import { type ErrorDetail, type NameExistsError, type NotFoundError, conflict, nameExists, notFound, validationError, type ConflictError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { contextFieldUsage, stateBefore } from '../segment/usage.js'
 import { contextFieldUses } from './usage.js'
@@ -47,7 +47,7 @@ const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): 
 export const contextFieldNameTaken = (state: State, name: string): NameExistsError | undefined =>
   getRow(state.contextFields, name) ? nameExists('A context field with that name already exist') : undefined // Unleash's words, as written there
 
-export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, string> => {
   const taken = contextFieldNameTaken(draft as State, body.name)
   if (taken) return E.left(taken)
   const problems: ErrorDetail[] = []
@@ -71,7 +71,7 @@ export const createContextField = (draft: Draft<State>, body: CreateContextField
 }
 
 /** Only the fields sent change (Unleash's PUT resets the others). */
-export const updateContextField = (draft: Draft<State>, name: string, body: UpdateContextFieldBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const updateContextField = (draft: Draft<State>, name: string, body: UpdateContextFieldBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   const found = findContextField(draft as State, name)
   if (E.isLeft(found)) return found
   const problems: ErrorDetail[] = []
@@ -91,7 +91,7 @@ export const updateContextField = (draft: Draft<State>, name: string, body: Upda
  * Deletes a context field that nothing uses: a constraint, a stickiness or an override that
  * names a deleted field could no longer be exported and imported.
  */
-export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<ConflictError | NotFoundError, void> => {
   const found = findContextField(draft as State, name)
   if (E.isLeft(found)) return found
   const uses = contextFieldUses(stateBefore(draft), name)
@@ -123,7 +123,7 @@ export const mergeLegalValues = (draft: Draft<State>, name: string, values: read
  * (Unleash: POST /api/admin/context/:contextField/legal-values). A change is recorded as
  * `context-field-updated`; sending a value as it is changes nothing.
  */
-export const setLegalValue = (draft: Draft<State>, name: string, value: LegalValue, ctx: Ctx): E.Either<DomainError, void> => {
+export const setLegalValue = (draft: Draft<State>, name: string, value: LegalValue, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findContextField(draft as State, name)
   if (E.isLeft(found)) return found
   const own = found.right.legalValues.find((v) => v.value === value.value)
@@ -140,7 +140,7 @@ export const setLegalValue = (draft: Draft<State>, name: string, value: LegalVal
  * Removes a legal value from a field (Unleash: DELETE .../legal-values/:legalValue); one it
  * lacks changes nothing. Constraints that use the value keep it, as in Unleash.
  */
-export const removeLegalValue = (draft: Draft<State>, name: string, value: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const removeLegalValue = (draft: Draft<State>, name: string, value: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findContextField(draft as State, name)
   if (E.isLeft(found)) return found
   if (!found.right.legalValues.some((v) => v.value === value)) return E.right(undefined)

@@ -5,7 +5,7 @@ import type { FeatureEnvironmentState, State } from '../../model/state.js'
 import { draftRows, hasRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, nameExists, validationError } from '../errors.js'
+import { nameExists, validationError, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { freshEnvironment } from '../feature/create.js'
 import { projectById } from '../project/lookup.js'
@@ -23,7 +23,7 @@ const featureEnvironmentsOf = (draft: Draft<State>, projectId: string): Record<s
  * Connects an environment to a project: each of the project's features gets it, disabled and
  * without strategies. A disabled environment may be connected when named explicitly.
  */
-export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
+export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<NameExistsError | NotFoundError | ValidationError, void> => {
   const project = projectById(draft, path.projectId)
   if (E.isLeft(project)) return project
   // Unleash refuses it as bad input (400), not as a path that names nothing.
@@ -46,7 +46,7 @@ export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E
  * there (strategies and variants included), and the project its default strategy there. A
  * project keeps at least one environment.
  */
-export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<DomainError, void> => {
+export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const project = projectById(draft, path.projectId)
   // Nothing to disconnect (no such project, or the environment not connected): Unleash answers 200.
   const at = E.isRight(project) ? project.right.environments.indexOf(path.environment) : -1

@@ -4,7 +4,7 @@ import type { CreateEnvironmentBody } from '../../model/environment.js'
 import type { EnvironmentState, State } from '../../model/state.js'
 import { hasRow, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, exceedsLimit, nameExists } from '../errors.js'
+import { exceedsLimit, nameExists, type ExceedsLimitError, type NameExistsError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { clampApprovals } from './lookup.js'
 
@@ -13,7 +13,7 @@ import { clampApprovals } from './lookup.js'
  * the instance's `environments` limit, disabled ones included. Without a sortOrder it goes
  * after the last one.
  */
-export const createEnvironment = (draft: Draft<State>, body: CreateEnvironmentBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const createEnvironment = (draft: Draft<State>, body: CreateEnvironmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError, string> => {
   const state = draft as State
   const limit = ctx.limits.environments
   if (state.environments.size >= limit) return E.left(exceedsLimit('environment', limit))

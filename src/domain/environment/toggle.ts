@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import type { EnvironmentState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound } from '../errors.js'
+import { notFound, type ConflictError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 
 /**
@@ -11,7 +11,7 @@ import { recordEvent } from '../events.js'
  * given to new projects that name none; projects already connected keep it (as in Unleash).
  * Setting the state it already has changes nothing.
  */
-export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled: boolean, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NotFoundError | ValidationError, void> => {
   const environment = getRow(draft.environments as State['environments'], name) as Draft<EnvironmentState> | undefined
   if (!environment) return E.left(notFound(`Could not find environment ${name}`))
   if (environment.enabled === enabled) return E.right(undefined)
@@ -25,7 +25,7 @@ export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled
  * names of no environment are ignored, as there. Each change is recorded as
  * `environment-updated`, as turning one on or off is (Unleash records none).
  */
-export const setEnvironmentSortOrder = (draft: Draft<State>, sortOrder: Readonly<Record<string, number>>, ctx: Ctx): E.Either<DomainError, void> => {
+export const setEnvironmentSortOrder = (draft: Draft<State>, sortOrder: Readonly<Record<string, number>>, ctx: Ctx): E.Either<never, void> => {
   for (const [name, order] of Object.entries(sortOrder)) {
     const environment = getRow(draft.environments as State['environments'], name) as Draft<EnvironmentState> | undefined
     if (!environment || environment.sortOrder === order) continue

@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import type { FeatureState, State } from '../../model/state.js'
 import { deleteRow, getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound, validationError } from '../errors.js'
+import { notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkFeatureLimits, countLive } from './create.js'
 import { dropAllDependencies } from './dependencies.js'
@@ -41,7 +41,7 @@ export const archiveBlockedBy = (name: string, children: readonly string[]): str
  * Archives a live feature as Unleash does: refused while other features depend on it (their
  * dependency would point into the archive); its own parent dependencies are removed.
  */
-export const archiveLive = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<DomainError, void> => {
+export const archiveLive = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<ValidationError, void> => {
   if (feature.children.length > 0) {
     return E.left(validationError(archiveBlockedBy(feature.name, feature.children)))
   }
@@ -51,7 +51,7 @@ export const archiveLive = (draft: Draft<State>, feature: Draft<FeatureState>, c
 }
 
 /** Revives an archived feature, within the instance's and the project's feature limits. */
-export const reviveArchived = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<DomainError, void> => {
+export const reviveArchived = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): E.Either<ExceedsLimitError, void> => {
   const limited = checkFeatureLimits(draft as State, feature.project, ctx)
   if (E.isLeft(limited)) return limited
   reviveFeature(draft, feature, ctx)
@@ -59,7 +59,7 @@ export const reviveArchived = (draft: Draft<State>, feature: Draft<FeatureState>
 }
 
 /** Archives a feature by project and name; archiving an archived feature changes nothing. */
-export const archiveInProject = (draft: Draft<State>, projectId: string, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+export const archiveInProject = (draft: Draft<State>, projectId: string, featureName: string, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   if (!getRow(draft.features, featureName)) return E.left(notFound('No feature flag found')) // Unleash's words
   const found = featureInProject(draft, projectId, featureName)
   if (E.isLeft(found)) return found
@@ -72,7 +72,7 @@ export const archiveInProject = (draft: Draft<State>, projectId: string, feature
 }
 
 /** Revives an archived feature by name (its project must still exist). */
-export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const feature = getRow(draft.features, featureName)
   if (!feature) return E.left(notFound('No feature flag found')) // Unleash's words
   if (!feature.archived) return E.right(featureName) // Unleash answers 200 and leaves a live feature be
@@ -89,7 +89,7 @@ export const reviveByName = (draft: Draft<State>, featureName: string, ctx: Ctx)
  * Deletes an archived feature for good. A live one must be archived first: like an unknown
  * name, it is left be, and the answer is a success, as Unleash answers it.
  */
-export const deleteArchived = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<DomainError, string> => {
+export const deleteArchived = (draft: Draft<State>, featureName: string, ctx: Ctx): E.Either<never, string> => {
   const feature = getRow(draft.features, featureName)
   if (!feature || !feature.archived) return E.right(featureName)
   for (const child of feature.children) {

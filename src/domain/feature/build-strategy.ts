@@ -6,7 +6,7 @@ import type { State } from '../../model/state.js'
 import type { StrategyVariant } from '../../model/variant.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound, validationError } from '../errors.js'
+import { notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { checkConstraintLimits, checkStrategy, checkStrategyPlacement, placementIn } from './validate-strategy.js'
 
 export interface StrategyPath {
@@ -47,7 +47,7 @@ export const checkedStrategy = (
   body: StrategyBody,
   ctx: Ctx,
   before?: Strategy,
-): E.Either<DomainError, { constraints: Constraint[]; variants: StrategyVariant[] }> => {
+): E.Either<(ExceedsLimitError | NotFoundError | ValidationError), { constraints: Constraint[]; variants: StrategyVariant[] }> => {
   const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
   if (exceeded) return E.left(exceeded)
   const checked = checkStrategy(state, body, ctx)
@@ -67,7 +67,7 @@ export const checkedStrategy = (
  * out, as Unleash keeps them: a PUT written before those fields existed must not turn a
  * disabled rollout on or detach its segments. A `disabled: null` keeps the flag too, as in Unleash.
  */
-export const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<DomainError, Strategy> =>
+export const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<ExceedsLimitError | NotFoundError | ValidationError, Strategy> =>
   E.map(({ constraints, variants }: { constraints: Constraint[]; variants: StrategyVariant[] }) => ({
     id,
     name: body.name,

@@ -4,7 +4,7 @@ import type { ArchiveImpact } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound, validationError } from '../errors.js'
+import { type DomainError, notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { archiveFeature, deleteArchived, reviveArchived } from './archive.js'
 import { dropAllDependencies } from './dependencies.js'
@@ -42,7 +42,7 @@ const existing = (state: State, featureNames: readonly string[]): FeatureState[]
  * Unleash's words (its 403 InvalidOperationError, flagport's 400). Names of no feature are
  * left out, as Unleash leaves them.
  */
-const listedInProject = (draft: Draft<State>, projectId: string, featureNames: readonly string[]): E.Either<DomainError, Draft<FeatureState>[]> => {
+const listedInProject = (draft: Draft<State>, projectId: string, featureNames: readonly string[]): E.Either<ValidationError, Draft<FeatureState>[]> => {
   const features = existing(draft as State, featureNames) as Draft<FeatureState>[]
   const others = [...new Set(features.map((f) => f.project).filter((project) => project !== projectId))]
   if (others.length === 0) return E.right(features)
@@ -61,13 +61,13 @@ const orphanParents = (features: readonly FeatureState[]): string[] => {
 }
 
 /** Unleash's words, for an archive or a delete that would leave features depending on one gone (its 403, flagport's 400). */
-const orphaning = (): DomainError => validationError('You can not archive/delete this feature since other features depend on it.', '/body/features')
+const orphaning = (): ValidationError => validationError('You can not archive/delete this feature since other features depend on it.', '/body/features')
 
 /**
  * Marks the listed features stale or not, recording `feature-stale-on` or `-off` for each
  * that changes (Unleash: POST /api/admin/projects/:projectId/stale).
  */
-export const setStaleOfMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], stale: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+export const setStaleOfMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], stale: boolean, ctx: Ctx): E.Either<ValidationError, void> => {
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   for (const feature of listed.right) {
@@ -90,7 +90,7 @@ export const archiveImpact = (state: State, featureNames: readonly string[]): Ar
  * archived with their children, not without them. Each one's own dependencies are removed
  * first, as a single archive removes them.
  */
-export const archiveMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<DomainError, void> => {
+export const archiveMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<ValidationError, void> => {
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   if (orphanParents(listed.right).length > 0) return E.left(orphaning())
@@ -104,7 +104,7 @@ export const archiveMany = (draft: Draft<State>, projectId: string, featureNames
 }
 
 /** Revives the listed archived features of a project, off in every environment (Unleash: POST .../revive). */
-export const reviveMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<DomainError, void> => {
+export const reviveMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<(ExceedsLimitError | NotFoundError | ValidationError), void> => {
   if (!getRow(draft.projects as State['projects'], projectId)) return E.left(notFound(`Active project with id ${projectId} does not exist`))
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
@@ -117,7 +117,7 @@ export const reviveMany = (draft: Draft<State>, projectId: string, featureNames:
 }
 
 /** Deletes the listed archived features of a project for good; live ones are left be (Unleash: POST .../delete). */
-export const deleteMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<ValidationError, void> => {
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   if (orphanParents(listed.right).length > 0) return E.left(orphaning())

@@ -6,7 +6,7 @@ import type { FeatureState, State } from '../../model/state.js'
 import type { Strategy } from '../../model/strategy.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound } from '../errors.js'
+import { notFound, type ExceedsLimitError, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { createFeature } from './create.js'
 import { addDependency } from './dependencies.js'
@@ -21,7 +21,7 @@ import { copyStrategy, copyVariant } from './render.js'
  * and words: a feature not in the project (404), the new name (400, 409), an archived feature
  * (404), then what a create refuses.
  */
-export const cloneFeature = (draft: Draft<State>, projectId: string, featureName: string, body: CloneFeatureBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const cloneFeature = (draft: Draft<State>, projectId: string, featureName: string, body: CloneFeatureBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, string> => {
   const source = getRow(draft.features as State['features'], featureName)
   if (!source || source.project !== projectId) return E.left(notFound(`There's no feature named "${featureName}" in project "${projectId}".`))
   if (source.archived && !hasRow(draft.features as State['features'], body.name)) return E.left(notFound(`Could not find feature flag with name ${featureName}`))

@@ -6,7 +6,7 @@ import type { FeatureEnvironmentState, FeatureState, State } from '../../model/s
 import { getRow, hasRow, setRow } from '../../model/table.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
+import { type ErrorDetail, exceedsLimit, nameExists, notFound, validationError, type ExceedsLimitError, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { changeFeatureTags, tagOf } from '../tag/feature-tags.js'
 import { tagTypeMissing } from '../tag/tag-types.js'
@@ -26,7 +26,7 @@ const creationProblems = (state: State, body: CreateFeatureBody): ErrorDetail[] 
 }
 
 /** The instance's featureFlags limit and the project's featureLimit, counting live features. */
-export const checkFeatureLimits = (state: State, projectId: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const checkFeatureLimits = (state: State, projectId: string, ctx: Ctx): E.Either<ExceedsLimitError, void> => {
   const project = getRow(state.projects, projectId)
   let live = 0
   for (const key in state.liveFeatures) live += state.liveFeatures[key]!
@@ -47,7 +47,7 @@ export const countLive = (draft: Draft<State>, projectId: string, delta: 1 | -1)
 export const storedDescription = (description: string | null | undefined): string | null => description || null
 
 /** Why a name cannot be a new feature's, in Unleash's words: it is taken, by a live or an archived feature. */
-export const nameTaken = (state: State, name: string): DomainError | undefined => {
+export const nameTaken = (state: State, name: string): NameExistsError | undefined => {
   const taken = getRow(state.features, name)
   return taken && nameExists(taken.archived ? 'An archived flag with that name already exists' : 'A flag with that name already exists')
 }
@@ -57,7 +57,7 @@ export const nameTaken = (state: State, name: string): DomainError | undefined =
  * in Unleash's order and words: the name (409), the limits, the project (404), then the body's
  * tags and variants (400).
  */
-export const createFeature = (draft: Draft<State>, projectId: string, body: CreateFeatureBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const createFeature = (draft: Draft<State>, projectId: string, body: CreateFeatureBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, string> => {
   const taken = nameTaken(draft as State, body.name)
   if (taken) return E.left(taken)
   const limited = checkFeatureLimits(draft as State, projectId, ctx)

@@ -4,7 +4,7 @@ import type { DependencyBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { getRow, rowList, rows } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound, validationError } from '../errors.js'
+import { notFound, validationError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
 
@@ -12,7 +12,7 @@ import { featureInProject, touch } from './lookup.js'
  * Makes `child` depend on a parent in the same project. One level only, as Unleash: a parent
  * cannot itself have parents, and a feature with children cannot become a child (no cycles).
  */
-export const addDependency = (draft: Draft<State>, projectId: string, child: string, body: DependencyBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const addDependency = (draft: Draft<State>, projectId: string, child: string, body: DependencyBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const found = featureInProject(draft, projectId, child)
   if (E.isLeft(found)) return found
   const feature = found.right
@@ -41,7 +41,7 @@ export const addDependency = (draft: Draft<State>, projectId: string, child: str
  * Operation: removes one parent dependency, or all of them when `parent` is undefined. Nothing
  * to remove (the feature not found included) is a 404, in Unleash's words.
  */
-export const removeDependency = (draft: Draft<State>, projectId: string, child: string, parent: string | undefined, ctx: Ctx): E.Either<DomainError, void> => {
+export const removeDependency = (draft: Draft<State>, projectId: string, child: string, parent: string | undefined, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = featureInProject(draft, projectId, child)
   if (E.isRight(found) && dropDependencies(draft, found.right, parent, ctx)) return E.right(undefined)
   return E.left(

@@ -4,7 +4,7 @@ import type { CompleteFeatureBody, Lifecycle, LifecycleStage, StoredStage } from
 import type { FeatureState, State } from '../../model/state.js'
 import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
-import type { DomainError } from '../errors.js'
+import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
 
@@ -46,7 +46,7 @@ type FeaturePath = { readonly projectId: string; readonly featureName: string }
  * Marks a feature completed, kept or discarded (Unleash: POST .../lifecycle/complete). One
  * already completed stays as it was, and nothing is recorded (Unleash records the event again).
  */
-export const completeFeature = (draft: Draft<State>, path: FeaturePath, body: CompleteFeatureBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const completeFeature = (draft: Draft<State>, path: FeaturePath, body: CompleteFeatureBody, ctx: Ctx): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const { status, statusValue } = body
@@ -59,7 +59,7 @@ export const completeFeature = (draft: Draft<State>, path: FeaturePath, body: Co
 }
 
 /** Takes the completion back (Unleash: POST .../lifecycle/uncomplete); one not completed changes and records nothing. */
-export const uncompleteFeature = (draft: Draft<State>, path: FeaturePath, ctx: Ctx): E.Either<DomainError, void> => {
+export const uncompleteFeature = (draft: Draft<State>, path: FeaturePath, ctx: Ctx): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const stages = stagesOf(peek(feature.right))

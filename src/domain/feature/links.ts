@@ -4,7 +4,7 @@ import type { FeatureLink, FeatureLinkBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ValidationError, notFound, validationError } from '../errors.js'
+import { type ValidationError, notFound, validationError, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { normalizeLinkUrl } from './link-url.js'
 import { featureInProject, touch } from './lookup.js'
@@ -26,7 +26,7 @@ const linksOf = (feature: Draft<FeatureState>): readonly FeatureLink[] => peek(f
 const linkEvent = (link: Pick<FeatureLink, 'url' | 'title'>) => ({ url: link.url, title: link.title })
 
 /** Adds a link to a feature (Unleash: POST .../features/:f/link); its id. */
-export const addLink = (draft: Draft<State>, path: FeaturePath, body: FeatureLinkBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const addLink = (draft: Draft<State>, path: FeaturePath, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const url = checkedLinkUrl(body.url, '/body/url')
@@ -41,7 +41,7 @@ export const addLink = (draft: Draft<State>, path: FeaturePath, body: FeatureLin
 }
 
 /** The link's place among the feature's, or Unleash's 404. */
-const linkIndex = (links: readonly FeatureLink[], id: string): E.Either<DomainError, number> => {
+const linkIndex = (links: readonly FeatureLink[], id: string): E.Either<NotFoundError, number> => {
   const index = links.findIndex((l) => l.id === id)
   return index < 0 ? E.left(notFound(`Could not find link with id ${id}`)) : E.right(index)
 }
@@ -50,7 +50,7 @@ const linkIndex = (links: readonly FeatureLink[], id: string): E.Either<DomainEr
  * Replaces a link's URL, and its title when one is sent (Unleash: PUT .../link/:linkId keeps the
  * title a body leaves out); sending what it holds changes and records nothing.
  */
-export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, body: FeatureLinkBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const links = linksOf(feature.right)
@@ -68,7 +68,7 @@ export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, b
 }
 
 /** Removes a link (Unleash: DELETE .../link/:linkId). */
-export const deleteLink = (draft: Draft<State>, path: FeaturePath, id: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteLink = (draft: Draft<State>, path: FeaturePath, id: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const links = linksOf(feature.right)
@@ -85,7 +85,7 @@ export const deleteLink = (draft: Draft<State>, path: FeaturePath, id: string, c
  * Replaces every link of a feature, as an import does (Unleash deletes the feature's links,
  * then adds each): each removal and addition recorded as the routes record them.
  */
-export const replaceLinks = (draft: Draft<State>, path: FeaturePath, bodies: readonly FeatureLinkBody[], ctx: Ctx): E.Either<DomainError, void> => {
+export const replaceLinks = (draft: Draft<State>, path: FeaturePath, bodies: readonly FeatureLinkBody[], ctx: Ctx): E.Either<(NotFoundError | ValidationError), void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   for (const link of linksOf(feature.right)) {

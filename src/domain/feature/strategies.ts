@@ -6,7 +6,7 @@ import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
-import { type DomainError, exceedsLimit, notFound, validationError } from '../errors.js'
+import { exceedsLimit, notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { applyJsonPatch, blamed } from '../json-patch.js'
 import { offWithoutEnabledStrategies } from './environment.js'
@@ -18,13 +18,13 @@ import { build, type StrategyPath } from './build-strategy.js'
  * An archived feature's strategies are not changed (Unleash's ArchivedFeatureError, a 400,
  * answered as flagport's ValidationError): revived, it must come back as it was archived.
  */
-const refuseArchived = (state: State, path: StrategyPath): E.Either<DomainError, void> =>
+const refuseArchived = (state: State, path: StrategyPath): E.Either<ValidationError, void> =>
   getRow(state.features, path.featureName)?.archived
     ? E.left(validationError(`Cannot perform this operation on archived features: revive "${path.featureName}" before changing its strategies.`, '/params/featureName'))
     : E.right(undefined)
 
 /** Adds a strategy; without a sortOrder it goes last (max + 1, or 0 for the first). */
-export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const archived = refuseArchived(draft as State, path)
@@ -46,7 +46,7 @@ export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: Strat
   return E.right(strategy.right.id)
 }
 
-const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<DomainError, number> => {
+const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<(NotFoundError | ValidationError), number> => {
   const index = strategies.findIndex((s) => s.id === id)
   return index < 0
     ? E.left(notFound(`Could not find strategy with id=${id}`)) // Unleash's words on a change
@@ -58,7 +58,7 @@ const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<Do
  * Unleash's update ignores it: `setSortOrder` moves strategies); an environment left with
  * every strategy disabled is turned off.
  */
-export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
   const archived = refuseArchived(draft as State, path)
@@ -83,7 +83,7 @@ export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
  * saved as a PUT saves it; `id` and `featureName` stay the strategy's own. Each problem is
  * placed at the operation that caused it.
  */
-export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: string, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, string> => {
+export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: string, patch: JsonPatch, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
   const archived = refuseArchived(draft as State, path)
@@ -104,7 +104,7 @@ export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: strin
   return updated
 }
 
-export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<DomainError, string> => {
+export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
   const archived = refuseArchived(draft as State, path)
@@ -124,7 +124,7 @@ export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
  * Operation 2. Listed strategies take the given sortOrder; the others keep theirs. An id that
  * is not a strategy of this feature environment refuses the whole request.
  */
-export const setSortOrder = (draft: Draft<State>, path: StrategyPath, body: SetSortOrderBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const setSortOrder = (draft: Draft<State>, path: StrategyPath, body: SetSortOrderBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
   const archived = refuseArchived(draft as State, path)

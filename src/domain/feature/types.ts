@@ -4,7 +4,7 @@ import { dictFrom, has } from '../../model/dict.js'
 import type { FeatureTypeRecord } from '../../model/feature.js'
 import type { State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound } from '../errors.js'
+import { notFound, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 
 /**
@@ -30,7 +30,7 @@ export const featureTypes = (state: State): FeatureTypeRecord[] => {
  * 0 is stored as null, permanent, as Unleash stores it. The lifetime it has already changes and
  * records nothing. Answers the type.
  */
-export const setFeatureTypeLifetime = (draft: Draft<State>, id: string, lifetimeDays: number | null, ctx: Ctx): E.Either<DomainError, FeatureTypeRecord> => {
+export const setFeatureTypeLifetime = (draft: Draft<State>, id: string, lifetimeDays: number | null, ctx: Ctx): E.Either<NotFoundError, FeatureTypeRecord> => {
   const before = featureTypes(draft as State).find((type) => type.id === id)
   if (before === undefined) return E.left(notFound(`The feature type you tried to update ("${id}") does not exist.`)) // Unleash's words
   const after = { ...before, lifetimeDays: lifetimeDays === 0 ? null : lifetimeDays }

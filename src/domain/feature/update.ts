@@ -4,7 +4,7 @@ import type { UpdateFeatureBody } from '../../model/feature.js'
 import type { FeatureState, State } from '../../model/state.js'
 import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, validationError } from '../errors.js'
+import { type DomainError, type ExceedsLimitError, type ValidationError, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
 import { archiveLive, reviveArchived } from './archive.js'
@@ -56,7 +56,7 @@ export const updateFeature = (
     feature.impressionData = impressionData
     recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: metadata(feature), preData: before })
   }
-  const moved =
+  const moved: E.Either<ValidationError | ExceedsLimitError, void> =
     body.archived === true && !feature.archived
       ? archiveLive(draft, feature, ctx)
       : body.archived === false && feature.archived

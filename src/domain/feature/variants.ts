@@ -7,7 +7,7 @@ import type { EnvironmentParams } from '../../model/params.js'
 import type { FeatureState, State } from '../../model/state.js'
 import type { FeatureVariant, FeatureVariantInput } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, notFound, validationError } from '../errors.js'
+import { type ErrorDetail, notFound, validationError, type NotFoundError, type ValidationError } from '../errors.js'
 import { decodeWith } from '../decode.js'
 import { recordEvent } from '../events.js'
 import { applyJsonPatch, blamed } from '../json-patch.js'
@@ -41,7 +41,7 @@ export const setEnvironmentVariants = (
   path: { projectId: string; featureName: string },
   body: VariantsBatchBody,
   ctx: Ctx,
-): E.Either<DomainError, void> => {
+): E.Either<NotFoundError | ValidationError, void> => {
   if (body.environments.length === 0) return E.left(validationError('No environments provided'))
   const found = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
@@ -63,7 +63,7 @@ export const setEnvironmentVariants = (
 }
 
 /** A feature environment's variants (Unleash: GET .../environments/:environment/variants). */
-export const environmentVariants = (state: State, path: EnvironmentParams): E.Either<DomainError, EnvironmentVariants> => {
+export const environmentVariants = (state: State, path: EnvironmentParams): E.Either<NotFoundError, EnvironmentVariants> => {
   const found = featureInProject(state, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const settings = lookup(found.right.environments, path.environment)
@@ -77,7 +77,7 @@ export const environmentVariants = (state: State, path: EnvironmentParams): E.Ei
  * (variants-batch sets them regardless). Unleash's words, with its 403 InvalidOperationError
  * answered as flagport's 400.
  */
-const legacyOnly = (feature: FeatureState): DomainError | undefined =>
+const legacyOnly = (feature: FeatureState): NotFoundError | ValidationError | undefined =>
   Object.values(feature.environments).some((settings) => settings.variants.length > 0)
     ? undefined
     : validationError(`Environment variants deprecated for feature: ${feature.name}. Use strategy variants instead.`, '/body')
@@ -93,7 +93,7 @@ export const setOneEnvironmentVariants = (
   inputs: EnvironmentVariantsBody,
   ctx: Ctx,
   problemsAt: (problems: ErrorDetail[]) => ErrorDetail[] = (problems) => problems,
-): E.Either<DomainError, EnvironmentVariants> => {
+): E.Either<NotFoundError | ValidationError, EnvironmentVariants> => {
   const found = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const feature = found.right
@@ -117,7 +117,7 @@ export const setOneEnvironmentVariants = (
  * .../environments/:environment/variants): applied to the variants as they are read, then
  * saved as a PUT saves them. Each problem is placed at the operation that caused it.
  */
-export const patchEnvironmentVariants = (draft: Draft<State>, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, EnvironmentVariants> => {
+export const patchEnvironmentVariants = (draft: Draft<State>, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<NotFoundError | ValidationError, EnvironmentVariants> => {
   const current = environmentVariants(draft as State, path)
   if (E.isLeft(current)) return current
   const what = 'The variants'

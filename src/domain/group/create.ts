@@ -4,7 +4,7 @@ import type { CreateGroupBody } from '../../model/group.js'
 import type { GroupState, State } from '../../model/state.js'
 import { setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, nameExists } from '../errors.js'
+import { nameExists, type NameExistsError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { refuse } from '../user/problems.js'
 import { groupEventData, groupNamed } from './lookup.js'
@@ -14,7 +14,7 @@ import { groupProblems, uniqueStrings, withMembers } from './validate.js'
  * Creates a group. Its root role, users and projects must exist (400 naming each that does
  * not); its name must be free (409).
  */
-export const createGroup = (draft: Draft<State>, body: CreateGroupBody, ctx: Ctx): E.Either<DomainError, number> => {
+export const createGroup = (draft: Draft<State>, body: CreateGroupBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, number> => {
   const problems = groupProblems(draft, body)
   if (problems.length > 0) return E.left(refuse(problems))
   if (groupNamed(draft, body.name)) return E.left(nameExists('Group name already exists'))

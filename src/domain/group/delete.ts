@@ -3,11 +3,11 @@ import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
 import { deleteRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import type { DomainError } from '../errors.js'
+import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { findGroup, groupEventData } from './lookup.js'
 
-export const deleteGroup = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteGroup = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findGroup(draft, id)
   if (E.isLeft(found)) return found
   const preData = groupEventData(found.right)

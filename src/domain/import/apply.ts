@@ -5,7 +5,7 @@ import type { State } from '../../model/state.js'
 import type { StrategyBody } from '../../model/strategy.js'
 import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import type { DomainError } from '../errors.js'
+import type { DomainError, ConflictError, ExceedsLimitError, NameExistsError, NotFoundError, ValidationError } from '../errors.js'
 import { createContextField, mergeLegalValues } from '../context-field/context-fields.js'
 import { archiveLive } from '../feature/archive.js'
 import { createFeature } from '../feature/create.js'
@@ -44,7 +44,7 @@ const strategyBody = (s: ImportedStrategy, segmentIds: ReadonlyMap<number, numbe
  * replaced when the export lists it among its links. Every step is
  * the API's own domain function, so the same rules and events apply.
  */
-const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, segmentIds: ReadonlyMap<number, number>, ctx: Ctx): E.Either<DomainError, void> => {
+const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, segmentIds: ReadonlyMap<number, number>, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
   const { name, description, type, stale, impressionData } = f.feature
   const projectId = plan.project
   const path = { projectId, featureName: name, environment: plan.environment }
@@ -72,7 +72,7 @@ const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, seg
 }
 
 /** Applies a checked plan: definitions first, then features, then dependencies, then archiving. */
-export const applyImport = (draft: Draft<State>, plan: ImportPlan, ctx: Ctx): E.Either<DomainError, void> => {
+export const applyImport = (draft: Draft<State>, plan: ImportPlan, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
   const segmentIds = new Map<number, number>()
   const projectOf = <T extends { project?: string | null }>(x: T) => (x.project == null ? x : { ...x, project: plan.project })
   return all([

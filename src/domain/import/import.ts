@@ -4,7 +4,7 @@ import type { ImportBody } from '../../model/export.js'
 import type { State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NotFoundError, notFound, validationError } from '../errors.js'
+import { type ErrorDetail, type NotFoundError, notFound, validationError, type ConflictError, type ExceedsLimitError, type NameExistsError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { stateBefore } from '../segment/usage.js'
 import { applyImport } from './apply.js'
@@ -14,7 +14,7 @@ import { checkEnvironments, checkFeatures, checkLinks, checkPlacements, checkStr
 import type { ImportPlan } from './plan.js'
 
 /** Every check of an import, all problems at once; a plan when there are none. */
-const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<DomainError, ImportPlan> => {
+const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, ImportPlan> => {
   const { project, environment, data } = body
   const problems: ErrorDetail[] = []
   checkFeatures(state, project, environment, data, problems)
@@ -63,7 +63,7 @@ export const importTarget = (state: State, body: Pick<ImportBody, 'project' | 'e
  * segments the target lacks are created, and each feature is created or updated with its
  * strategies, environment switch, variants, tags and dependencies replaced by the export's.
  */
-export const importFeatures = (draft: Draft<State>, body: ImportBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const importFeatures = (draft: Draft<State>, body: ImportBody, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
   const state = stateBefore(draft)
   const target = importTarget(state, body)
   if (E.isLeft(target)) return target

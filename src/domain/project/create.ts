@@ -4,7 +4,7 @@ import type { CreateProjectBody } from '../../model/project.js'
 import type { ChangeRequestEnvironment, ProjectState, State } from '../../model/state.js'
 import { getRow, hasRow, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, exceedsLimit, nameExists, validationError } from '../errors.js'
+import { type ErrorDetail, exceedsLimit, nameExists, validationError, type ExceedsLimitError, type NameExistsError, type ValidationError } from '../errors.js'
 import { clampApprovals, sortedEnvironments } from '../environment/lookup.js'
 import { recordEvent } from '../events.js'
 import { generateProjectId } from './id.js'
@@ -52,7 +52,7 @@ const changeRequestEnvironments = (state: State, body: CreateProjectBody): Chang
  * then the id (an explicit one must be free; a blank one is generated from the name). The
  * creator, when a user, becomes the project's owner.
  */
-export const createProject = (draft: Draft<State>, body: CreateProjectBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const createProject = (draft: Draft<State>, body: CreateProjectBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | ValidationError, string> => {
   const state = draft as State
   const limit = ctx.limits.projects
   if (state.projects.size >= limit) return E.left(exceedsLimit('project', limit))

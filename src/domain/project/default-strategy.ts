@@ -6,7 +6,7 @@ import type { State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound, validationError } from '../errors.js'
+import { notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkedStrategy, stringParameters } from '../feature/build-strategy.js'
 import { jsonEqual } from '../json-patch.js'
@@ -28,7 +28,7 @@ export const setDefaultStrategy = (
   path: { readonly projectId: string; readonly environment: string },
   body: StrategyBody,
   ctx: Ctx,
-): E.Either<DomainError, DefaultStrategy> => {
+): E.Either<ExceedsLimitError | NotFoundError | ValidationError, DefaultStrategy> => {
   const project = projectById(draft, path.projectId)
   if (E.isLeft(project)) return project
   const connected = peek(project.right).environments

@@ -5,7 +5,7 @@ import type { ListedSegment, Segment, SegmentBody } from '../../model/segment.js
 import type { SegmentState, State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NameExistsError, type NotFoundError, conflict, exceedsLimit, nameExists, notFound, validationError } from '../errors.js'
+import { type ErrorDetail, type NameExistsError, type NotFoundError, conflict, exceedsLimit, nameExists, notFound, validationError, type ConflictError, type ExceedsLimitError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
 import { defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
@@ -39,7 +39,7 @@ export const segmentNameTaken = (state: State, name: string, self?: number): Nam
   [...rows(state.segments)].some((s) => s.name === name && s.id !== self) ? nameExists('Segment name already exists') : undefined // Unleash's words
 
 /** Checks a body against the store; `self` is the segment being replaced, if any. */
-const checkBody = (state: State, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<DomainError, Constraint[]> => {
+const checkBody = (state: State, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<(ExceedsLimitError | NameExistsError | ValidationError), Constraint[]> => {
   const taken = segmentNameTaken(state, body.name, self)
   if (taken) return E.left(taken)
   const problems: ErrorDetail[] = []
@@ -54,7 +54,7 @@ const checkBody = (state: State, body: SegmentBody, self: number | undefined, ct
 }
 
 /** Creates a segment with the next id; at most `limits.segments` of them. */
-export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx): E.Either<DomainError, number> => {
+export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | ValidationError, number> => {
   if (draft.segments.size >= ctx.limits.segments) return E.left(exceedsLimit('segment', ctx.limits.segments))
   const constraints = checkBody(draft as State, body, undefined, ctx)
   if (E.isLeft(constraints)) return constraints
@@ -77,7 +77,7 @@ export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx):
  * Replaces a segment's name, description, project and constraints. Moving it into a project
  * is refused while strategies of other projects use it (default strategies included).
  */
-export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody, ctx: Ctx): E.Either<DomainError, number> => {
+export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, number> => {
   const found = findSegment(draft as State, id)
   if (E.isLeft(found)) return found
   const before = renderSegment(found.right)
@@ -109,7 +109,7 @@ export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody
 }
 
 /** Deletes a segment that no strategy uses (archived features' strategies and projects' default strategies included). */
-export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<ConflictError | NotFoundError, void> => {
   const found = findSegment(draft as State, id)
   if (E.isLeft(found)) return found
   const state = stateBefore(draft)

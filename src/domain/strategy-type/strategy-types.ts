@@ -4,7 +4,7 @@ import type { CreateStrategyTypeBody, StrategyTypeRecord, UpdateStrategyTypeBody
 import type { State, StrategyTypeState } from '../../model/state.js'
 import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, type NotFoundError, conflict, nameExists, notFound, validationError } from '../errors.js'
+import { type DomainError, type ErrorDetail, type NotFoundError, conflict, nameExists, notFound, validationError, type NameExistsError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { jsonEqual } from '../json-patch.js'
 import { allStrategies, describeUse, stateBefore } from '../segment/usage.js'
@@ -59,7 +59,7 @@ const foundCustom = (state: State, name: string, missing: () => NotFoundError): 
 }
 
 /** Creates a custom strategy type (Unleash: POST /api/admin/strategies); its record. */
-export const createStrategyType = (draft: Draft<State>, body: CreateStrategyTypeBody, ctx: Ctx): E.Either<DomainError, StrategyTypeRecord> => {
+export const createStrategyType = (draft: Draft<State>, body: CreateStrategyTypeBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, StrategyTypeRecord> => {
   if (getRow(draft.strategyTypes as State['strategyTypes'], body.name)) return E.left(nameExists(`Strategy with name ${body.name} already exist!`)) // Unleash's words
   const problems: ErrorDetail[] = []
   const parameters = parametersOf(body.parameters, problems)
@@ -121,7 +121,7 @@ export const deleteStrategyType = (draft: Draft<State>, name: string, ctx: Ctx):
  * built-in ones too, as in Unleash. Its strategies keep working; Unleash's UI stops offering
  * it for new ones. The state it has already changes and records nothing.
  */
-export const setStrategyTypeDeprecated = (draft: Draft<State>, name: string, deprecated: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+export const setStrategyTypeDeprecated = (draft: Draft<State>, name: string, deprecated: boolean, ctx: Ctx): E.Either<NotFoundError, void> => {
   const type = getRow(draft.strategyTypes as State['strategyTypes'], name)
   if (!type) return E.left(notFound(`Could not find strategy with name ${name}`)) // Unleash's words
   if ((type.deprecated ?? false) === deprecated) return E.right(undefined)

@@ -4,7 +4,7 @@ import type { FeatureState, State } from '../../model/state.js'
 import { getRow, hasRow } from '../../model/table.js'
 import type { BulkTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, notFound } from '../errors.js'
+import { type ErrorDetail, notFound, type NotFoundError } from '../errors.js'
 import { featureInProject } from '../feature/lookup.js'
 import { retagFeature, tagOf } from './feature-tags.js'
 import { ensureTag } from './tags.js'
@@ -15,7 +15,7 @@ import { tagTypeMissing } from './tag-types.js'
  * naming each one and nothing changes. Then each feature gets the added tags (created when
  * missing) and loses the removed ones; events only for what really changed.
  */
-export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<NotFoundError, void> => {
   if (!getRow(draft.projects as State['projects'], projectId)) return E.left(notFound(`Could not find project with id "${projectId}".`))
   const problems: ErrorDetail[] = []
   // A name sent twice is the same draft: a set keeps one, where a list's `includes` made a

@@ -5,7 +5,7 @@ import { getRow, hasRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
 import type { FeatureTagList, Tag, TagInput, UpdateFeatureTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type NotFoundError, notFound, validationError } from '../errors.js'
+import { type NotFoundError, notFound, validationError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { touch } from '../feature/lookup.js'
 import { tagTypeMissing } from './tag-types.js'
@@ -61,7 +61,7 @@ export const featureTags = (state: State, featureName: string): E.Either<NotFoun
   E.map((feature: FeatureState) => tagListOf(state, feature))(featureNamed(state, featureName, `Could not find feature with name ${featureName}`))
 
 /** Tags one feature; the tag is created when missing, and tagging twice changes nothing. */
-export const addFeatureTag = (draft: Draft<State>, featureName: string, input: TagInput, ctx: Ctx): E.Either<DomainError, Tag> => {
+export const addFeatureTag = (draft: Draft<State>, featureName: string, input: TagInput, ctx: Ctx): E.Either<NotFoundError | ValidationError, Tag> => {
   const feature = featureNamed(draft, featureName, 'No feature flag found')
   if (E.isLeft(feature)) return feature
   const tag = tagOf(input)
@@ -77,7 +77,7 @@ export const addFeatureTag = (draft: Draft<State>, featureName: string, input: T
  * tag that names a missing one). One transaction, where Unleash keeps the tags added before
  * a refused one. Unleash's words for a missing feature depend on whether tags are added.
  */
-export const updateFeatureTags = (draft: Draft<State>, featureName: string, body: UpdateFeatureTagsBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const updateFeatureTags = (draft: Draft<State>, featureName: string, body: UpdateFeatureTagsBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const feature = featureNamed(draft, featureName, body.addedTags.length > 0 ? 'No feature flag found' : `Could not find feature with name ${featureName}`)
   if (E.isLeft(feature)) return feature
   const problems = body.addedTags.flatMap((tag, i) =>
@@ -89,7 +89,7 @@ export const updateFeatureTags = (draft: Draft<State>, featureName: string, body
 }
 
 /** Untags one feature; removing a tag it does not carry, or from a feature that does not exist, changes nothing (as in Unleash). */
-export const removeFeatureTag = (draft: Draft<State>, featureName: string, tag: Tag, ctx: Ctx): E.Either<DomainError, void> => {
+export const removeFeatureTag = (draft: Draft<State>, featureName: string, tag: Tag, ctx: Ctx): E.Either<never, void> => {
   const feature = getRow(draft.features, featureName)
   if (feature) changeFeatureTags(draft, feature, [], [tag], ctx)
   return E.right(undefined)

@@ -4,7 +4,7 @@ import type { State } from '../../model/state.js'
 import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
 import type { CreateTagTypeBody, TagType, TagTypeRecord, TagTypeValidation, UpdateTagTypeBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type NotFoundError, nameExists, notFound } from '../errors.js'
+import { type NotFoundError, nameExists, notFound, type NameExistsError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { deleteTag } from './tags.js'
 
@@ -33,7 +33,7 @@ export const tagTypeOf = (body: CreateTagTypeBody): TagTypeRecord => ({
 })
 
 /** Creates a tag type; its name must be free. */
-export const createTagType = (draft: Draft<State>, body: CreateTagTypeBody, ctx: Ctx): E.Either<DomainError, string> => {
+export const createTagType = (draft: Draft<State>, body: CreateTagTypeBody, ctx: Ctx): E.Either<NameExistsError, string> => {
   if (getRow(draft.tagTypes as State['tagTypes'], body.name)) {
     return E.left(nameExists(`There already exists a tag-type with the name ${body.name}`)) // Unleash's words
   }
@@ -44,7 +44,7 @@ export const createTagType = (draft: Draft<State>, body: CreateTagTypeBody, ctx:
 }
 
 /** A tag type's name, checked as a create checks it (Unleash: POST /api/admin/tag-types/validate). */
-export const validateTagType = (state: State, body: CreateTagTypeBody): E.Either<DomainError, TagTypeValidation> =>
+export const validateTagType = (state: State, body: CreateTagTypeBody): E.Either<NameExistsError, TagTypeValidation> =>
   getRow(state.tagTypes, body.name) ? E.left(nameExists(`There already exists a tag-type with the name ${body.name}`)) : E.right({ valid: true, tagType: body })
 
 /**
@@ -52,7 +52,7 @@ export const validateTagType = (state: State, body: CreateTagTypeBody): E.Either
  * `tag-type-updated`. An unknown name, or values it holds already, change nothing and are a
  * success, as Unleash answers them.
  */
-export const updateTagType = (draft: Draft<State>, name: string, body: UpdateTagTypeBody, ctx: Ctx): E.Either<DomainError, void> => {
+export const updateTagType = (draft: Draft<State>, name: string, body: UpdateTagTypeBody, ctx: Ctx): E.Either<NotFoundError, void> => {
   const type = getRow(draft.tagTypes as State['tagTypes'], name)
   if (!type) return E.right(undefined)
   const changes = { ...(body.description !== undefined ? { description: body.description } : {}), ...(body.icon !== undefined ? { icon: body.icon } : {}), ...(body.color !== undefined ? { color: body.color } : {}) }
@@ -64,7 +64,7 @@ export const updateTagType = (draft: Draft<State>, name: string, body: UpdateTag
 }
 
 /** Deletes a tag type with its tags, each taken off the features that carry it as `deleteTag` takes it. */
-export const deleteTagType = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteTagType = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const type = getRow(draft.tagTypes as State['tagTypes'], name)
   if (!type) return E.left(notFound('Could not find tag-type')) // Unleash's words
   const preData = renderTagType(type)

@@ -4,7 +4,7 @@ import { type State, tagKey } from '../../model/state.js'
 import { deleteRow, getRow, hasRow, rowList, rows, setRow } from '../../model/table.js'
 import type { CreateTagBody, Tag } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type NotFoundError, nameExists, notFound, validationError } from '../errors.js'
+import { type NotFoundError, nameExists, notFound, validationError, type NameExistsError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { touch } from '../feature/lookup.js'
 import { stateBefore } from '../segment/usage.js'
@@ -46,7 +46,7 @@ export const ensureTag = (draft: Draft<State>, tag: Tag, ctx: Ctx): void => {
 }
 
 /** Creates a tag. The value is trimmed first, as Unleash does, and must still be 2 to 50 characters. */
-export const createTag = (draft: Draft<State>, body: CreateTagBody, ctx: Ctx): E.Either<DomainError, Tag> => {
+export const createTag = (draft: Draft<State>, body: CreateTagBody, ctx: Ctx): E.Either<NameExistsError | NotFoundError | ValidationError, Tag> => {
   const tag = { type: body.type, value: body.value.trim() }
   if (tag.value.length < 2) {
     return E.left(validationError([{ path: '/body/value', message: `The \`/body/value\` property must be a string of 2 to 50 characters once trimmed. You sent ${JSON.stringify(body.value)}.` }]))
@@ -60,7 +60,7 @@ export const createTag = (draft: Draft<State>, body: CreateTagBody, ctx: Ctx): E
 }
 
 /** Deletes a tag and takes it off every feature that carries it. */
-export const deleteTag = (draft: Draft<State>, type: string, value: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteTag = (draft: Draft<State>, type: string, value: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findTag(draft as State, type, value)
   if (E.isLeft(found)) return E.right(undefined) // no such tag: nothing to delete, a success in Unleash
   const carriers = [...rows(stateBefore(draft).features)].filter((f) => f.tags.some((t) => sameTag(t, found.right)))

@@ -5,7 +5,7 @@ import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
 import type { CreateApiTokenBody } from '../../model/token.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, type ErrorDetail, exceedsLimit, notFound } from '../errors.js'
+import { type ErrorDetail, exceedsLimit, notFound, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { refuse } from '../user/problems.js'
 import { expiryProblems, storedExpiry } from './expiry.js'
@@ -59,7 +59,7 @@ const tokenEventData = (t: ApiTokenState) => ({
  * environment; the others need an existing environment (not `*`) and existing projects.
  * The store keeps only the digest of the whole token. Past `resourceLimits.apiTokens`: refused.
  */
-export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx): E.Either<DomainError, number> => {
+export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx): E.Either<ExceedsLimitError | ValidationError, number> => {
   const { body } = input
   const problems = [...scopeProblems(draft, body), ...expiryProblems(body.expiresAt, ctx.now)]
   if (problems.length > 0) return E.left(refuse(problems))
@@ -93,7 +93,7 @@ export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx
 export type ApiTokenRef = { readonly id: string } | { readonly secretHash: string }
 
 /** An API token (not a personal one) by the id or the secret in a path. */
-export const findApiToken = (state: State, ref: ApiTokenRef): E.Either<DomainError, ApiTokenState> => {
+export const findApiToken = (state: State, ref: ApiTokenRef): E.Either<NotFoundError, ApiTokenState> => {
   const token = 'id' in ref ? byId(state, ref.id) : bySecretHash(state, ref.secretHash)
   return token && token.type !== 'personal' ? E.right(token) : E.left(notFound(`Could not find API token ${'id' in ref ? `with id ${ref.id}` : 'with that secret'}`))
 }
@@ -107,7 +107,7 @@ const bySecretHash = (state: State, secretHash: string): ApiTokenState | undefin
 }
 
 /** Deleting a token makes it stop working at once. */
-export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findApiToken(draft, ref)
   if (E.isLeft(found)) return E.right(undefined) // no such token: nothing to delete, a success in Unleash
   const preData = tokenEventData(found.right)
@@ -120,7 +120,7 @@ export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx):
  * A token's new expiry. A past one is taken, as Unleash takes it: the token stops working at
  * once. No such token, or the same expiry: nothing changes, a success as in Unleash.
  */
-export const updateApiTokenExpiry = (draft: Draft<State>, ref: ApiTokenRef, expiresAt: string, ctx: Ctx): E.Either<DomainError, void> => {
+export const updateApiTokenExpiry = (draft: Draft<State>, ref: ApiTokenRef, expiresAt: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findApiToken(draft, ref)
   if (E.isLeft(found)) return E.right(undefined)
   // What the row holds (by id it is a draft): the new row is built whole, not through the draft.

@@ -4,7 +4,7 @@ import type { ApiTokenState, State } from '../../model/state.js'
 import { deleteRow, getRow, setRow } from '../../model/table.js'
 import type { CreatePatBody } from '../../model/token.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, nameExists } from '../errors.js'
+import { nameExists, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { type AccountType, findAccount } from '../user/lookup.js'
 import { refuse } from '../user/problems.js'
@@ -30,7 +30,7 @@ export const createAccountToken = (
   type: AccountType,
   input: NewAccountToken,
   ctx: Ctx,
-): E.Either<DomainError, number> => {
+): E.Either<NameExistsError | NotFoundError | ValidationError, number> => {
   const account = findAccount(draft, accountId, type)
   if (E.isLeft(account)) return account
   const userId = account.right.id
@@ -64,7 +64,7 @@ export const deleteAccountToken = (
   type: AccountType,
   tokenId: string,
   ctx: Ctx,
-): E.Either<DomainError, void> => {
+): E.Either<NotFoundError, void> => {
   const account = findAccount(draft, accountId, type)
   if (E.isLeft(account)) return account
   const token = /^\d+$/.test(tokenId) ? getRow(draft.apiTokens as State['apiTokens'], String(Number(tokenId))) : undefined

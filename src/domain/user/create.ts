@@ -4,7 +4,7 @@ import type { State, UserState } from '../../model/state.js'
 import { setRow } from '../../model/table.js'
 import type { CreateUserBody } from '../../model/user.js'
 import type { Ctx } from '../context.js'
-import type { DomainError, ErrorDetail } from '../errors.js'
+import type { ErrorDetail, ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { claimIdentities, identityTaken } from './lookup.js'
 import { given, refuse } from './problems.js'
@@ -30,7 +30,7 @@ export const accountEventData = (u: UserState) => ({ id: u.id, name: u.name, use
  * e-mail already in use, an unknown root role. The e-mail is stored lower-cased; an invite
  * token is issued for the invite link.
  */
-export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Either<DomainError, number> => {
+export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Either<ValidationError, number> => {
   const { body } = input
   const username = given(body.username)
   const email = given(body.email)?.toLowerCase() ?? null

@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
 import { deleteRow, draftRows, rows } from '../../model/table.js'
 import type { Ctx } from '../context.js'
-import type { DomainError } from '../errors.js'
+import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { accountEventData } from './create.js'
 import { type AccountType, findAccount, releaseIdentities } from './lookup.js'
@@ -12,7 +12,7 @@ import { type AccountType, findAccount, releaseIdentities } from './lookup.js'
  * Deletes a user or service account with everything that only it used: its tokens stop
  * working at once, and it leaves every group.
  */
-export const deleteAccount = (draft: Draft<State>, id: string, type: AccountType, ctx: Ctx): E.Either<DomainError, void> => {
+export const deleteAccount = (draft: Draft<State>, id: string, type: AccountType, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findAccount(draft, id, type)
   if (E.isLeft(found)) return found
   const user = found.right

@@ -4,7 +4,7 @@ import type { State, UserState } from '../../model/state.js'
 import { draftRows, getRow } from '../../model/table.js'
 import { peek } from '../../model/table-layout.js'
 import type { Ctx } from '../context.js'
-import { type DomainError, notFound } from '../errors.js'
+import { notFound, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject } from '../feature/lookup.js'
 import { projectById } from '../project/lookup.js'
@@ -30,7 +30,7 @@ export const favoriteFeaturesOf = marksOf('favoriteFeatures')
 export const favoriteProjectsOf = marksOf('favoriteProjects')
 
 /** Adds or removes `name` from one of the user's lists; whether that changed anything. */
-const mark = (draft: Draft<State>, userId: number, field: Field, name: string, favorite: boolean): E.Either<DomainError, boolean> => {
+const mark = (draft: Draft<State>, userId: number, field: Field, name: string, favorite: boolean): E.Either<NotFoundError, boolean> => {
   const user = getRow(draft.users as State['users'], String(userId)) as Draft<UserState> | undefined
   // The caller's token was just accepted, so its user exists; a host's own auth port may say otherwise.
   if (user === undefined) return E.left(notFound(`Could not find user with id ${userId}`))
@@ -47,7 +47,7 @@ export const setFavoriteFeature = (
   userId: number,
   favorite: boolean,
   ctx: Ctx,
-): E.Either<DomainError, void> => {
+): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const changed = mark(draft, userId, 'favoriteFeatures', path.featureName, favorite)
@@ -58,7 +58,7 @@ export const setFavoriteFeature = (
 }
 
 /** Marks a project as a favourite of the user, or unmarks it. */
-export const setFavoriteProject = (draft: Draft<State>, projectId: string, userId: number, favorite: boolean, ctx: Ctx): E.Either<DomainError, void> => {
+export const setFavoriteProject = (draft: Draft<State>, projectId: string, userId: number, favorite: boolean, ctx: Ctx): E.Either<NotFoundError, void> => {
   const project = projectById(draft, projectId)
   if (E.isLeft(project)) return project
   const changed = mark(draft, userId, 'favoriteProjects', projectId, favorite)

@@ -4,7 +4,7 @@ import type { State, UserState } from '../../model/state.js'
 import { setRow } from '../../model/table.js'
 import type { CreateServiceAccountBody, ServiceAccount, ServiceAccountsAndRoles } from '../../model/user.js'
 import type { Ctx } from '../context.js'
-import type { DomainError, ErrorDetail } from '../errors.js'
+import type { ErrorDetail, ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { accountTokens, renderPersonalToken } from '../token/render.js'
 import { accountEventData } from './create.js'
@@ -23,7 +23,7 @@ export interface NewServiceAccount {
  * A service account: an account with a root role that acts only through its tokens (no
  * e-mail, password or invite). Its username must be free among all accounts.
  */
-export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccount, ctx: Ctx): E.Either<DomainError, number> => {
+export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccount, ctx: Ctx): E.Either<ValidationError, number> => {
   const { body } = input
   const problems: ErrorDetail[] = [...identityTaken(draft, { username: body.username, email: null })]
   const role = findRootRole(draft, body.rootRole)

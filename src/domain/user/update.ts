@@ -3,7 +3,7 @@ import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
 import type { RootRoleRef } from '../../model/user.js'
 import type { Ctx } from '../context.js'
-import type { DomainError, ErrorDetail } from '../errors.js'
+import type { ErrorDetail, NotFoundError, ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { accountEventData } from './create.js'
 import { type AccountType, claimIdentities, draftAccount, findAccount, identityTaken, releaseIdentities } from './lookup.js'
@@ -30,7 +30,7 @@ export const updateAccount = (
   type: AccountType,
   update: AccountUpdate,
   ctx: Ctx,
-): E.Either<DomainError, number> => {
+): E.Either<NotFoundError | ValidationError, number> => {
   const found = findAccount(draft, id, type)
   if (E.isLeft(found)) return found
   const user = draftAccount(draft, found.right.id)
