@@ -15,7 +15,8 @@ export interface TokenAuthOptions {
   readonly baseUriPath?: string
 }
 
-const ADMIN_ACTOR = { id: -42, name: 'admin-token' }
+// Unleash names the tokens it is given at start-up (INIT_ADMIN_API_TOKENS) `admin`: events record that name.
+const ADMIN_ACTOR = { id: -42, name: 'admin' }
 /** Whoever holds one of the host's admin tokens: the same answer every time. */
 const HOST_ADMIN = E.right<never, Principal>(Object.freeze({ kind: 'admin-token', actor: ADMIN_ACTOR, permissions: PERMISSIONS }))
 

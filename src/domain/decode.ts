@@ -59,6 +59,9 @@ export const detailsOf = (errors: t.Errors, root: string): ErrorDetail[] => {
     if (leaf.type === Unknown) {
       const parent = path.slice(0, path.lastIndexOf('/'))
       message = `The \`${parent || root}\` object does not allow additional properties. Your request included the \`${path}\` property.`
+    } else if (error.message !== undefined) {
+      // A codec's own words for a rule beyond the value's type (a payload's value).
+      message = error.message
     } else if (error.value === undefined) {
       message = `The \`${path}\` property is required. It was not present on the data you sent.`
     } else {

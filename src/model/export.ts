@@ -66,7 +66,6 @@ export const ExportedStrategy = t.type({
   variants: t.array(StrategyVariant),
   disabled: t.boolean,
   segments: t.array(t.number),
-  sortOrder: t.number,
 })
 
 export const ExportedFeatureEnvironment = t.type({

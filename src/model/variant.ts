@@ -6,7 +6,43 @@ import { FiniteNumber, Integer, closed, oneOf } from './codec.js'
  * `variantSchema` and `overrideSchema` for a feature's, its Joi schema for a strategy's.
  */
 
-export const Payload = closed({ type: oneOf(['json', 'csv', 'string', 'number']), value: t.string }, {}, 'a payload')
+const PayloadFields = closed({ type: oneOf(['json', 'csv', 'string', 'number']), value: t.string }, {}, 'a payload')
+type PayloadFields = t.TypeOf<typeof PayloadFields>
+
+/**
+ * What is wrong with a payload's value for its type, if anything. A `json` value must parse
+ * to an object or an array, as Unleash's check reads "valid json string" (SDKs hand the parsed
+ * value to the application); a `number` value must read as a finite number (Unleash does not
+ * check it, and SDKs that parse it would get NaN).
+ */
+const valueProblem = (payload: PayloadFields): string | undefined => {
+  if (payload.type === 'json') {
+    try {
+      const parsed: unknown = JSON.parse(payload.value)
+      if (parsed !== null && typeof parsed === 'object') return undefined
+    } catch {
+      // Not JSON at all: the same answer as JSON that holds no object.
+    }
+    return "'value' must be a valid json string when 'type' is json"
+  }
+  if (payload.type === 'number' && (payload.value.trim() === '' || !Number.isFinite(Number(payload.value)))) {
+    return "'value' must be a number when 'type' is number"
+  }
+  return undefined
+}
+
+/** A variant's payload: its fields, then its value read as its type says (the problem at `value`). */
+export const Payload = new t.Type<PayloadFields, PayloadFields, unknown>(
+  PayloadFields.name,
+  (u): u is PayloadFields => PayloadFields.is(u) && valueProblem(u) === undefined,
+  (u, c) => {
+    const fields = PayloadFields.validate(u, c)
+    if (fields._tag === 'Left') return fields
+    const problem = valueProblem(fields.right)
+    return problem === undefined ? fields : t.failure(fields.right.value, [...c, { key: 'value', type: t.string, actual: fields.right.value }], problem)
+  },
+  t.identity,
+)
 export type Payload = t.TypeOf<typeof Payload>
 
 export const WeightType = oneOf(['variable', 'fix'])

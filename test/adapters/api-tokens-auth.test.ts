@@ -39,7 +39,7 @@ t.test("the host's admin tokens act as Admin; Bearer in any case is accepted", a
     const who = ok(authenticate(header))
     t.equal(who.kind, 'admin-token')
     t.same(who.permissions, PERMISSIONS)
-    t.same(who.actor, { id: -42, name: 'admin-token' })
+    t.same(who.actor, { id: -42, name: 'admin' })
   }
   const state = (await makeApi()).api.state()
   t.equal(err(tokenAuth({ adminTokens: ['plain-secret'] }).authenticate('plain-secret', state))._tag, 'AuthenticationRequired', 'a host token must have the admin format')

@@ -22,14 +22,14 @@ const oracle = async () => {
   return { api, ids }
 }
 
-/** Sample 01's answer, with flagport's strategy ids and the sortOrder it adds. */
+/** Sample 01's answer, with flagport's strategy ids. */
 const sampleBody = (ids: string[], featureNames = ['oracle-feature-a', 'oracle-feature-b']) => {
   const features = [
     { name: 'oracle-feature-a', description: 'first oracle feature', type: 'release', project: 'default', stale: false, impressionData: false, archived: false },
     { name: 'oracle-feature-b', description: null, type: 'experiment', project: 'default', stale: false, impressionData: false, archived: false },
   ].filter((f) => featureNames.includes(f.name))
   const strategy = (i: number, name: string, title: string, parameters: Record<string, string>) => ({
-    name, id: ids[i], featureName: 'oracle-feature-a', title, parameters, constraints: [], variants: [], disabled: false, segments: [], sortOrder: i,
+    name, id: ids[i], featureName: 'oracle-feature-a', title, parameters, constraints: [], variants: [], disabled: false, segments: [],
   })
   return {
     features,

@@ -58,7 +58,7 @@ t.test("a create's tags tag the new feature and its variants are set in each env
     variants: [{ name: 'red', weight: 200, weightType: 'fix' }, { name: 'blue', weight: 0 }],
   }
   const created = ok(await api.features.create({ params: { projectId: 'default' }, body: raw(body) }))
-  t.same(created.tags, [{ value: 'known', type: 'simple' }, { value: 'fresh', type: 'simple' }], 'each tag once, in the order sent')
+  t.same(created.tags, [{ value: 'fresh', type: 'simple' }, { value: 'known', type: 'simple' }], 'each tag once, by type then value')
   const stored = [
     { name: 'blue', weight: 800, weightType: 'variable', stickiness: 'default', overrides: [] },
     { name: 'red', weight: 200, weightType: 'fix', stickiness: 'default', overrides: [] },

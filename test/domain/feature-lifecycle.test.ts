@@ -203,7 +203,7 @@ t.test('a strategy changed or removed so that none is enabled turns its environm
   t.equal(await on(), false, 'a patch alike')
   t.same(typesSince(mark), ['feature-strategy-update', 'feature-environment-disabled'])
 
-  ok(await api.strategies.update({ params: { ...env, strategyId: first!.id }, body: { name: 'flexibleRollout' } }))
+  ok(await api.strategies.update({ params: { ...env, strategyId: first!.id }, body: { name: 'flexibleRollout', disabled: false } }))
   ok(await api.features.enableEnvironment({ params: env }))
   mark = api.events(1)[0]!.id
   ok(await api.strategies.delete({ params: { ...env, strategyId: second.id } }))

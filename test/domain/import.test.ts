@@ -89,7 +89,7 @@ t.test('round trip: exporting a rich store and importing into an empty one repro
   t.same(exported.tagTypes.map((x) => x.name), ['area', 'simple'])
   t.equal(exported.dependencies.length, 3)
   t.ok(exported.featureStrategies.some((s) => s.segments.length === 2 && s.variants.length === 2 && s.constraints.length === 2))
-  t.ok(exported.featureStrategies.some((s) => s.disabled && s.sortOrder > 10))
+  t.ok(exported.featureStrategies.some((s) => s.disabled))
   t.ok(exported.featureEnvironments.some((e) => e.enabled && e.variants.length === 2))
   t.ok(exported.features.some((f) => f.stale && f.impressionData))
   t.equal(exported.featureTags.length, 18)
@@ -174,10 +174,10 @@ const UNLEASH_EXPORTS = [
   '{"features":[{"name":"tagged-flag","description":null,"type":"release","project":"default","stale":false,"impressionData":false,"archived":false}],"featureStrategies":[],"featureEnvironments":[{"enabled":false,"featureName":"tagged-flag","environment":"development","variants":[],"name":"tagged-flag"}],"contextFields":[],"featureTags":[{"featureName":"tagged-flag","tagType":"minimal","tagValue":"bare"}],"segments":[],"tagTypes":[{"name":"minimal","description":null,"icon":null,"color":null}],"dependencies":[],"links":[]}',
 ]
 
-/** What flagport's export adds to Unleash's: each strategy's sortOrder, each constraint's two flags. */
+/** What flagport's export adds to Unleash's: each constraint's two flags. */
 const withOurDefaults = (sample: { featureStrategies: { constraints: object[] }[] }) => ({
   ...sample,
-  featureStrategies: sample.featureStrategies.map((s, i) => ({ ...s, sortOrder: i, constraints: s.constraints.map((c) => ({ caseInsensitive: false, inverted: false, ...c })) })),
+  featureStrategies: sample.featureStrategies.map((s) => ({ ...s, constraints: s.constraints.map((c) => ({ caseInsensitive: false, inverted: false, ...c })) })),
 })
 
 UNLEASH_EXPORTS.forEach((text, i) =>

@@ -36,7 +36,7 @@ t.test('a segment is created with the next id, listed, read, updated and deleted
   t.same(ok(await api.segments.list({ params: {} })).segments.map((s) => [s.name, s.usedInProjects, s.usedInFeatures]), [['beta-users', 0, 0], ['by-version', 0, 0]], 'by name, with their use')
   t.same(ok(await api.segments.get({ params: { segmentId: '1' } })), created)
   const updated = ok(await api.segments.update({ params: { segmentId: '1' }, body: { name: 'beta', constraints: [] } }))
-  t.same([updated.id, updated.name, updated.description, updated.constraints], [1, 'beta', null, []])
+  t.same([updated.id, updated.name, updated.description, updated.constraints], [1, 'beta', 'early adopters', []], 'the description left out is kept, as in Unleash')
   t.match(api.events(1)[0], { type: 'segment-updated', preData: { name: 'beta-users' }, data: { name: 'beta' } })
   ok(await api.segments.delete({ params: { segmentId: '1' } }))
   t.match(api.events(1)[0], { type: 'segment-deleted', preData: { id: 1 } })

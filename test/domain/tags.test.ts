@@ -156,13 +156,13 @@ t.test('a feature is tagged and untagged; repeats are no-ops without events', as
   t.same(ok(await api.featureTags.list({ params })), {
     version: 1,
     tags: [
-      { value: 'team-a', type: 'simple', color: '#FFFFFF' },
       { value: 'checkout', type: 'area', color: '#00FF00' },
+      { value: 'team-a', type: 'simple', color: '#FFFFFF' },
     ],
-  })
+  }, 'by type, then value')
   t.same(ok(await api.features.get({ params: { projectId: 'default', featureName: 'flag' } })).tags, [
-    { value: 'team-a', type: 'simple' },
     { value: 'checkout', type: 'area' },
+    { value: 'team-a', type: 'simple' },
   ])
   ok(await api.featureTags.remove({ params: { ...params, type: 'simple', value: 'team-a' } }))
   t.match(api.events(1)[0], { type: 'feature-untagged', featureName: 'flag', preData: { type: 'simple', value: 'team-a' } })

@@ -51,7 +51,7 @@ t.test('a custom strategy type is created, listed after the built-in ones, repla
   ok(await api.types.deprecateStrategyType({ params: { name: 'byTenant' } }))
   t.match(api.events(1)[0], { type: 'strategy-deprecated', data: { name: 'byTenant' } })
   const replaced = ok(await api.types.updateStrategyType({ params: { name: 'byTenant' }, body: { name: 'ignored', title: 'Tenants', parameters: [{ name: 'tenants', type: 'list' }] } }))
-  t.same([replaced.name, replaced.title, replaced.description, replaced.parameters.length, replaced.deprecated], ['byTenant', 'Tenants', '', 1, true], 'still deprecated: it was not told otherwise')
+  t.same([replaced.name, replaced.title, replaced.description, replaced.parameters.length, replaced.deprecated], ['byTenant', 'Tenants', 'on for some tenants', 1, true], 'still deprecated, and the description kept: it was not told otherwise')
   t.match(api.events(1)[0], { type: 'strategy-updated', data: { title: 'Tenants' }, preData: { title: null } })
   const unchanged = JSON.stringify(api.state())
   ok(await api.types.updateStrategyType({ params: { name: 'byTenant' }, body: { title: 'Tenants', parameters: [{ name: 'tenants', type: 'list' }] } }))

@@ -254,7 +254,9 @@ for (const transport of TRANSPORTS) {
     const [link] = (await s.call('GET', '/api/admin/projects/default/features/f')).json.links
     t.same(link, { id: link.id, url: 'https://example.com/docs', title: 'Docs', feature: 'f' })
     t.equal((await s.call('PUT', `/api/admin/projects/default/features/f/link/${link.id}`, { body: { url: 'example.org' } })).status, 204)
-    t.same((await s.call('GET', '/api/admin/projects/default/features/f')).json.links, [{ id: link.id, url: 'https://example.org', title: null, feature: 'f' }])
+    t.same((await s.call('GET', '/api/admin/projects/default/features/f')).json.links, [{ id: link.id, url: 'https://example.org', title: 'Docs', feature: 'f' }], 'a title left out is kept, as Unleash keeps it')
+    t.equal((await s.call('PUT', `/api/admin/projects/default/features/f/link/${link.id}`, { body: { url: 'example.org', title: null } })).status, 204)
+    t.same((await s.call('GET', '/api/admin/projects/default/features/f')).json.links, [{ id: link.id, url: 'https://example.org', title: null, feature: 'f' }], 'a null title clears it')
     const bad = await s.call('POST', '/api/admin/projects/default/features/f/link', { body: { url: 'javascript:alert(1)' } })
     t.equal(bad.status, 400)
     t.same(bad.json.details, [{ path: '/body/url', message: 'Invalid URL: javascript:alert(1). A link is an http or https address.' }])

@@ -4,6 +4,7 @@ import type { FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
 import { renderDependency } from '../feature/render.js'
+import { sortedTags } from '../tag/order.js'
 import { renderTagType } from '../tag/tag-types.js'
 
 const sortedNames = (names: Iterable<string>): string[] => [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -38,7 +39,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
     variants: s.variants.map((v) => ({ ...v })),
     disabled: s.disabled,
     segments: [...s.segments],
-    sortOrder: s.sortOrder,
+    // No sortOrder, as Unleash exports none: the list is in order, and an import appends in it.
   }))
   const record: ExportedFeatureEnvironment | undefined = settings && {
     enabled: settings.enabled,
@@ -59,7 +60,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
     },
     strategies,
     ...(record ? { environment: record } : {}),
-    tags: feature.tags.map((t) => ({ featureName: feature.name, tagType: t.type, tagValue: t.value })),
+    tags: sortedTags(feature.tags).map((t) => ({ featureName: feature.name, tagType: t.type, tagValue: t.value })),
     ...(feature.dependencies.length > 0
       ? { dependencies: { feature: feature.name, dependencies: feature.dependencies.map(renderDependency) } }
       : {}),

@@ -61,16 +61,21 @@ export const checkedStrategy = (
   return E.right({ constraints: checked.constraints, variants: checked.variants })
 }
 
-/** The strategy a body makes at `path`, checked (see `checkedStrategy`). */
+/**
+ * The strategy a body makes at `path`, checked (see `checkedStrategy`). A replaced strategy
+ * (`before`) keeps its title, its disabled flag and its segments where the body leaves them
+ * out, as Unleash keeps them: a PUT written before those fields existed must not turn a
+ * disabled rollout on or detach its segments. A `disabled: null` keeps the flag too, as in Unleash.
+ */
 export const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<ExceedsLimitError | NotFoundError | ValidationError, Strategy> =>
   E.map(({ constraints, variants }: { constraints: Constraint[]; variants: StrategyVariant[] }) => ({
     id,
     name: body.name,
-    title: body.title ?? null,
-    disabled: body.disabled ?? false,
+    title: body.title !== undefined ? body.title : (before?.title ?? null),
+    disabled: body.disabled ?? before?.disabled ?? false,
     featureName: path.featureName,
     sortOrder,
-    segments: body.segments ?? [],
+    segments: body.segments ?? (before ? [...before.segments] : []),
     constraints,
     variants,
     parameters: parametersOf(state, path, body),

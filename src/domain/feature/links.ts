@@ -46,7 +46,10 @@ const linkIndex = (links: readonly FeatureLink[], id: string): E.Either<NotFound
   return index < 0 ? E.left(notFound(`Could not find link with id ${id}`)) : E.right(index)
 }
 
-/** Replaces a link's URL and title (Unleash: PUT .../link/:linkId); sending what it holds changes and records nothing. */
+/**
+ * Replaces a link's URL, and its title when one is sent (Unleash: PUT .../link/:linkId keeps the
+ * title a body leaves out); sending what it holds changes and records nothing.
+ */
 export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
@@ -56,7 +59,7 @@ export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, b
   const url = checkedLinkUrl(body.url, '/body/url')
   if (E.isLeft(url)) return url
   const before = links[index.right]!
-  const after: FeatureLink = { id, url: url.right, title: body.title ?? null }
+  const after: FeatureLink = { id, url: url.right, title: body.title !== undefined ? body.title : before.title }
   if (after.url === before.url && after.title === before.title) return E.right(undefined)
   feature.right.links = links.map((l, i) => (i === index.right ? after : l))
   touch(feature.right, ctx)

@@ -4,6 +4,7 @@ import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { EnvironmentState, FeatureState, State } from '../../model/state.js'
 import { getRow } from '../../model/table.js'
+import { sortedTags } from '../tag/order.js'
 import { userRef } from '../user-ref.js'
 import { renderStage } from './lifecycle.js'
 
@@ -109,7 +110,7 @@ export const renderFeature = (state: State, feature: FeatureState, environments 
     environments,
     variants: [],
     strategies: [],
-    tags: feature.tags.map((t) => ({ value: t.value, type: t.type })),
+    tags: sortedTags(feature.tags).map((t) => ({ value: t.value, type: t.type })),
     children: [...feature.children],
     lifecycle: renderStage(feature.lifecycle),
     dependencies: feature.dependencies.map(renderDependency),

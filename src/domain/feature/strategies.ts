@@ -3,6 +3,7 @@ import type { Draft } from 'immer'
 import type { JsonPatch } from '../../model/json-patch.js'
 import { PatchedStrategy, type SetSortOrderBody, type Strategy, type StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
+import { getRow } from '../../model/table.js'
 import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
 import { exceedsLimit, notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
@@ -13,10 +14,21 @@ import { featureEnvironment, featureInProject, sortStrategies, touch } from './l
 import { copyStrategy } from './render.js'
 import { build, type StrategyPath } from './build-strategy.js'
 
+/**
+ * An archived feature's strategies are not changed (Unleash's ArchivedFeatureError, a 400,
+ * answered as flagport's ValidationError): revived, it must come back as it was archived.
+ */
+const refuseArchived = (state: State, path: StrategyPath): E.Either<ValidationError, void> =>
+  getRow(state.features, path.featureName)?.archived
+    ? E.left(validationError(`Cannot perform this operation on archived features: revive "${path.featureName}" before changing its strategies.`, '/params/featureName'))
+    : E.right(undefined)
+
 /** Adds a strategy; without a sortOrder it goes last (max + 1, or 0 for the first). */
 export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
+  const archived = refuseArchived(draft as State, path)
+  if (E.isLeft(archived)) return archived
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   // Unleash's words for a strategy added in an environment the feature's project lacks.
   if (E.isLeft(env)) return E.left(validationError('You have not added the current environment to the project'))
@@ -49,6 +61,8 @@ const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<(N
 export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
+  const archived = refuseArchived(draft as State, path)
+  if (E.isLeft(archived)) return archived
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const before = env.right.strategies[index.right]! as Strategy
@@ -72,6 +86,8 @@ export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
 export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: string, patch: JsonPatch, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
+  const archived = refuseArchived(draft as State, path)
+  if (E.isLeft(archived)) return archived
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const what = 'The strategy'
@@ -80,7 +96,9 @@ export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: strin
   const { document, writes } = patched.right
   const decoded = decodeWith(PatchedStrategy, '/body')(document)
   if (E.isLeft(decoded)) return E.left(validationError(blamed(decoded.left.details, writes, '/body', what)))
-  const { id: _id, featureName: _featureName, ...body } = decoded.right
+  const { id: _id, featureName: _featureName, ...fields } = decoded.right
+  // The whole strategy is sent: a field the patch removed is cleared, not kept as a PUT keeps it.
+  const body = { title: null, disabled: false, segments: [], ...fields }
   const updated = updateStrategy(draft, path, id, body, ctx)
   if (E.isLeft(updated) && updated.left._tag === 'ValidationError') return E.left(validationError(blamed(updated.left.details, writes, '/body', what)))
   return updated
@@ -89,6 +107,8 @@ export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: strin
 export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
+  const archived = refuseArchived(draft as State, path)
+  if (E.isLeft(archived)) return archived
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const [removed] = env.right.strategies.splice(index.right, 1)
@@ -107,6 +127,8 @@ export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
 export const setSortOrder = (draft: Draft<State>, path: StrategyPath, body: SetSortOrderBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
+  const archived = refuseArchived(draft as State, path)
+  if (E.isLeft(archived)) return archived
   const strategies = env.right.strategies
   const unknown = body.map((entry, i) => ({ entry, i })).filter(({ entry }) => !strategies.some((s) => s.id === entry.id))
   if (unknown.length > 0) {

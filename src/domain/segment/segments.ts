@@ -100,7 +100,8 @@ export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody
   }
   const segment = getRow(draft.segments, String(before.id))!
   segment.name = body.name
-  segment.description = body.description ?? null
+  // Left out, the description is kept, as Unleash keeps it; the project left out is none, as in Unleash.
+  if (body.description !== undefined) segment.description = body.description
   segment.project = project
   segment.constraints = constraints.right
   recordEvent(draft, ctx, { type: 'segment-updated', ...(project ? { project } : {}), data: renderSegment(segment as SegmentState), preData: before })

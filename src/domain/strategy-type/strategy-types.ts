@@ -86,9 +86,10 @@ export const updateStrategyType = (draft: Draft<State>, name: string, body: Upda
   const before = found.right
   const after: StrategyTypeState = {
     ...before,
-    description: body.description ?? '',
+    // Left out, the description and title are kept, as Unleash keeps them.
+    description: body.description !== undefined ? (body.description ?? '') : before.description,
     parameters,
-    title: body.title ?? null,
+    title: body.title !== undefined ? body.title : before.title,
     deprecated: body.deprecated ?? before.deprecated ?? false,
   }
   const record = recordOf(after)

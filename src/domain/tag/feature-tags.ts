@@ -9,6 +9,7 @@ import { type NotFoundError, notFound, validationError, type ValidationError } f
 import { recordEvent } from '../events.js'
 import { touch } from '../feature/lookup.js'
 import { tagTypeMissing } from './tag-types.js'
+import { sortedTags } from './order.js'
 import { ensureTag, sameTag } from './tags.js'
 
 /** A tag as requested: the type defaults to `simple`; a colour is the type's, not the tag's. */
@@ -49,10 +50,10 @@ export const retagFeature = (draft: Draft<State>, feature: Draft<FeatureState>, 
   for (const tag of lost) recordEvent(draft, ctx, { type: 'feature-untagged', ...where, preData: tag })
 }
 
-/** A feature's tags in the order they were added, each with its type's colour. */
+/** A feature's tags (`sortedTags`), each with its type's colour. */
 export const tagListOf = (state: State, feature: FeatureState): FeatureTagList => ({
   version: 1,
-  tags: feature.tags.map((t) => ({ value: t.value, type: t.type, color: getRow(state.tagTypes, t.type)?.color ?? null })),
+  tags: sortedTags(feature.tags).map((t) => ({ value: t.value, type: t.type, color: getRow(state.tagTypes, t.type)?.color ?? null })),
 })
 
 /** The tags of the feature named, as `tagListOf` lists them. */
