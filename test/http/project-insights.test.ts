@@ -92,7 +92,14 @@ t.test("the personal dashboard: the caller's projects and flags, the admins and 
   const r = await s.call('GET', '/api/admin/personal-dashboard', { token: editor.token })
   t.same(r.json.projects.map((p: { id: string }) => p.id), ['default', 'shop'], 'and the project marked, by name')
   t.same(r.json.flags, [{ name: 'liked', project: 'default', type: 'release' }, { name: 'mine', project: 'shop', type: 'release' }], 'by name')
-  t.same(r.json.admins, [{ id: admin.id, imageUrl: r.json.admins[0].imageUrl, name: 'boss', email: 'boss@example.com' }])
+  t.same(
+    r.json.admins,
+    [
+      { id: admin.id, imageUrl: r.json.admins[0].imageUrl, name: 'boss', email: 'boss@example.com' },
+      { id: 1, imageUrl: r.json.admins[1].imageUrl, username: 'admin' },
+    ],
+    'the admins, the built-in admin among them',
+  )
   t.same(r.json.projectOwners, [{ ownerType: 'user', name: 'ed', imageUrl: r.json.projectOwners[0].imageUrl, email: 'ed@example.com' }])
   const token = await s.call('GET', '/api/admin/personal-dashboard')
   t.same([token.json.projects, token.json.flags], [[], []], 'an admin token is no user: nothing of its own')

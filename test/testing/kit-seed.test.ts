@@ -42,7 +42,7 @@ t.test('one declaration seeds projects, flags with their environments, strategie
   const feature = await kit.api.features.get({ params: { projectId: 'shop', featureName: 'checkout' } })
   t.ok(feature._tag === 'Right' && feature.right.tags?.some((tag) => tag.type === 'team' && tag.value === 'payments'), 'tagged')
   const users = await kit.api.users.list({})
-  t.same(users._tag === 'Right' ? users.right.users.map((u) => u.email) : [], ['ada@example.com'])
+  t.same(users._tag === 'Right' ? users.right.users.map((u) => u.email ?? u.username) : [], ['admin', 'ada@example.com'], 'the built-in admin, and the user seeded')
 })
 
 t.test('a seed the API would refuse throws a SeedError naming the path and the reason', async (t) => {
