@@ -69,8 +69,10 @@ if (missing.length > 0) {
       t.match(cookies.find((c) => c.name === 'unleash-session'), { httpOnly: true, sameSite: 'Lax' }, 'the browser holds the session cookie')
 
       await page.goto(`${server.url}/projects/default/features/${FLAG}`, { waitUntil: 'domcontentloaded' })
+      // The name shows in the breadcrumbs first; the description once the feature itself is read.
       await page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(FLAG)})`, { timeout: 60_000 })
-      t.ok((await page.content()).includes('seen in the browser'), "the flag's page shows it, with its description")
+      const described = await page.waitForFunction(`document.body.innerText.includes('seen in the browser')`, { timeout: 30_000 }).then(() => true, () => false)
+      t.ok(described, "the flag's page shows it, with its description")
       t.same(apiErrors, [], 'no API call failed on the server')
     } catch (error) {
       // What the browser showed, kept for whoever reads the failure.
