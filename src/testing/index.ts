@@ -1,10 +1,8 @@
 /**
- * flagport for tests.
- *
- * For host apps: `createTestKit(seed)`, a flagport seeded from one typed declaration, to flip
- * flags, evaluate them and reach the APIs over HTTP in a test (docs/testing.md).
+ * The pure parts of `flagport/testing`: the test kit's seed (its codec, and the errors it
+ * throws) and the storage contract suite. The kit itself, which puts the facade together with
+ * the memory store, open auth and the fetch handler, is in adapters/testing.
  */
-export { createTestKit, type TestKit, type TestKitOptions } from './kit/kit.js'
 export { type Seed, KitSeed } from './kit/seed.js'
 export { RefusedError, SeedError } from './kit/seed-error.js'
 

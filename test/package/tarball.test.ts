@@ -45,7 +45,7 @@ t.test('the packed package', async (t) => {
   const files = new Set(pack.files.map((f) => f.path))
 
   t.test('the tarball holds the compiled package, its declarations, sources and licence, and nothing of the repository', async (t) => {
-    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/evaluation/index.js', 'dist/src/testing/index.d.ts', 'dist/adapters/storage/file.js', 'src/index.ts']) {
+    for (const file of ['package.json', 'README.md', 'LICENSE', 'dist/src/index.js', 'dist/src/index.d.ts', 'dist/src/evaluation/index.js', 'dist/adapters/testing/index.d.ts', 'dist/adapters/storage/file.js', 'src/index.ts']) {
       t.ok(files.has(file), file)
     }
     const strays = [...files].filter((f) => /^(test|bench|examples|dist\/examples|\.snippets|\.ci)\/|tsbuildinfo|start-stamp/.test(f))

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createTestKit, SeedError, type Seed } from '../../src/testing/index.js'
+import { createTestKit, SeedError, type Seed } from '../../adapters/testing/index.js'
 
 const rollout = (percent: number, groupId: string) => ({ name: 'flexibleRollout', parameters: { rollout: String(percent), stickiness: 'default', groupId } })
 

@@ -1,5 +1,5 @@
 import t from 'tap'
-import { createTestKit, RefusedError, type Seed } from '../../src/testing/index.js'
+import { createTestKit, RefusedError, type Seed } from '../../adapters/testing/index.js'
 
 const seed: Seed = {
   flags: {
