@@ -34,7 +34,8 @@ const newestSource = () => {
   return newest
 }
 
-const built = mtime(STAMP)
+// The last build: this script's, or the one `npm ci` ran (prepare), which writes tsc's build info.
+const built = Math.max(mtime(STAMP), mtime(at('dist/.tsbuildinfo')))
 if (built === 0 || mtime(SERVER) === 0 || newestSource() > built) {
   console.log(built === 0 ? 'flagport: compiling the server (first start) ...' : 'flagport: sources changed; compiling the server ...')
   const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc')
