@@ -6,7 +6,7 @@
  * with plain node, as written.
  */
 import { execFile } from 'node:child_process'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, normalize } from 'node:path'
@@ -38,7 +38,13 @@ t.test('the packed package', async (t) => {
   const work = await mkdtemp(join(tmpdir(), 'flagport-package-'))
   t.teardown(() => rm(work, { recursive: true, force: true }))
 
-  const packed = await sh('npm', ['pack', '--json', '--pack-destination', work], ROOT)
+  // Packed from a copy, whose prepack may empty its own dist/ while other tests run the repository's.
+  const copy = join(work, 'source')
+  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'src', 'adapters', 'examples', 'docs']) {
+    await cp(join(ROOT, entry), join(copy, entry), { recursive: true })
+  }
+  await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'))
+  const packed = await sh('npm', ['pack', '--json', '--pack-destination', work], copy)
   // The JSON report ends what npm prints; the prepare script's own output comes before it.
   const [pack] = JSON.parse(packed.stdout.slice(packed.stdout.lastIndexOf('\n[\n') + 1)) as [{ filename: string; files: { path: string }[]; size: number }]
   const tarball = join(work, pack.filename)
@@ -63,7 +69,7 @@ t.test('the packed package', async (t) => {
     t.ok(maps.length > 100, `${maps.length} maps`)
     const unresolved: string[] = []
     for (const map of maps) {
-      const { sources } = JSON.parse(await readFile(join(ROOT, map), 'utf8')) as { sources: string[] }
+      const { sources } = JSON.parse(await readFile(join(copy, map), 'utf8')) as { sources: string[] }
       for (const source of sources) if (!files.has(normalize(join(dirname(map), source)))) unresolved.push(`${map} -> ${source}`)
     }
     t.same(unresolved, [])
