@@ -118,9 +118,12 @@ if (missing.length > 0) {
       await page.locator('#context-field').click()
       await page.locator(`[role="option"] ::-p-text(appName)`).click()
       await page.locator('#context-value').fill(APP)
+      await page.locator('::-p-xpath(//button[normalize-space()="Add"])').click()
+      await pageShows(page, `"appName": "${APP}"`)
       const evaluated = answerTo(page, 'POST', /^\/api\/admin\/playground\/advanced$/)
       await page.locator(byText('Try configuration')).click()
       const answer = await evaluated
+      t.match(JSON.parse(answer.request().postData() ?? '{}'), { environments: ['development'], context: { appName: APP } }, 'the playground asks for the application')
       t.equal(answer.status(), 200, 'the playground evaluates')
       // Whether the 50% lets this context in depends on its hash, so the test reads the parts
       // that do not: the environment is on and the constraint holds for the application.
