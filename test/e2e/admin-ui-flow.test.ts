@@ -56,9 +56,7 @@ if (missing.length > 0) {
       await page.locator('::-p-xpath(//*[normalize-space(text())="Flag created successfully"]/ancestor::*[.//button[@aria-label="Close"]][1]//button[@aria-label="Close"])').click()
       await page.waitForFunction(`!document.body.innerText.includes('Flag created successfully')`, { timeout: STEP_TIMEOUT })
 
-      // A gradual rollout at the form's 50%, constrained to one application, in development.
-      // (Moving the rollout slider leaves the form's Save doing nothing in headless Chromium,
-      // with no request sent, so the test keeps the form's default percentage.)
+      // A gradual rollout to everyone, constrained to one application, in development.
       step = 'add the rollout'
       await page.locator('[data-testid="FEATURE_ENVIRONMENT_ACCORDION_development"] button[data-testid="ADD_STRATEGY_BUTTON"]').click()
       // The strategy cards show their Configure button on hover.
@@ -75,11 +73,18 @@ if (missing.length > 0) {
       // The values popover stays open after adding; a click beside it closes it, as for a person.
       await page.locator(byText('Constraints', '//*[@data-testid="SIDEBAR_MODAL_ID"]')).click()
       await page.waitForSelector('[data-testid="CONSTRAINT_VALUES_INPUT"]', { hidden: true })
+      await page.locator(byText('General', '//*[@data-testid="SIDEBAR_MODAL_ID"]')).click()
+      // A click at the right end of the slider's track sets the rollout to everyone.
+      const slider = await (await page.waitForSelector('[data-testid="ROLLOUT_SLIDER_ID"]'))?.boundingBox()
+      if (!slider) throw new Error('the rollout slider has no box')
+      await page.mouse.click(slider.x + slider.width - 1, slider.y + slider.height / 2)
+      // The API command beside the form shows the body the form will send.
+      await pageShows(page, '"rollout": "100"')
       const strategySaved = answerTo(page, 'POST', /\/features\/[^/]+\/environments\/development\/strategies$/)
       await page.locator('button[data-testid="STRATEGY_FORM_SUBMIT_ID"]').click()
       t.equal((await strategySaved).status(), 200, 'the strategy is saved')
       t.match((await development())?.strategies, [
-        { name: 'flexibleRollout', parameters: { rollout: '50', stickiness: 'default', groupId: FLAG }, constraints: [{ contextName: 'appName', operator: 'IN', values: [APP] }] },
+        { name: 'flexibleRollout', parameters: { rollout: '100', stickiness: 'default', groupId: FLAG }, constraints: [{ contextName: 'appName', operator: 'IN', values: [APP] }] },
       ], 'the store holds the rollout with its constraint')
 
       // Enable development with its switch.
@@ -125,11 +130,9 @@ if (missing.length > 0) {
       const answer = await evaluated
       t.match(JSON.parse(answer.request().postData() ?? '{}'), { environments: ['development'], context: { appName: APP } }, 'the playground asks for the application')
       t.equal(answer.status(), 200, 'the playground evaluates')
-      // Whether the 50% lets this context in depends on its hash, so the test reads the parts
-      // that do not: the environment is on and the constraint holds for the application.
       t.match(await answer.json(), {
-        features: [{ name: FLAG, environments: { development: [{ isEnabledInCurrentEnvironment: true, strategies: { data: [{ name: 'flexibleRollout', constraints: [{ contextName: 'appName', result: true }] }] } }] } }],
-      }, 'the playground sees the environment on and the constraint holding for the application')
+        features: [{ name: FLAG, environments: { development: [{ isEnabled: true, isEnabledInCurrentEnvironment: true, strategies: { result: true, data: [{ name: 'flexibleRollout', constraints: [{ contextName: 'appName', result: true }] }] } }] } }],
+      }, 'the flag is on for the targeted application, its constraint holding')
       await page.locator(`::-p-text(${FLAG})`).wait()
       t.same(ui.serverErrors, [], 'no API call failed on the server')
     } catch (error) {
