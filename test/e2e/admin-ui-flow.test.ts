@@ -135,6 +135,7 @@ if (missing.length > 0) {
       }, 'the flag is on for the targeted application, its constraint holding')
       await page.locator(`::-p-text(${FLAG})`).wait()
       t.same(ui.serverErrors, [], 'no API call failed on the server')
+      t.same([...new Set(ui.notFound)], [], 'every API call of the flow is served (none answered 404)')
     } catch (error) {
       t.fail(`${step}: ${(error as Error).message} (screen and HTML kept in ${await keepScreen(page, 'admin-ui-flow')})`)
     }

@@ -37,6 +37,8 @@ export type AdminUi = {
   page: Page
   /** API paths the server answered with a 5xx, which no flow should cause. */
   serverErrors: string[]
+  /** API paths the server answered with a 404: calls of the UI flagport does not serve yet. */
+  notFound: string[]
 }
 
 /** flagport with the admin's password set, serving the UI, and a fresh browser page on it. */
@@ -62,11 +64,13 @@ export const startAdminUi = async (t: Teardown): Promise<AdminUi> => {
   await page.setViewport({ width: 1400, height: 1000 })
   page.setDefaultTimeout(STEP_TIMEOUT)
   const serverErrors: string[] = []
+  const notFound: string[] = []
   page.on('response', (response) => {
     const url = new URL(response.url())
     if (url.origin === server.url && url.pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${url.pathname}`)
+    if (url.origin === server.url && url.pathname.startsWith('/api/') && response.status() === 404) notFound.push(url.pathname)
   })
-  return { api, url: server.url, page, serverErrors }
+  return { api, url: server.url, page, serverErrors, notFound }
 }
 
 /** Logs in through the login form as a person would; resolves to the login's status. */
