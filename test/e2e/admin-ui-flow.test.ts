@@ -36,6 +36,8 @@ if (missing.length > 0) {
       return flag.right
     }
     const development = async () => (await readFlag()).environments.find((e) => e.name === 'development')
+    // Another flag, which the search must leave out.
+    t.ok(E.isRight(await api.features.create({ ...admin, params: { projectId: 'default' }, body: { name: 'checkout-legacy' } })), 'a second flag is seeded')
     let step = 'log in'
     try {
       t.equal(await logIn(ui), 200, 'the admin logs in')
@@ -96,8 +98,8 @@ if (missing.length > 0) {
 
       // Find it in the flags overview by searching for part of its name.
       step = 'search'
-      await page.goto(`${url}/search`, { waitUntil: 'domcontentloaded' })
       const searched = answerTo(page, 'GET', /^\/api\/admin\/search\/features$/)
+      await page.goto(`${url}/search`, { waitUntil: 'domcontentloaded' })
       const search = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/admin/search/features' && new URL(r.url()).searchParams.get('query') === 'redesign', { timeout: STEP_TIMEOUT })
       await searched
       await page.locator('input[data-testid="SEARCH_INPUT"][placeholder^="Search"]').fill('redesign')
@@ -122,6 +124,8 @@ if (missing.length > 0) {
       await page.goto(`${url}/playground`, { waitUntil: 'domcontentloaded' })
       await page.locator('#context-field').click()
       await page.locator(`[role="option"] ::-p-text(appName)`).click()
+      // The closing list would swallow the next click.
+      await page.waitForSelector('[role="listbox"]', { hidden: true })
       await page.locator('#context-value').fill(APP)
       await page.locator('::-p-xpath(//button[normalize-space()="Add"])').click()
       await pageShows(page, `"appName": "${APP}"`)
@@ -130,8 +134,9 @@ if (missing.length > 0) {
       const answer = await evaluated
       t.match(JSON.parse(answer.request().postData() ?? '{}'), { environments: ['development'], context: { appName: APP } }, 'the playground asks for the application')
       t.equal(answer.status(), 200, 'the playground evaluates')
-      t.match(await answer.json(), {
-        features: [{ name: FLAG, environments: { development: [{ isEnabled: true, isEnabledInCurrentEnvironment: true, strategies: { result: true, data: [{ name: 'flexibleRollout', constraints: [{ contextName: 'appName', result: true }] }] } }] } }],
+      const evaluation = (await answer.json()) as { features: { name: string }[] }
+      t.match(evaluation.features.find((f) => f.name === FLAG), {
+        environments: { development: [{ isEnabled: true, isEnabledInCurrentEnvironment: true, strategies: { result: true, data: [{ name: 'flexibleRollout', constraints: [{ contextName: 'appName', result: true }] }] } }] },
       }, 'the flag is on for the targeted application, its constraint holding')
       await page.locator(`::-p-text(${FLAG})`).wait()
       t.same(ui.serverErrors, [], 'no API call failed on the server')
