@@ -1,0 +1,93 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Page } from 'puppeteer-core'
+import { tokenAuth } from '../../adapters/auth/api-tokens.js'
+import { sessionAuth } from '../../adapters/auth/sessions.js'
+import { listen } from '../../adapters/http/node.js'
+import { withUi } from '../../adapters/http/ui.js'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { createAdminApi, type AdminApi } from '../../src/api/admin-api.js'
+import { createHttpHandler } from '../../src/http/handler.js'
+
+/*
+ * What the browser tests share: flagport serving Unleash's Admin UI on loopback, headless
+ * Debian Chromium, logging in as the built-in admin, and the screen and HTML kept on failure.
+ */
+export const CHROMIUM = process.env['FLAGPORT_CHROMIUM'] || '/usr/bin/chromium'
+export const UI_DIR = resolve(process.env['FLAGPORT_UI_DIR'] || '.ui-cache/unleash-server-8.2.0')
+export const ADMIN_TOKEN = '*:*.browser-test-admin'
+export const PASSWORD = 'Browser-Test-42'
+/** Generous, because the machines running these share their cores, yet bounded. */
+export const STEP_TIMEOUT = 60_000
+
+/** Why the browser tests cannot run here, if they cannot. */
+export const missingPrerequisites = (): string[] => [
+  ...(existsSync(CHROMIUM) ? [] : [`no Chromium at ${CHROMIUM} (apt-get install chromium)`]),
+  ...(existsSync(join(UI_DIR, 'index.html')) ? [] : [`no Admin UI in ${UI_DIR} (npm run ui:fetch)`]),
+]
+
+type Teardown = { teardown: (fn: () => unknown) => void }
+
+export type AdminUi = {
+  api: AdminApi
+  url: string
+  page: Page
+  /** API paths the server answered with a 5xx, which no flow should cause. */
+  serverErrors: string[]
+  /** API paths the server answered with a 404: calls of the UI flagport does not serve yet. */
+  notFound: string[]
+}
+
+/** flagport with the admin's password set, serving the UI, and a fresh browser page on it. */
+export const startAdminUi = async (t: Teardown): Promise<AdminUi> => {
+  const { default: puppeteer } = await import('puppeteer-core')
+  const api = await createAdminApi({ storage: createMemoryStorage(), auth: sessionAuth(tokenAuth({ adminTokens: [ADMIN_TOKEN] })) })
+  const changed = await api.users.changePassword({ authorization: ADMIN_TOKEN, params: { id: '1' }, body: { password: PASSWORD } })
+  if (E.isLeft(changed)) throw new Error(`the admin's password was refused: ${JSON.stringify(changed.left)}`)
+  const served = await withUi(createHttpHandler(api), { dir: UI_DIR })
+  if (E.isLeft(served)) throw new Error(served.left)
+  const server = await listen(served.right, { port: 0, host: '127.0.0.1' })
+  t.teardown(() => server.close())
+
+  const profile = await mkdtemp(join(tmpdir(), 'flagport-chromium-'))
+  t.teardown(() => rm(profile, { recursive: true, force: true }))
+  const browser = await puppeteer.launch({
+    executablePath: CHROMIUM,
+    userDataDir: profile,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  t.teardown(() => browser.close())
+  const page = await browser.newPage()
+  await page.setViewport({ width: 1400, height: 1000 })
+  page.setDefaultTimeout(STEP_TIMEOUT)
+  const serverErrors: string[] = []
+  const notFound: string[] = []
+  page.on('response', (response) => {
+    const url = new URL(response.url())
+    if (url.origin === server.url && url.pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${url.pathname}`)
+    if (url.origin === server.url && url.pathname.startsWith('/api/') && response.status() === 404) notFound.push(url.pathname)
+  })
+  return { api, url: server.url, page, serverErrors, notFound }
+}
+
+/** Logs in through the login form as a person would; resolves to the login's status. */
+export const logIn = async ({ page, url }: AdminUi): Promise<number> => {
+  await page.goto(`${url}/`, { waitUntil: 'domcontentloaded' })
+  await page.waitForSelector('input[name="username"]')
+  await page.type('input[name="username"]', 'admin')
+  await page.type('input[name="password"]', PASSWORD)
+  const loggedIn = page.waitForResponse((r) => r.url().endsWith('/auth/simple/login'))
+  await page.keyboard.press('Enter')
+  return (await loggedIn).status()
+}
+
+/** Keeps what the browser showed (screen and HTML) in a fresh temporary directory; resolves to it. */
+export const keepScreen = async (page: Page, name: string): Promise<string> => {
+  const dir = await mkdtemp(join(tmpdir(), `flagport-${name}-`))
+  await page.screenshot({ path: join(dir, 'screen.png') as `${string}.png`, fullPage: true }).catch(() => undefined)
+  await page.content().then((html) => writeFile(join(dir, 'page.html'), html)).catch(() => undefined)
+  return dir
+}
