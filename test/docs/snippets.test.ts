@@ -27,6 +27,10 @@ const run = (file: string, cwd: string): Promise<{ code: number | null; output: 
     child.on('close', (code) => resolve({ code, output }))
   })
 
+const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }
+/** The package a bare specifier names (`@scope/name/sub` -> `@scope/name`). */
+const packageOf = (specifier: string): string => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/')
+
 const docs = ['README.md', ...(await readdir(join(ROOT, 'docs'))).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
 await mkdir(SCRATCH, { recursive: true })
 t.teardown(() => rm(SCRATCH, { recursive: true, force: true }))
@@ -39,6 +43,11 @@ for (const doc of docs) {
       t.teardown(() => rm(cwd, { recursive: true, force: true }))
       const file = join(SCRATCH, `${doc.replace(/\W/g, '-')}-${snippet.line}.ts`)
       await writeFile(file, `${snippet.code}\nexport {}\n`)
+      // flagport's own dependencies reach a reader's app only where npm happens to hoist them
+      // (a nested install has none): a snippet imports flagport, node's modules, or what the
+      // page has the reader install (the test doubles it compares with).
+      const borrowed = [...snippet.code.matchAll(/from '([^'.][^']*)'/g)].map((m) => m[1]!).filter((spec) => packageOf(spec) in manifest.dependencies)
+      t.same(borrowed, [], "imports none of flagport's own dependencies")
       const { code, output } = await run(file, cwd)
       t.equal(code, 0, output)
     })
