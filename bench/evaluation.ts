@@ -12,8 +12,8 @@ import { initialState } from '../src/domain/seed.js'
 import { compileEvaluator } from '../src/evaluation/index.js'
 import { dictFrom } from '../src/model/dict.js'
 import type { FeatureState, State } from '../src/model/state.js'
-import { getRow, tableFrom } from '../src/model/table.js'
-import { transact } from '../src/model/transaction.js'
+import { getRow, tableFrom } from '../src/store/table.js'
+import { transact } from '../src/store/transaction.js'
 import { fixedClock } from '../src/ports/clock.js'
 
 /** A row as `npm run bench` (bench/run.ts) takes it; it adds the section. */

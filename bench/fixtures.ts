@@ -1,6 +1,6 @@
 import { dictFrom } from '../src/model/dict.js'
 import type { FeatureState, State } from '../src/model/state.js'
-import { setRow, tableFrom } from '../src/model/table.js'
+import { setRow, tableFrom } from '../src/store/table.js'
 import { initialState } from '../src/domain/seed.js'
 import { tagKey } from '../src/model/state.js'
 

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { openFileStorage } from '../adapters/storage/file.js'
-import { rowList } from '../src/model/table.js'
+import { rowList } from '../src/store/table.js'
 import { openAuth } from '../adapters/auth/open.js'
 import { createAdminApi } from '../src/api/admin-api.js'
 import { buildState, featureName } from './fixtures.js'

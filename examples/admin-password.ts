@@ -5,7 +5,7 @@ import { createAdminApi } from '../src/api/admin-api.js'
 import { verifyPassword } from '../src/api/secrets.js'
 import { ADMIN_USER_ID, ADMIN_USERNAME } from '../src/domain/user/admin-user.js'
 import { passwordProblems } from '../src/domain/user/password.js'
-import { getRow } from '../src/model/table.js'
+import { getRow } from '../src/store/table.js'
 import type { StoragePort } from '../src/ports/storage.js'
 
 /** A random password that Unleash's rule takes: about 120 random bits, and every kind of character. */

@@ -3,7 +3,7 @@ import { hashToken, sameDigest } from '../../src/api/secrets.js'
 import { authenticationRequired } from '../../src/domain/errors.js'
 import { PERMISSIONS } from '../../src/domain/permissions.js'
 import type { ApiTokenState, State } from '../../src/model/state.js'
-import { getRow, rows } from '../../src/model/table.js'
+import { getRow, rows } from '../../src/store/table.js'
 import type { AuthPort, Principal } from '../../src/ports/auth.js'
 import { type ClockPort, systemClock } from '../../src/ports/clock.js'
 

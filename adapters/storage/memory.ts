@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { isOutdated, upgradeState } from '../../src/model/upgrade.js'
+import { isOutdated, upgradeState } from '../../src/store/upgrade.js'
 import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../src/ports/storage.js'
 
 /**

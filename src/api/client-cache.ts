@@ -10,7 +10,7 @@ import {
 } from '../domain/client-projection.js'
 import type { ClientFeature, ClientFeatures } from '../evaluation/index.js'
 import type { FeatureState, State } from '../model/state.js'
-import { hasRow, rows } from '../model/table.js'
+import { hasRow, rows } from '../store/table.js'
 import { boundedMap } from './bounded-map.js'
 import { deepFreeze } from './freeze.js'
 

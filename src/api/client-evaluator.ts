@@ -1,7 +1,7 @@
 import { CLIENT_FEATURES_VERSION, clientSegment, segmentIds } from '../domain/client-projection.js'
 import { type ClientFeature, DISABLED_VARIANT, type Evaluator, type EvaluatorOptions, compileEvaluator } from '../evaluation/index.js'
 import type { FeatureState, SegmentState, State } from '../model/state.js'
-import { getRow, rows } from '../model/table.js'
+import { getRow, rows } from '../store/table.js'
 import type { EnvironmentView } from './client-cache.js'
 import { tableChanges } from './table-changes.js'
 

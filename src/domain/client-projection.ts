@@ -13,7 +13,7 @@ import type { Constraint } from '../model/constraint.js'
 import type { Dependency } from '../model/feature.js'
 import type { FeatureState, SegmentState, State } from '../model/state.js'
 import type { Strategy } from '../model/strategy.js'
-import { getRow, rows } from '../model/table.js'
+import { getRow, rows } from '../store/table.js'
 import type { FeatureVariant as StoredFeatureVariant, StrategyVariant as StoredStrategyVariant } from '../model/variant.js'
 
 /**

@@ -1,12 +1,12 @@
 import type { Draft } from 'immer'
-import { appendEvent, latestEvents as latestStoredEvents } from '../model/event-log.js'
+import { appendEvent, latestEvents as latestStoredEvents } from '../store/event-log.js'
 import { copyJson } from '../model/json-copy.js'
 import type { EventRecord } from '../model/event.js'
 import type { EventLog, State, StoredEvent } from '../model/state.js'
-import { getRow } from '../model/table.js'
+import { getRow } from '../store/table.js'
 import type { Ctx } from './context.js'
 
-export { emptyEventLog } from '../model/event-log.js'
+export { emptyEventLog } from '../store/event-log.js'
 
 /** An event as answered: Unleash's fields in its order, copies of what it holds. */
 export const renderEvent = (e: StoredEvent): EventRecord => ({

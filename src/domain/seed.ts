@@ -3,8 +3,8 @@ import { builtInAdmin, ADMIN_USERNAME } from './user/admin-user.js'
 import { usernameKey } from '../model/identities.js'
 import { ADMIN_ROLE_ID, EDITOR_ROLE_ID, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } from './permissions.js'
 import { dictFrom } from '../model/dict.js'
-import { emptyTable, tableFrom } from '../model/table.js'
-import { SCHEMA_VERSION } from '../model/upgrade.js'
+import { emptyTable, tableFrom } from '../store/table.js'
+import { SCHEMA_VERSION } from '../store/upgrade.js'
 import type { ContextFieldState, State, StrategyTypeState } from '../model/state.js'
 
 const strategyType = (name: string, description: string, parameters: StrategyTypeState['parameters'] = []): [string, StrategyTypeState] => [

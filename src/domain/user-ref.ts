@@ -1,6 +1,6 @@
 import type { UserRef } from '../model/feature.js'
 import type { State } from '../model/state.js'
-import { getRow } from '../model/table.js'
+import { getRow } from '../store/table.js'
 
 /**
  * Whoever acts with an admin API token, as Unleash shows them in a feature's `createdBy` and

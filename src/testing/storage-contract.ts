@@ -3,8 +3,8 @@ import type { Draft, Patch } from 'immer'
 import { immer } from '../api/immer.js'
 import { initialState } from '../domain/seed.js'
 import type { State } from '../model/state.js'
-import { getRow, setRow } from '../model/table.js'
-import { transact } from '../model/transaction.js'
+import { getRow, setRow } from '../store/table.js'
+import { transact } from '../store/transaction.js'
 import type { CommitError, Snapshot, StorageCapabilities, StoragePort } from '../ports/storage.js'
 
 /**

@@ -1,7 +1,7 @@
 import t from 'tap'
 import { exportBytes, exportPartsCache } from '../../src/api/export-cache.js'
 import { buildExport, featureExport } from '../../src/domain/export/build.js'
-import { getRow, rows } from '../../src/model/table.js'
+import { getRow, rows } from '../../src/store/table.js'
 import { makeApi, ok } from '../support/api.js'
 
 /** The text of the bytes exportBytes writes; the buffer must be exactly as long as the text's UTF-8. */

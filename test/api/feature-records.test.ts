@@ -3,7 +3,7 @@ import { featureRecord } from '../../src/api/feature-records.js'
 import { SEND_AT_ONCE } from '../../src/api/operation.js'
 import { renderFeature } from '../../src/domain/feature/render.js'
 import type { EnvironmentState, State } from '../../src/model/state.js'
-import { getRow, rowList, tableFrom } from '../../src/model/table.js'
+import { getRow, rowList, tableFrom } from '../../src/store/table.js'
 import { makeApi, ok, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
 

@@ -2,7 +2,7 @@ import t from 'tap'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import { Replay } from '../../adapters/storage/file/replay.js'
 import type { State } from '../../src/model/state.js'
-import { getRow } from '../../src/model/table.js'
+import { getRow } from '../../src/store/table.js'
 import type { Commit, StoragePort } from '../../src/ports/storage.js'
 import { makeApi, ok } from '../support/api.js'
 

@@ -1,9 +1,9 @@
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
-import { transact } from '../../src/model/transaction.js'
+import { transact } from '../../src/store/transaction.js'
 import { clientFeatures } from '../../src/domain/client-projection.js'
 import type { State } from '../../src/model/state.js'
-import { deleteRow, getRow } from '../../src/model/table.js'
+import { deleteRow, getRow } from '../../src/store/table.js'
 import { makeApi, ok, plain } from '../support/api.js'
 
 const path = (featureName: string, environment = 'development') => ({ projectId: 'default', featureName, environment })

@@ -1,6 +1,6 @@
 import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
-import { getRow } from '../../src/model/table.js'
+import { getRow } from '../../src/store/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'

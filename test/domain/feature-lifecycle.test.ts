@@ -2,7 +2,7 @@ import t from 'tap'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import { dictFrom } from '../../src/model/dict.js'
 import type { FeatureState } from '../../src/model/state.js'
-import { getRow, rows, tableFrom } from '../../src/model/table.js'
+import { getRow, rows, tableFrom } from '../../src/store/table.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 
 const inDefault = (featureName: string) => ({ projectId: 'default', featureName })

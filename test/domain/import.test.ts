@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import t, { type Test } from 'tap'
-import { getRow } from '../../src/model/table.js'
+import { getRow } from '../../src/store/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'

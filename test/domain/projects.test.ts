@@ -1,7 +1,7 @@
 import t from 'tap'
 import * as E from 'fp-ts/lib/Either.js'
 import { openAuth } from '../../adapters/auth/open.js'
-import { rows } from '../../src/model/table.js'
+import { rows } from '../../src/store/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'

@@ -1,6 +1,6 @@
 import t from 'tap'
 import { hashToken } from '../../src/api/secrets.js'
-import { getRow } from '../../src/model/table.js'
+import { getRow } from '../../src/store/table.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
 

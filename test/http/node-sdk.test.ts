@@ -5,7 +5,7 @@ import { listen } from '../../adapters/http/node.js'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import { createAdminApi } from '../../src/api/admin-api.js'
 import { createHttpHandler } from '../../src/http/handler.js'
-import { getRow } from '../../src/model/table.js'
+import { getRow } from '../../src/store/table.js'
 import { systemClock } from '../../src/ports/clock.js'
 import { ADMIN_TOKEN, ok } from '../support/api.js'
 

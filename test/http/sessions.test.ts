@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
 import { plain } from '../support/api.js'
 import { cookieOf, GOOD_PASSWORD, serveWithSessions } from './session-support.js'
-import { rows } from '../../src/model/table.js'
+import { rows } from '../../src/store/table.js'
 
 t.test('a login with a username or e-mail and the password answers the user and sets the session cookie', async (t) => {
   const s = await serveWithSessions()

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import t from 'tap'
 import { nodeFileSystem, openFileStorage, type FileStoreError } from '../../adapters/storage/file.js'
 import type { State } from '../../src/model/state.js'
-import { getRow, rows } from '../../src/model/table.js'
+import { getRow, rows } from '../../src/store/table.js'
 import { change, mustOpen, seed, startCommitter, tempDir } from './fixtures/helpers.js'
 
 /** Rows the committer added (named `<prefix><n>`, prefixes starting with `k` or `p`). */

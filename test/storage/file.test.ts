@@ -6,7 +6,7 @@ import { hostname } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { nodeFileSystem, openFileStorage, type FileStoreError, type FileSystem } from '../../adapters/storage/file.js'
-import { getRow, setRow } from '../../src/model/table.js'
+import { getRow, setRow } from '../../src/store/table.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
 
 /** A promise with its resolver outside, to hold an fs call until the test lets it go. */

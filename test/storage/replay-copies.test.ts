@@ -2,8 +2,8 @@ import t from 'tap'
 import { Replay } from '../../adapters/storage/file/replay.js'
 import { parseJson } from '../../adapters/storage/file/json.js'
 import type { State } from '../../src/model/state.js'
-import { getRow } from '../../src/model/table.js'
-import { slotOf, stored } from '../../src/model/table-layout.js'
+import { getRow } from '../../src/store/table.js'
+import { slotOf, stored } from '../../src/store/table-layout.js'
 import { makeApi, ok } from '../support/api.js'
 
 /**

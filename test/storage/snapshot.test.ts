@@ -11,7 +11,7 @@ import { nodeFileSystem, openFileStorage } from '../../adapters/storage/file.js'
 import { layoutOf } from '../../adapters/storage/file/layout.js'
 import { writeSnapshot } from '../../adapters/storage/file/snapshot.js'
 import type { State } from '../../src/model/state.js'
-import { DeferredBucket, getRow, rowList, setRow } from '../../src/model/table.js'
+import { DeferredBucket, getRow, rowList, setRow } from '../../src/store/table.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
 

@@ -1,5 +1,5 @@
 import type { State } from '../../../src/model/state.js'
-import { upgradeState } from '../../../src/model/upgrade.js'
+import { upgradeState } from '../../../src/store/upgrade.js'
 import { corruptJournal, io, StoreFault } from './errors.js'
 import { type FileSystem, readAt } from './fs.js'
 import { type Decoded, decodeEntry, decodeHeader, decodeLine, type JournalHeader } from './line.js'

@@ -1,7 +1,7 @@
 import type { Patch } from 'immer'
 import { copyRecord } from '../../../src/model/dict.js'
-import { Bucket, DeferredBucket } from '../../../src/model/table.js'
-import { upgradeFor } from '../../../src/model/upgrade.js'
+import { Bucket, DeferredBucket } from '../../../src/store/table.js'
+import { upgradeFor } from '../../../src/store/upgrade.js'
 import type { Decoded } from './line.js'
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { Dict } from '../../../src/model/dict.js'
 import type { State } from '../../../src/model/state.js'
-import { bucketAt, DeferredBucket, deferredSlot, isTable } from '../../../src/model/table.js'
+import { bucketAt, DeferredBucket, deferredSlot, isTable } from '../../../src/store/table.js'
 import { corruptSnapshot, io, StoreFault } from './errors.js'
 import { Chunks } from './chunks.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'

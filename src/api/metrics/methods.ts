@@ -14,7 +14,7 @@ import {
   type FeatureUsage,
 } from '../../model/metrics.js'
 import { NoParams } from '../../model/params.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import type { AuthPort, Principal } from '../../ports/auth.js'
 import type { ClockPort } from '../../ports/clock.js'
 import type { IdPort } from '../../ports/ids.js'

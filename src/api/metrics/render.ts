@@ -1,7 +1,7 @@
 import { HOUR_MS, hourOf } from '../../domain/metrics/report.js'
 import type { ApplicationDetail, ApplicationSummary, ApplicationUsage, FeatureEnvironmentMetrics, FeatureUsage } from '../../model/metrics.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import type { Application, Series } from './usage-store.js'
 
 const iso = (ms: number): string => new Date(ms).toISOString()

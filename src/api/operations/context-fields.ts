@@ -13,7 +13,7 @@ import {
 import { strategiesWithContextField } from '../../domain/segment/strategy-refs.js'
 import { type ContextField, ContextFieldNameBody, CreateContextFieldBody, LegalValueInput, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { ContextFieldParams, LegalValueParams, NoParams } from '../../model/params.js'
 

@@ -5,7 +5,7 @@ import { setEnvironmentEnabled, setEnvironmentSortOrder } from '../../domain/env
 import { notFound } from '../../domain/errors.js'
 import { CreateEnvironmentBody, EnvironmentSortOrderBody } from '../../model/environment.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { NameParams, NoParams, ProjectParams } from '../../model/params.js'
 

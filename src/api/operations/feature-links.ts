@@ -3,7 +3,7 @@ import { addLink, deleteLink, updateLink } from '../../domain/feature/links.js'
 import { FeatureLinkBody, type FeatureLinkRecord } from '../../model/feature.js'
 import { FeatureLinkParams, FeatureParams } from '../../model/params.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { write } from '../operation.js'
 
 /** The link as a feature record holds it, from the committed state. */

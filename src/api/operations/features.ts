@@ -25,7 +25,7 @@ import {
 } from '../../model/feature.js'
 import { JsonPatch } from '../../model/json-patch.js'
 import type { State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
 import { type DomainError, notFound } from '../../domain/errors.js'

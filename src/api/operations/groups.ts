@@ -6,7 +6,7 @@ import { listGroups, renderGroup } from '../../domain/group/render.js'
 import { addMembers, removeMembers, updateGroup } from '../../domain/group/update.js'
 import { CreateGroupBody, type Group, GroupMembersBody, UpdateGroupBody } from '../../model/group.js'
 import type { GroupState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { IdParams, NoParams } from '../../model/params.js'
 

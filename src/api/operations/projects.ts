@@ -8,7 +8,7 @@ import { CreateProjectBody, ProjectEnvironmentBody } from '../../model/project.j
 import type { State } from '../../model/state.js'
 import { type DefaultStrategy, StrategyBody } from '../../model/strategy.js'
 import { copyJson } from '../../model/json-copy.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { callerUserId } from '../caller.js'
 import { favoriteProjectsOf } from '../../domain/user/favorites.js'

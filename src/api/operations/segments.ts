@@ -3,7 +3,7 @@ import { createSegment, deleteSegment, findSegment, listSegments, renderSegment,
 import { type Segment, SegmentBody, SegmentNameBody } from '../../model/segment.js'
 import { segmentIdsOfStrategy, strategiesWithSegment } from '../../domain/segment/strategy-refs.js'
 import type { SegmentState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { NoParams, SegmentParams, StrategyIdParams } from '../../model/params.js'
 

@@ -4,7 +4,7 @@ import { findAccount } from '../../domain/user/lookup.js'
 import { createServiceAccount, listServiceAccounts, renderServiceAccount } from '../../domain/user/service-accounts.js'
 import { updateAccount } from '../../domain/user/update.js'
 import type { State, UserState } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import {
   CreateServiceAccountBody,
   type ServiceAccount,

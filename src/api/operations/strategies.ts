@@ -9,7 +9,7 @@ import { JsonPatch } from '../../model/json-patch.js'
 import { lookup } from '../../model/dict.js'
 import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { EnvironmentParams, NoParams, StrategyParams } from '../../model/params.js'
 

@@ -4,7 +4,7 @@ import { addFeatureTag, featureTags, removeFeatureTag, tagListOf, updateFeatureT
 import { createTagType, deleteTagType, findTagType, listTagTypes, updateTagType, validateTagType } from '../../domain/tag/tag-types.js'
 import { createTag, deleteTag, findTag, listTags, storedTag } from '../../domain/tag/tags.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import {
   BulkTagsBody,
   CreateTagBody,

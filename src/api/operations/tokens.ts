@@ -9,7 +9,7 @@ import type { Requirement } from '../../domain/permissions.js'
 import { anyTokenPermission, mayListToken, tokenPermission } from '../../domain/token/access.js'
 import { type AccountType, findAccount } from '../../domain/user/lookup.js'
 import type { ApiTokenState, State, UserState } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import {
   ApiTokenKind,
   CreateApiTokenBody,

@@ -1,4 +1,4 @@
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 import type { State } from '../../model/state.js'
 import { allDefaultStrategies, allStrategies, describeDefaultUse, describeUse } from '../segment/usage.js'
 

@@ -1,5 +1,5 @@
 import type { EnvironmentState, State } from '../../model/state.js'
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 
 /** Environments in display order: sortOrder, then name. */
 export const sortedEnvironments = (state: State): EnvironmentState[] =>

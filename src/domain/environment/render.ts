@@ -1,6 +1,6 @@
 import type { Environment, ListedEnvironment, ProjectEnvironmentRecord } from '../../model/environment.js'
 import type { EnvironmentState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { sortedEnvironments } from './lookup.js'
 import { defaultStrategyOf } from '../project/default-strategy.js'
 import { copyJson } from '../../model/json-copy.js'

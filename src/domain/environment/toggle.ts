@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { EnvironmentState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { notFound, type ConflictError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'

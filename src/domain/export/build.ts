@@ -1,7 +1,7 @@
 import { copyRecord, lookup } from '../../model/dict.js'
 import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureLinks, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
 import type { FeatureState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
 import { renderDependency } from '../feature/render.js'
 import { sortedTags } from '../tag/order.js'

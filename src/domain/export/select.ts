@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { ExportQuery } from '../../model/export.js'
 import type { FeatureState, State } from '../../model/state.js'
-import { getRow, hasRow, rows } from '../../model/table.js'
+import { getRow, hasRow, rows } from '../../store/table.js'
 import { type NotFoundError, notFound } from '../errors.js'
 
 const byName = (a: FeatureState, b: FeatureState): number => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)

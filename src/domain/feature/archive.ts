@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { FeatureState, State } from '../../model/state.js'
-import { deleteRow, getRow } from '../../model/table.js'
+import { deleteRow, getRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'

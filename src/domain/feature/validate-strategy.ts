@@ -1,7 +1,7 @@
 import { type ConstraintInput, type Constraint, isMultiValue } from '../../model/constraint.js'
 import type { StrategyBody } from '../../model/strategy.js'
 import type { LegalValue, SegmentState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import type { StrategyVariant } from '../../model/variant.js'
 import type { ResourceLimits } from '../../model/limits.js'
 import type { Ctx } from '../context.js'

@@ -1,7 +1,7 @@
 import type { Context, Evaluator } from '../../evaluation/index.js'
 import type { FrontendToggle } from '../../model/frontend.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 
 /** What a frontend token sees: every project, or the ones it names. */
 const visible = (projects: readonly string[] | undefined) => (project: string) => projects === undefined || projects.includes(project)

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { GroupState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { type NotFoundError, notFound } from '../errors.js'
 
 export const findGroup = (state: State, id: string): E.Either<NotFoundError, GroupState> => {

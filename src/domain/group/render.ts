@@ -1,6 +1,6 @@
 import type { Group, GroupList } from '../../model/group.js'
 import type { GroupState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { renderAccount } from '../user/render.js'
 
 /** Operation 7's group. `userCount` counts the members shown; `projects` only those that still exist. */

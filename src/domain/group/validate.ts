@@ -1,6 +1,6 @@
 import type { MemberRef } from '../../model/group.js'
 import type { GroupMember, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import type { ErrorDetail } from '../errors.js'
 import { missingRootRole } from '../user/roles.js'
 

@@ -1,6 +1,6 @@
 import type { ImportData } from '../../model/export.js'
 import type { State } from '../../model/state.js'
-import { getRow, hasRow, rows } from '../../model/table.js'
+import { getRow, hasRow, rows } from '../../store/table.js'
 import type { ErrorDetail } from '../errors.js'
 import { type Placement, checkConstraint } from '../feature/validate-strategy.js'
 import { constraintRefs } from '../context-field/usage.js'

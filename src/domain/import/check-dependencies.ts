@@ -1,7 +1,7 @@
 import type { ImportData } from '../../model/export.js'
 import type { DependencyBody } from '../../model/feature.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import type { ErrorDetail } from '../errors.js'
 import { archiveBlockedBy } from '../feature/archive.js'
 import { DATA } from './plan.js'

@@ -1,7 +1,7 @@
 import { lookup } from '../../model/dict.js'
 import type { PersonalDashboard, PersonalDashboardProject } from '../../model/insights.js'
 import type { ProjectState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { ADMIN_ROLE_ID } from '../permissions.js'
 import { potentiallyStale } from '../feature/types.js'
 import { favoriteFeaturesOf, favoriteProjectsOf } from '../user/favorites.js'

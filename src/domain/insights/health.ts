@@ -1,5 +1,5 @@
 import type { FeatureState, State } from '../../model/state.js'
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 import { potentiallyStale } from '../feature/types.js'
 
 export const DAY_MS = 86_400_000

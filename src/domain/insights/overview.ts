@@ -1,7 +1,7 @@
 import { lookup } from '../../model/dict.js'
 import type { OnboardingStatus, ProjectOverview, ProjectStats } from '../../model/insights.js'
 import type { FeatureState, ProjectState, State, StoredEvent } from '../../model/state.js'
-import { newestFirst } from '../../model/event-log.js'
+import { newestFirst } from '../../store/event-log.js'
 import { copyJson } from '../../model/json-copy.js'
 import { stagesOf } from '../feature/lifecycle.js'
 import { DAY_MS, featuresOf, technicalDebt } from './health.js'

@@ -1,7 +1,7 @@
 import type { LifecycleStage } from '../../model/feature.js'
 import type { FlagCreators, LifecycleCount, ProjectStatus } from '../../model/insights.js'
 import type { FeatureState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { stagesOf } from '../feature/lifecycle.js'
 import { actorName } from '../events.js'
 import { DAY_MS, featuresOf, technicalDebt } from './health.js'

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
 import type { FeatureEnvironmentState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 
 /** A flag reported in an environment, and when. */
 export interface Sighting {

@@ -3,7 +3,7 @@ import { type ErrorDetail, type ValidationError, validationError } from '../erro
 import type { BulkMetricsBody, ClientMetricsBody, MetricDate, ToggleCounts } from '../../model/metrics.js'
 import type { State } from '../../model/state.js'
 import { lookup } from '../../model/dict.js'
-import { getRow, hasRow } from '../../model/table.js'
+import { getRow, hasRow } from '../../store/table.js'
 
 export const HOUR_MS = 3_600_000
 

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { type AdvancedPlaygroundBody, type AdvancedPlaygroundResult, type AdvancedPlaygroundRow, MAX_PLAYGROUND_EVALUATIONS, type PlaygroundBody, type PlaygroundProjects, type PlaygroundResult } from '../../model/playground.js'
 import type { FeatureState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { combinations, evaluationContext, flatten } from './context.js'
 import { compileEnvironment, verdict as verdictOf } from './verdict.js'

@@ -7,7 +7,7 @@ import { lookup } from '../../model/dict.js'
 import type { PlaygroundStrategy, PlaygroundVerdict, StrategyResult } from '../../model/playground.js'
 import type { FeatureState, SegmentState, State } from '../../model/state.js'
 import type { Strategy } from '../../model/strategy.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { CLIENT_FEATURES_VERSION, clientConstraint, clientFeature, clientSegment, referencedSegments } from '../client-projection.js'
 import { copyStrategy, copyVariant } from '../feature/render.js'
 

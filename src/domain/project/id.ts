@@ -1,5 +1,5 @@
 import type { State } from '../../model/state.js'
-import { hasRow } from '../../model/table.js'
+import { hasRow } from '../../store/table.js'
 
 const MAX_SLUG = 90
 

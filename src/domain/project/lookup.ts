@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { ProjectState, State } from '../../model/state.js'
-import { getRow } from '../../model/table.js'
+import { getRow } from '../../store/table.js'
 import { type NotFoundError, notFound } from '../errors.js'
 
 export const projectNotFound = (id: string): NotFoundError => notFound(`Could not find project with id "${id}".`)

@@ -1,7 +1,7 @@
 import type { Project, ProjectOwner, ProjectSummary } from '../../model/project.js'
 import type { ProjectState, State } from '../../model/state.js'
 import { lookup } from '../../model/dict.js'
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 import { userRef } from '../user-ref.js'
 
 /** The project record of the spec, as a fresh copy (never the stored arrays). */

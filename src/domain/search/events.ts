@@ -1,5 +1,5 @@
 import type { EventSearchQuery, EventSearchResult } from '../../model/event-search.js'
-import { newestFirst } from '../../model/event-log.js'
+import { newestFirst } from '../../store/event-log.js'
 import type { State, StoredEvent } from '../../model/state.js'
 import { renderEvent } from '../events.js'
 import { passesIs } from './filter.js'

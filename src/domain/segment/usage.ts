@@ -1,9 +1,9 @@
 import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
 import type { FeatureState, State } from '../../model/state.js'
-import { committedState } from '../../model/transaction.js'
+import { committedState } from '../../store/transaction.js'
 import type { DefaultStrategy, Strategy } from '../../model/strategy.js'
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 
 /**
  * The state as it was when the transaction began. Whole-store scans read it rather than the

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
 import { emailKey, usernameKey } from '../../model/identities.js'
 import type { SessionState, State, UserState } from '../../model/state.js'
-import { deleteRow, getRow, rowEntries, setRow } from '../../model/table.js'
+import { deleteRow, getRow, rowEntries, setRow } from '../../store/table.js'
 import { isEmail } from '../../model/user.js'
 
 /** A new session: the digest of its id (the key), whose it is, and its times. */

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { FeatureState, State } from '../../model/state.js'
-import { getRow, hasRow } from '../../model/table.js'
+import { getRow, hasRow } from '../../store/table.js'
 import type { BulkTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, joinedMessages, notFound, type NotFoundError } from '../errors.js'

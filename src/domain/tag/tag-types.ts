@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
-import { deleteRow, getRow, rowList, setRow } from '../../model/table.js'
+import { deleteRow, getRow, rowList, setRow } from '../../store/table.js'
 import type { CreateTagTypeBody, TagType, TagTypeRecord, TagTypeValidation, UpdateTagTypeBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type NotFoundError, nameExists, notFound, type NameExistsError } from '../errors.js'

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import { type State, tagKey } from '../../model/state.js'
-import { deleteRow, getRow, hasRow, rowList, rows, setRow } from '../../model/table.js'
+import { deleteRow, getRow, hasRow, rowList, rows, setRow } from '../../store/table.js'
 import type { CreateTagBody, Tag } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type NotFoundError, nameExists, notFound, validationError, type NameExistsError, type ValidationError } from '../errors.js'

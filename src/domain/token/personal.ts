@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { ApiTokenState, State } from '../../model/state.js'
-import { deleteRow, getRow, setRow } from '../../model/table.js'
+import { deleteRow, getRow, setRow } from '../../store/table.js'
 import type { CreatePatBody } from '../../model/token.js'
 import type { Ctx } from '../context.js'
 import { nameExists, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'

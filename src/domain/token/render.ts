@@ -1,5 +1,5 @@
 import type { ApiTokenState, State } from '../../model/state.js'
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 import type { ApiToken, PersonalToken } from '../../model/token.js'
 import { projectLabel } from './format.js'
 

@@ -1,7 +1,7 @@
 import type { Draft } from 'immer'
 import { usernameKey } from '../../model/identities.js'
 import type { State, UserState } from '../../model/state.js'
-import { setRow } from '../../model/table.js'
+import { setRow } from '../../store/table.js'
 import { ADMIN_ROLE_ID } from '../permissions.js'
 
 /** The account Unleash starts with, so that its UI can log in: user 1, `admin`, root role Admin. */

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State } from '../../model/state.js'
-import { deleteRow, draftRows, rows } from '../../model/table.js'
+import { deleteRow, draftRows, rows } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State, UserState } from '../../model/state.js'
 import { emailKey, identityKeys, usernameKey } from '../../model/identities.js'
-import { deleteRow, getRow, rows, setRow } from '../../model/table.js'
+import { deleteRow, getRow, rows, setRow } from '../../store/table.js'
 import { ADMIN_ROLE_ID } from '../permissions.js'
 import { type ErrorDetail, type NotFoundError, notFound } from '../errors.js'
 

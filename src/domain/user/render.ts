@@ -1,6 +1,6 @@
 import type { UserState, State } from '../../model/state.js'
 import type { Account, User, UsersAndRoles } from '../../model/user.js'
-import { rows } from '../../model/table.js'
+import { rows } from '../../store/table.js'
 import { accountsOf } from './lookup.js'
 import { rootRolesOf } from './roles.js'
 

@@ -1,6 +1,6 @@
 import type { RootRole, RootRoleRef } from '../../model/user.js'
 import type { RootRoleState, State } from '../../model/state.js'
-import { getRow, rows } from '../../model/table.js'
+import { getRow, rows } from '../../store/table.js'
 import type { ErrorDetail } from '../errors.js'
 
 const byName = (state: State, name: string): RootRoleState | undefined => {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { Draft } from 'immer'
 import type { State, UserState } from '../../model/state.js'
-import { setRow } from '../../model/table.js'
+import { setRow } from '../../store/table.js'
 import type { CreateServiceAccountBody, ServiceAccount, ServiceAccountsAndRoles } from '../../model/user.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail, ValidationError } from '../errors.js'

@@ -1,8 +1,8 @@
 import t from 'tap'
-import { Bucket } from '../../src/model/bucket.js'
+import { Bucket } from '../../src/store/bucket.js'
 import { dictFrom } from '../../src/model/dict.js'
-import { emptyTable, getRow, rowList, setRow, deleteRow, hasRow, tableFrom } from '../../src/model/table.js'
-import { slotOf, stored } from '../../src/model/table-layout.js'
+import { emptyTable, getRow, rowList, setRow, deleteRow, hasRow, tableFrom } from '../../src/store/table.js'
+import { slotOf, stored } from '../../src/store/table-layout.js'
 
 /**
  * A bucket holds its rows in one array (src/model/bucket.ts) and is written as the

@@ -1,8 +1,8 @@
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
 import type { State } from '../../src/model/state.js'
-import { getRow, hasRow } from '../../src/model/table.js'
-import { beginTransaction } from '../../src/model/transaction.js'
+import { getRow, hasRow } from '../../src/store/table.js'
+import { beginTransaction } from '../../src/store/transaction.js'
 import { makeApi, ok } from '../support/api.js'
 
 /**

@@ -1,10 +1,10 @@
 import t from 'tap'
 import { initialState } from '../../src/domain/seed.js'
-import { emptyEventLog, latestEvents } from '../../src/model/event-log.js'
+import { emptyEventLog, latestEvents } from '../../src/store/event-log.js'
 import type { EventLog, State, StoredEvent, UserState } from '../../src/model/state.js'
-import { committedEntries } from '../../src/model/table-layout.js'
-import { emptyTable, getRow, setRow, tableFrom } from '../../src/model/table.js'
-import { SCHEMA_VERSION, isOutdated, upgradeFor, upgradeState } from '../../src/model/upgrade.js'
+import { committedEntries } from '../../src/store/table-layout.js'
+import { emptyTable, getRow, setRow, tableFrom } from '../../src/store/table.js'
+import { SCHEMA_VERSION, isOutdated, upgradeFor, upgradeState } from '../../src/store/upgrade.js'
 import { plain } from '../support/api.js'
 
 const event = (id: number): StoredEvent => ({ id, type: 'feature-created', createdAt: '2026-01-01T00:00:00.000Z', createdBy: 'admin', createdByUserId: 1, featureName: `f${id}` })

@@ -1,4 +1,4 @@
-import type { Dict } from './dict.js'
+import type { Dict } from '../model/dict.js'
 
 /** Where `property` stands in a bucket's items, or -1. */
 const indexIn = (items: readonly unknown[], property: string): number => {

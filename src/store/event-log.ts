@@ -1,5 +1,5 @@
 import type { Patch } from 'immer'
-import type { EventLog, StoredEvent } from './state.js'
+import type { EventLog, StoredEvent } from '../model/state.js'
 import { withoutDrafts } from './table-draft.js'
 
 /** Events a chunk holds. */

@@ -1,5 +1,5 @@
 import { Bucket, type Rows } from './bucket.js'
-import type { Dict } from './dict.js'
+import type { Dict } from '../model/dict.js'
 
 /**
  * A keyed collection split into 64 shards of 64 small buckets, so that changing one entry

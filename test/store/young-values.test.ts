@@ -13,10 +13,10 @@ import t from 'tap'
  * then.
  */
 const PROBE = `
-import { tableValue } from './src/model/table-layout.ts'
-import { appendEvents, emptyEventLog } from './src/model/event-log.ts'
-import { tableFrom } from './src/model/table.ts'
-import { TableDraft } from './src/model/table-draft.ts'
+import { tableValue } from './src/store/table-layout.ts'
+import { appendEvents, emptyEventLog } from './src/store/event-log.ts'
+import { tableFrom } from './src/store/table.ts'
+import { TableDraft } from './src/store/table-draft.ts'
 import { Immer } from 'immer'
 const young = new Function('o', 'return %InYoungGeneration(o)')
 const shards = []

@@ -1,6 +1,6 @@
 import { applyPatches, enablePatches, type Patch } from 'immer'
 import t, { type Test } from 'tap'
-import { appendEvents, emptyEventLog, EVENT_CHUNK, EVENT_PAGE, latestEvents } from '../../src/model/event-log.js'
+import { appendEvents, emptyEventLog, EVENT_CHUNK, EVENT_PAGE, latestEvents } from '../../src/store/event-log.js'
 import type { EventLog, StoredEvent } from '../../src/model/state.js'
 
 enablePatches()

@@ -1,6 +1,6 @@
 import { appendEvents, emptyEventLog } from './event-log.js'
-import { identityKeys } from './identities.js'
-import type { EventLog, RootRoleState, State, StoredEvent, UserState } from './state.js'
+import { identityKeys } from '../model/identities.js'
+import type { EventLog, RootRoleState, State, StoredEvent, UserState } from '../model/state.js'
 import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.js'
 import { committedEntries } from './table-layout.js'
 

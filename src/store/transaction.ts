@@ -1,7 +1,7 @@
 import type { Draft, Patch } from 'immer'
-import { copyDict } from './dict.js'
+import { copyDict } from '../model/dict.js'
 import { EventLogDraft } from './event-log.js'
-import type { State } from './state.js'
+import type { State } from '../model/state.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
 
