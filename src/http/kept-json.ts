@@ -11,6 +11,9 @@
  * This is safe because a commit never changes a stored row or a shared record in place: it
  * makes new objects of what it changes, so the same object means the same JSON. Keys are held
  * weakly, so what a replaced row or record was written as goes with it.
+ * What callers in process read too is kept by the api, under the same rule: the client
+ * payloads and their ETags (src/api/client-cache.ts, also `api.clientFeatures` and the
+ * evaluators), whole exports and their parts (src/api/export-results.ts, export-cache.ts).
  */
 
 /**
