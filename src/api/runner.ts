@@ -144,12 +144,17 @@ export const createRunner = (deps: RunnerDeps) => {
   }
 
   return {
-    run: async <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
-      const request = readRequest(given)
-      if (E.isLeft(request)) return request
-      const unfit = notStrings(request.right, HEADERS)
-      if (unfit) return E.left(unfit)
-      return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
+    // Not itself async: the promise of `runRead` or `runWrite` is handed on, not wrapped in another.
+    run: <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
+      try {
+        const request = readRequest(given)
+        if (E.isLeft(request)) return Promise.resolve(request)
+        const unfit = notStrings(request.right, HEADERS)
+        if (unfit) return Promise.resolve(E.left(unfit))
+        return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
     contextFor,
   }

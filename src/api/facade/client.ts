@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { ClientFilter } from '../../domain/client-projection.js'
 import { type ClientFeatures, type EvaluatorOptions, compareSemver, parseSemver } from '../../evaluation/index.js'
+import type { NoParams } from '../../model/params.js'
 import type { ClockPort } from '../../ports/clock.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { createClientCache, etagMatches } from '../client-cache.js'
@@ -34,6 +35,8 @@ const supportsSegments = (clientSpec: string | undefined): boolean => {
   const version = clientSpec === undefined ? undefined : parseSemver(clientSpec.trim())
   return version !== undefined && compareSemver(version, SEGMENTS_SPEC) >= 0
 }
+
+const NO_PARAMS: NoParams = Object.freeze({})
 
 export interface ClientDeps {
   readonly storage: StoragePort
@@ -82,7 +85,7 @@ export const clientMethods = ({ storage, clock, run }: ClientDeps) => {
         const unfit = notStrings(request, ['authorization', 'ifNoneMatch', 'clientSpec'])
         if (unfit) return E.left(unfit)
         const op = supportsSegments(request.clientSpec) ? bySegmentIds : inliningSegments
-        const served = await run(op, { ...(request.authorization !== undefined ? { authorization: request.authorization } : {}), query: request.query, params: {} })
+        const served = await run(op, { authorization: request.authorization, query: request.query, params: NO_PARAMS })
         if (E.isLeft(served)) return served
         const { etag, payload, json } = served.right
         return E.right(etagMatches(request.ifNoneMatch, etag) ? { notModified: true, etag } : { notModified: false, etag, body: payload, json: json() })
