@@ -83,8 +83,9 @@ export const firstProblem = (errors: t.Errors): string => {
     if (parent instanceof t.IntersectionType || parent instanceof t.UnionType) continue
     path += `/${entry.key}`
   }
+  if (path === '') return '/ must be a stored flagport state'
   const leaf = error.context[error.context.length - 1]!.type
-  return `${path || '/'} must be ${leaf.name}${error.value === undefined ? ' (it is missing)' : ''}`
+  return `${path} must be ${leaf.name}${error.value === undefined ? ' (it is missing)' : ''}`
 }
 
 /** Decodes a stored state read from a file or a database: a Left naming the first path that does not fit. */
