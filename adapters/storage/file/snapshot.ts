@@ -40,8 +40,9 @@ const QUOTE = 0x22
 const BACKSLASH = 0x5c
 const COLON = 0x3a
 const FLUSH_AT = 1 << 20
-/** Row lines shorter than this are copied out of the chunk they were read in. */
+/** Row lines shorter than this, of a table of fewer rows than `LARGE_TABLE`, are copied out of the chunk they were read in. */
 const SMALL_LINE = 4096
+const LARGE_TABLE = 1024
 
 /**
  * JSON text in pieces, one piece per value below `depth` levels. At depth 3 the state's
@@ -103,11 +104,16 @@ function* snapshotPieces(state: State): Generator<string | Buffer> {
 const keyOfLine = (line: Buffer): { readonly key: string; readonly rowAt: number } | null => {
   if (line[0] !== QUOTE) return null
   // A key's UTF-8 never holds a quote or a backslash byte inside a multi-byte character.
+  let escaped = false
   for (let i = 1; i < line.length; i++) {
     const byte = line[i]
-    if (byte === BACKSLASH) i++
-    else if (byte === QUOTE) {
+    if (byte === BACKSLASH) {
+      escaped = true
+      i++
+    } else if (byte === QUOTE) {
       if (line[i + 1] !== COLON) return null
+      // Most keys hold no escape: their text is the key.
+      if (!escaped) return { key: line.toString('utf8', 1, i), rowAt: i + 2 }
       try {
         const key: unknown = JSON.parse(line.toString('utf8', 0, i + 1))
         return typeof key === 'string' ? { key, rowAt: i + 2 } : null
@@ -145,8 +151,10 @@ const readRows = (bytes: Chunks, stateEnd: number, bodyLength: number, stateLine
       if (found === null) return E.left(`a row line of the table ${name} does not start with a key`)
       if (seen.has(found.key)) return E.left(`the table ${name} holds the key ${JSON.stringify(found.key)} twice`)
       seen.add(found.key)
-      // A large line is a view of its chunk; a small one is copied, so that it alone does not keep the chunk in memory.
-      entries.push([found.key, text.length < SMALL_LINE ? Buffer.from(text) : text])
+      // The rows of a large table stay views of their chunks, which they fill (copying them all
+      // costs as much as reading them); those of a small table are copied, so that one unread
+      // row does not keep a whole chunk in memory.
+      entries.push([found.key, count < LARGE_TABLE && text.length < SMALL_LINE ? Buffer.from(text) : text])
     }
     state[name] = deferredTable(entries, parseRowLines)
   }
