@@ -31,6 +31,9 @@ interface Pending {
 
 const CLOSED = storageFailure('The store is closed.')
 
+/** Distinguishes `exclusive`'s advisory locks from compaction's and other software's. */
+const EXCLUSIVE_LOCK_CLASS = 0x666c6778
+
 /**
  * The storage port over PostgreSQL. Commits are accepted in memory at once (the head moves on)
  * and sent in batches, one batch in flight at a time, each one statement that checks the head
@@ -135,6 +138,30 @@ export class PostgresStore implements StoragePort {
       }
     } catch (e) {
       return E.left(storageFailure('The store could not be compacted.', e))
+    }
+  }
+
+  /**
+   * Runs `section` while no other instance runs one on this store (a session advisory lock on
+   * a connection of its own): for steps that read and then write, such as a first run's
+   * bootstrap, which two instances starting at once must not both take.
+   */
+  exclusive = async <T>(section: () => Promise<T>): Promise<E.Either<StorageFailure, T>> => {
+    if (this.closed) return E.left(CLOSED)
+    let client: pg.PoolClient
+    try {
+      client = await this.settings.pool.connect()
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, this.settings.store])
+    } catch (e) {
+      return E.left(storageFailure('The database did not answer.', e))
+    }
+    try {
+      return E.right(await section())
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, this.settings.store]).then(
+        () => client.release(),
+        (e: Error) => client.release(e),
+      )
     }
   }
 
