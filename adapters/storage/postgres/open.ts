@@ -28,6 +28,11 @@ export interface PostgresStorageOptions {
   readonly compactAfterCommits?: number
   /** Commits kept before the snapshot, so followers catch up without reloading it. Default 1000. */
   readonly keepCommits?: number
+  /**
+   * false: no listener; the store learns of other instances' commits only when it reads
+   * (`sync`), as a short-lived tool would. Default true.
+   */
+  readonly listen?: boolean
   /** How long to wait for a connection at open. Default 10000. */
   readonly connectTimeoutMs?: number
   readonly logger?: LoggerPort
@@ -43,6 +48,20 @@ const validUrl = (text: string): boolean => {
   } catch {
     return false
   }
+}
+
+/** Checks the settings, migrates, and makes the store's row if it is new. */
+const prepare = async (client: pg.PoolClient, store: string): Promise<PostgresOpenError | null> => {
+  const sync = (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]?.synchronous_commit
+  if (sync === 'off') {
+    return openError('synchronous-commit-off', 'synchronous_commit is off for this user and database: a crash could lose acknowledged commits. Turn it on (ALTER ROLE ... SET synchronous_commit = on).')
+  }
+  const migrated = await migrate(client)
+  if (migrated !== null) return migrated
+  await client.query(CREATE_STORE, [store, STORE_FORMAT_VERSION])
+  const format = Number((await client.query<{ format: number }>(STORE_FORMAT, [store])).rows[0]?.format)
+  if (format !== STORE_FORMAT_VERSION) return openError('schema-too-new', `The store ${store} was written in format ${format}, which this version does not read.`)
+  return null
 }
 
 /**
@@ -68,21 +87,13 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
   }
   try {
     const client = await pool.connect()
+    let refused: PostgresOpenError | null
     try {
-      const sync = (await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit')).rows[0]?.synchronous_commit
-      if (sync === 'off') {
-        return await fail(openError('synchronous-commit-off', 'synchronous_commit is off for this user and database: a crash could lose acknowledged commits. Turn it on (ALTER ROLE ... SET synchronous_commit = on).'))
-      }
-      const migrated = await migrate(client)
-      if (migrated !== null) return await fail(migrated)
-      await client.query(CREATE_STORE, [store, STORE_FORMAT_VERSION])
-      const format = Number((await client.query<{ format: number }>(STORE_FORMAT, [store])).rows[0]?.format)
-      if (format !== STORE_FORMAT_VERSION) {
-        return await fail(openError('schema-too-new', `The store ${store} was written in format ${format}, which this version does not read.`))
-      }
+      refused = await prepare(client, store)
     } finally {
       client.release()
     }
+    if (refused !== null) return await fail(refused)
     const loaded = await loadStore(pool, store)
     if (!loaded.ok) return await fail(openError('corrupt', `The store ${store} could not be read: ${loaded.reason}`))
     let listener: Listener | undefined
@@ -98,8 +109,10 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
       },
       loaded,
     )
-    listener = new Listener({ config, store, heartbeatMs: options.heartbeatMs ?? 5_000, onVersion: port.heard, logger })
-    await listener.start()
+    if (options.listen !== false) {
+      listener = new Listener({ config, store, heartbeatMs: options.heartbeatMs ?? 5_000, onVersion: port.heard, logger })
+      await listener.start()
+    }
     return E.right(port)
   } catch (e) {
     return fail(classifyOpenError(e))
