@@ -1,7 +1,7 @@
 import type pg from 'pg'
 import type { State } from '../../../src/model/state.js'
 import { parseJson } from '../file/json.js'
-import { replayCommits } from './interim-changes.js'
+import { replayCommits } from './changes.js'
 import { stateFromParts } from './parts.js'
 import { LOAD } from './sql.js'
 

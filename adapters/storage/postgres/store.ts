@@ -5,7 +5,7 @@ import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from 
 import type { State } from '../../../src/model/state.js'
 import { compact, type Compacted } from './compaction.js'
 import { storageFailure } from './errors.js'
-import { encodeCommit } from './interim-changes.js'
+import { encodeCommit } from './changes.js'
 import { loadStore, replayBodies } from './load.js'
 import { COMMIT, COMMITS_AFTER, HEAD_VERSION } from './sql.js'
 import { VersionCheck } from './version-check.js'
