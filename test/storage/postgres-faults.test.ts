@@ -75,6 +75,27 @@ if (url !== null) {
     t.same(await addTagType(follower, 'from-follower'), E.right(12), 'and commits on it')
   })
 
+  t.test('reads from what the listener heard: other commits arrive, a stale write is still a conflict', async (t) => {
+    const store = freshStoreName('faults')
+    const a = await openStore(url, store)
+    t.teardown(() => a.close())
+    await seed(a)
+    const b = await openStore(url, store, { reads: 'notified' })
+    t.teardown(() => b.close())
+    t.same(await addTagType(a, 'from-a'), E.right(2))
+    const heard = await eventually(() => b.head().version === 2)
+    t.ok(heard, 'the commit reached the notified reader')
+    t.ok(tagTypeNames((await b.sync(), b.head().state)).includes('from-a'), 'with its state')
+    t.same(await addTagType(a, 'again-from-a'), E.right(3))
+    // b may not have heard of version 3 yet; either way its write cannot overwrite it.
+    const r = await addTagType(b, 'from-b')
+    if (E.isLeft(r)) t.same(r.left, { _tag: 'StorageConflict', expected: 2, actual: 3 }, 'a write on the old version is refused')
+    else t.equal(r.right, 4, 'or it was written on the new one')
+    await a.sync()
+    const names = tagTypeNames(a.head().state)
+    t.ok(names.includes('again-from-a'), 'the other instance’s write is kept')
+  })
+
   t.test('two handles’ exclusive sections never overlap', async (t) => {
     const store = freshStoreName('faults')
     const a = await openStore(url, store)
