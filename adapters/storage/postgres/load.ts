@@ -3,7 +3,7 @@ import type { State } from '../../../src/model/state.js'
 import { parseJson } from '../file/json.js'
 import { replayCommits } from './changes.js'
 import { stateFromParts } from './parts.js'
-import { LOAD } from './sql.js'
+import { COMMITS_AFTER, LOAD } from './sql.js'
 
 export type Loaded = { ok: true; state: State | null; version: number; snapshotVersion: number } | { ok: false; reason: string }
 
@@ -53,4 +53,26 @@ export const loadStore = async (db: pg.Pool | pg.ClientBase, store: string): Pro
   if (commits.length === 0) return { ok: true, state, version, snapshotVersion }
   const replayed = replayBodies(state, commits)
   return replayed.ok ? { ok: true, state: replayed.state, version, snapshotVersion } : replayed
+}
+
+export type ReadAfter =
+  | { ok: true; state: State | null; version: number; /** Set when the snapshot was reloaded. */ snapshotVersion?: number }
+  | { ok: false; reason: string }
+
+/**
+ * The store after version `from`, given the state at `from`: the commits after it replayed,
+ * or, when compaction dropped some of them, the snapshot reloaded with the commits after it.
+ */
+export const readAfter = async (db: pg.Pool, store: string, from: number, state: State | null): Promise<ReadAfter> => {
+  const { rows } = await db.query<{ kind: 'h' | 'c'; version: string; body: string | null }>(COMMITS_AFTER, [store, from])
+  const head = rows.find((r) => r.kind === 'h')
+  if (head === undefined) return { ok: false, reason: `the store ${store} is gone from the database` }
+  const version = Number(head.version)
+  if (version <= from) return { ok: true, state, version }
+  const commits = rows.filter((r) => r.kind === 'c').map((r) => ({ version: Number(r.version), body: r.body! }))
+  if (commits.length === version - from && commits.every((c, i) => c.version === from + 1 + i)) {
+    const replayed = replayBodies(state, commits)
+    return replayed.ok ? { ok: true, state: replayed.state, version } : replayed
+  }
+  return loadStore(db, store)
 }

@@ -6,8 +6,9 @@ import type { State } from '../../../src/model/state.js'
 import { compact, type Compacted } from './compaction.js'
 import { storageFailure } from './errors.js'
 import { encodeCommit } from './changes.js'
-import { loadStore, replayBodies } from './load.js'
-import { COMMIT, COMMITS_AFTER, HEAD_VERSION } from './sql.js'
+import { exclusive } from './exclusive.js'
+import { readAfter } from './load.js'
+import { COMMIT, HEAD_VERSION } from './sql.js'
 import { VersionCheck } from './version-check.js'
 
 export interface StoreSettings {
@@ -31,8 +32,6 @@ interface Pending {
 
 const CLOSED = storageFailure('The store is closed.')
 
-/** Distinguishes `exclusive`'s advisory locks from compaction's and other software's. */
-const EXCLUSIVE_LOCK_CLASS = 0x666c6778
 
 /**
  * The storage port over PostgreSQL. Commits are accepted in memory at once (the head moves on)
@@ -146,24 +145,13 @@ export class PostgresStore implements StoragePort {
    * a connection of its own): for steps that read and then write, such as a first run's
    * bootstrap, which two instances starting at once must not both take.
    */
-  exclusive = async <T>(section: () => Promise<T>): Promise<E.Either<StorageFailure, T>> => {
-    if (this.closed) return E.left(CLOSED)
-    let client: pg.PoolClient
-    try {
-      client = await this.settings.pool.connect()
-      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, this.settings.store])
-    } catch (e) {
-      return E.left(storageFailure('The database did not answer.', e))
-    }
-    try {
-      return E.right(await section())
-    } finally {
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [EXCLUSIVE_LOCK_CLASS, this.settings.store]).then(
-        () => client.release(),
-        (e: Error) => client.release(e),
-      )
-    }
-  }
+  /**
+   * Runs `section` while no other instance runs one on this store: for steps that read and
+   * then write, such as a first run's bootstrap, which two instances starting at once must not
+   * both take.
+   */
+  exclusive = <T>(section: () => Promise<T>): Promise<E.Either<StorageFailure, T>> =>
+    this.closed ? Promise.resolve(E.left(CLOSED)) : exclusive(this.settings.pool, this.settings.store, section)
 
   close = async (): Promise<void> => {
     this.closed = true
@@ -256,28 +244,14 @@ export class PostgresStore implements StoragePort {
   private async catchUp(): Promise<void> {
     const from = this.durable.version
     try {
-      const { rows } = await this.settings.pool.query<{ kind: 'h' | 'c'; version: string; snapshot: string | null; body: string | null }>(COMMITS_AFTER, [this.settings.store, from])
-      const head = rows.find((r) => r.kind === 'h')
-      if (head === undefined) return this.settleWaiters(storageFailure('The store is gone from the database.'))
-      const version = Number(head.version)
-      if (version <= from) {
+      const read = await readAfter(this.settings.pool, this.settings.store, from, this.durable.state)
+      if (!read.ok) return this.settleWaiters(storageFailure('The store could not be read.', new Error(read.reason)))
+      if (read.version <= from) {
         this.wanted = from
         return
       }
-      const commits = rows.filter((r) => r.kind === 'c').map((r) => ({ version: Number(r.version), body: r.body! }))
-      const contiguous = commits.length === version - from && commits.every((c, i) => c.version === from + 1 + i)
-      let next: { state: State | null; version: number }
-      if (contiguous) {
-        const replayed = replayBodies(this.durable.state, commits)
-        if (!replayed.ok) return this.settleWaiters(storageFailure('The store could not be read.', new Error(replayed.reason)))
-        next = { state: replayed.state, version }
-      } else {
-        // Compaction dropped commits this handle had not read: start again from the snapshot.
-        const loaded = await loadStore(this.settings.pool, this.settings.store)
-        if (!loaded.ok) return this.settleWaiters(storageFailure('The store could not be read.', new Error(loaded.reason)))
-        next = loaded
-        this.snapshotVersion = loaded.snapshotVersion
-      }
+      if (read.snapshotVersion !== undefined) this.snapshotVersion = read.snapshotVersion
+      const next = { state: read.state, version: read.version }
       if (next.version <= this.durable.version) return
       this.durable = next
       // Commits accepted meanwhile were built on an older head: they can only conflict.
