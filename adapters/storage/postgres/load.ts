@@ -1,6 +1,6 @@
 import type pg from 'pg'
 import type { State } from '../../../src/model/state.js'
-import { parseJson } from '../file/json.js'
+import { parseJson } from '../log/json.js'
 import { replayCommits } from './changes.js'
 import { stateFromParts } from './parts.js'
 import { COMMITS_AFTER, LOAD } from './sql.js'

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { State } from '../../../src/model/state.js'
-import { parseJson } from '../file/json.js'
+import { parseJson } from '../log/json.js'
 
 /**
  * The snapshot in parts, one per top-level field of the state (a table, a record, the event
