@@ -1,5 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import type { Session } from '../../api/operations/sessions.js'
+import { Account } from '../../model/user.js'
+import { LoginBody, Profile } from '../../model/session.js'
 import { type Route, route } from '../route.js'
 
 /** Unleash's session cookie, which its UI sends with every call. */
@@ -29,10 +31,12 @@ export const clearedCookie = (scope: CookieScope): string => `${SESSION_COOKIE}=
  */
 export const sessionRoutes = ({ sessions, users }: AdminApi, now: () => number): Route[] => [
   route('POST', '/auth/simple/login', sessions.login, {
+    reads: { body: LoginBody, open: true },
     body: true,
     rateLimit: 'login',
     headers: ({ result, secure, basePath }) => ({ 'set-cookie': sessionCookie(result, { secure, basePath }, now()), 'cache-control': 'no-store' }),
     render: (session) => session.user,
+    answer: Account,
   }),
   route('POST', '/logout', sessions.logout, {
     status: 302,
@@ -42,6 +46,6 @@ export const sessionRoutes = ({ sessions, users }: AdminApi, now: () => number):
       'clear-site-data': '"cookies", "storage"',
     }),
   }),
-  route('GET', '/api/admin/user/profile', sessions.profile),
+  route('GET', '/api/admin/user/profile', sessions.profile, { answer: Profile }),
   route('POST', '/api/admin/user-admin/:id/change-password', users.changePassword, { body: true }),
 ]
