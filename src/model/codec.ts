@@ -152,24 +152,27 @@ export const oneOf = <const L extends readonly [string, ...string[]]>(values: L)
 
 /** A string-keyed map decoded into a prototype-free `Dict`, so any key is safe. */
 export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec.name} values`) =>
-  withJsonSchema(new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
-    name,
-    (u): u is Dict<t.TypeOf<C>> =>
-      u !== null && typeof u === 'object' && !Array.isArray(u) && Object.values(u).every((v) => codec.is(v)),
-    (u, c) => {
-      if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
-      const entries: [string, t.TypeOf<C>][] = []
-      const errors: t.Errors = []
-      for (const key of Object.keys(u)) {
-        const value = (u as Record<string, unknown>)[key]
-        const r = codec.validate(value, t.appendContext(c, key, codec, value))
-        if (r._tag === 'Left') errors.push(...r.left)
-        else entries.push([key, r.right])
-      }
-      return errors.length > 0 ? t.failures(errors) : t.success(dictFrom(entries))
-    },
-    (a) => a as Dict<t.OutputOf<C>>,
-  ), (of) => ({ type: 'object', additionalProperties: of(codec) }))
+  withJsonSchema(
+    new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
+      name,
+      (u): u is Dict<t.TypeOf<C>> =>
+        u !== null && typeof u === 'object' && !Array.isArray(u) && Object.values(u).every((v) => codec.is(v)),
+      (u, c) => {
+        if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
+        const entries: [string, t.TypeOf<C>][] = []
+        const errors: t.Errors = []
+        for (const key of Object.keys(u)) {
+          const value = (u as Record<string, unknown>)[key]
+          const r = codec.validate(value, t.appendContext(c, key, codec, value))
+          if (r._tag === 'Left') errors.push(...r.left)
+          else entries.push([key, r.right])
+        }
+        return errors.length > 0 ? t.failures(errors) : t.success(dictFrom(entries))
+      },
+      (a) => a as Dict<t.OutputOf<C>>,
+    ),
+    (of) => ({ type: 'object', additionalProperties: of(codec) }),
+  )
 
 /**
  * `t.partial`, but a field left out is not validated: io-ts validates each one as undefined
