@@ -60,7 +60,7 @@ const MODULES: readonly Record<string, unknown>[] = [
 ]
 
 /** io-ts's own primitives, which a module may export under a name of its own: never a component. */
-const PRIMITIVES = new Set(['StringType', 'NumberType', 'BooleanType', 'NullType', 'UndefinedType', 'UnknownType', 'AnyType', 'UnknownRecordType', 'UnknownArrayType'])
+const PRIMITIVES = new Set(['StringType', 'NumberType', 'BooleanType', 'NullType', 'UndefinedType', 'UnknownType', 'AnyType', 'AnyDictionaryType', 'AnyArrayType'])
 
 /** Every exported codec and its name; a codec exported twice keeps the first name, sorted. */
 export const componentNames = (): Map<object, string> => {

@@ -63,6 +63,8 @@ const union = (members: readonly t.Mixed[], of: (codec: object) => JsonSchema): 
   const schemas = kept.map(of)
   if (schemas.length === 1) return schemas[0]!
   if (schemas.every((s) => 'const' in s && Object.keys(s).length === 1)) return { enum: schemas.map((s) => s.const) }
+  // Plain types (`string | null`) as one list of types, as JSON Schema writes them.
+  if (schemas.every((s) => typeof s.type === 'string' && Object.keys(s).length === 1)) return { type: schemas.map((s) => s.type) }
   return { anyOf: schemas }
 }
 
@@ -80,6 +82,7 @@ const structure = (codec: Tagged, of: (codec: object) => JsonSchema): JsonSchema
     case 'NullType':
       return { type: 'null' }
     case 'UnknownRecordType':
+    case 'AnyDictionaryType':
       return { type: 'object' }
     case 'UnknownArrayType':
     case 'AnyArrayType':
