@@ -1,7 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import type { Session } from '../../api/operations/sessions.js'
-import { Account } from '../../model/user.js'
 import { LoginBody, Profile } from '../../model/session.js'
+import { Account } from '../../model/user.js'
 import { type Route, route } from '../route.js'
 
 /** Unleash's session cookie, which its UI sends with every call. */
@@ -27,16 +27,16 @@ export const clearedCookie = (scope: CookieScope): string => `${SESSION_COOKIE}=
 /**
  * Logging in and out, as Unleash's UI does: `POST /auth/simple/login` answers the user and
  * sets the session cookie; `POST /logout` ends the user's sessions, clears the cookie and site
- * data, and redirects to the UI's signed-out page. The profile, and an admin setting a password.
+ * data, and redirects to the UI's signed-out page. And the calling user's profile.
  */
-export const sessionRoutes = ({ sessions, users }: AdminApi, now: () => number): Route[] => [
+export const sessionRoutes = ({ sessions }: AdminApi, now: () => number): Route[] => [
   route('POST', '/auth/simple/login', sessions.login, {
     reads: { body: LoginBody, open: true },
+    answer: Account,
     body: true,
     rateLimit: 'login',
     headers: ({ result, secure, basePath }) => ({ 'set-cookie': sessionCookie(result, { secure, basePath }, now()), 'cache-control': 'no-store' }),
     render: (session) => session.user,
-    answer: Account,
   }),
   route('POST', '/logout', sessions.logout, {
     status: 302,
@@ -47,5 +47,4 @@ export const sessionRoutes = ({ sessions, users }: AdminApi, now: () => number):
     }),
   }),
   route('GET', '/api/admin/user/profile', sessions.profile, { answer: Profile }),
-  route('POST', '/api/admin/user-admin/:id/change-password', users.changePassword, { body: true }),
 ]
