@@ -37,6 +37,16 @@ export type Method<P, B, R, X = CallError> = (request: Call<P, B>) => Promise<Ei
 export type Run = <P, B, R, X extends OperationError>(op: Operation<P, B, R, X>, request: ApiRequest<P>) => Promise<Result<R>>
 
 /**
+ * Where a facade method keeps the operation it runs, so the HTTP layer can document the
+ * method's path parameters and body from the operation's own codecs.
+ */
+export const OPERATION: unique symbol = Symbol('flagport.operation')
+
+/** The operation a facade method runs, when it runs one (see `OPERATION`). */
+export const operationOf = (method: unknown): Operation<unknown, unknown, unknown, OperationError> | undefined =>
+  typeof method === 'function' ? (method as { [OPERATION]?: Operation<unknown, unknown, unknown, OperationError> })[OPERATION] : undefined
+
+/**
  * Binds operations to the runner. The runner answers only what an operation and the pipeline
  * can (the HTTP layer's own refusals come in through `ApiRequest.reject`, which a facade call
  * cannot set), so a method's error type is its operation's errors and the pipeline's.
@@ -45,7 +55,8 @@ export const bind = (run: Run) => {
   function method<P, B, R, X extends OperationError>(op: ReadOperation<P, B, R, X>): Method<P, B, R, X | CallError>
   function method<P, B, R, X extends OperationError>(op: WriteOperation<P, B, R, X>): Method<P, B, R, X | WriteCallError>
   function method<P, B, R, X extends OperationError>(op: Operation<P, B, R, X>): Method<P, B, R, X | WriteCallError> {
-    return (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
+    const called: Method<P, B, R, X | WriteCallError> = (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
+    return Object.defineProperty(called, OPERATION, { value: op })
   }
   return method
 }

@@ -12,6 +12,7 @@ import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, NO_QUERY, normalizeBasePath, target, underBase } from './request.js'
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
+import { openApiRoute } from './openapi/route.js'
 import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse, withNosniff } from './response.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
@@ -59,7 +60,8 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     return errorResponse({ ...error, message: `${error.message} The error was logged with id ${id}.` }, id, headers)
   }
   const clock = options.clock ?? systemClock
-  const resolve = createRouter(adminRoutes(api, () => clock.now()))
+  const routes = adminRoutes(api, () => clock.now())
+  const resolve = createRouter([...routes, openApiRoute(routes, { basePath })])
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
     createUser: createUserLimiter(options.rateLimiting, clock),
     login: loginLimiter(options.rateLimiting, clock),

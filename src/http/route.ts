@@ -2,6 +2,9 @@ import type { ApiRequest } from '../api/operation.js'
 import type { Result } from '../api/runner.js'
 import type { Call } from '../api/methods.js'
 import type { Either } from 'fp-ts/lib/Either.js'
+import type * as t from 'io-ts'
+import { operationOf } from '../api/methods.js'
+import type { Operation, OperationError } from '../api/operation.js'
 import type { HttpHeaders, HttpResponse } from './types.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -41,6 +44,19 @@ export interface RouteOptions<P, R> {
   readonly serialize?: (sent: never) => string | Uint8Array
   /** The rate limit the route's requests count toward (see `HttpHandlerOptions.rateLimiting`). */
   readonly rateLimit?: RateLimited
+  /** The codec of what a success sends (after `render`): the OpenAPI document's answer, which the tests hold every answer to. */
+  readonly answer?: t.Mixed
+  /** The codecs of what the method reads that its operation does not declare (methods that run no operation). */
+  readonly reads?: Reads
+}
+
+/** What a route reads besides path parameters, for the OpenAPI document. */
+export interface Reads {
+  readonly body?: t.Mixed
+  /** The query parameters, as an object codec. */
+  readonly query?: t.Mixed
+  /** Answered to anyone, without credentials (logging in). */
+  readonly open?: boolean
 }
 
 /** The routes Unleash limits per client. */
@@ -61,6 +77,10 @@ export interface ApiRoute {
   readonly render?: (result: unknown, answered: Omit<Answered<Record<string, string>, unknown>, 'result'>) => unknown
   readonly serialize?: (sent: unknown) => string | Uint8Array
   readonly rateLimit?: RateLimited
+  /** The operation the method runs, if it runs one: its codecs document the route. */
+  readonly operation?: Operation<unknown, unknown, unknown, OperationError>
+  readonly answer?: t.Mixed
+  readonly reads?: Reads
 }
 
 /** What a raw route is given: credentials, query and headers, as the handler read them. */
@@ -78,6 +98,18 @@ export interface RawRoute {
   readonly pattern: string
   readonly body: false
   readonly respond: (input: RawInput) => Promise<Result<HttpResponse>>
+  readonly docs?: RawDocs
+}
+
+/** What the OpenAPI document says of a raw route: its JSON answers by status, what it reads, whether it needs credentials. */
+export interface RawDocs {
+  /** Each status's codec; `null` for an answer with no body. */
+  readonly answers: Readonly<Record<number, t.Mixed | null>>
+  readonly reads?: Reads
+  /** Headers a success carries. */
+  readonly headers?: readonly string[]
+  /** Answered to anyone, without credentials. */
+  readonly open?: boolean
 }
 
 /** Fails to compile where a method needs a path parameter the pattern does not supply. */
@@ -104,9 +136,23 @@ export const route = <Path extends string, P, B, R, X>(
   ...(options.render ? { render: options.render as NonNullable<ApiRoute['render']> } : {}),
   ...(options.serialize ? { serialize: options.serialize as NonNullable<ApiRoute['serialize']> } : {}),
   ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  ...documented(call, options),
 })
 
-export const rawRoute = (method: HttpMethod, pattern: string, respond: RawRoute['respond']): RawRoute => ({ kind: 'raw', method, pattern, body: false, respond })
+/** What documents a route: the operation its method runs, its answer's codec, what else it reads. */
+const documented = (call: unknown, options: Pick<RouteOptions<unknown, unknown>, 'answer' | 'reads'>): Pick<ApiRoute, 'operation' | 'answer' | 'reads'> => {
+  const operation = operationOf(call)
+  return { ...(operation ? { operation } : {}), ...(options.answer ? { answer: options.answer } : {}), ...(options.reads ? { reads: options.reads } : {}) }
+}
+
+export const rawRoute = (method: HttpMethod, pattern: string, respond: RawRoute['respond'], docs?: RawDocs): RawRoute => ({
+  kind: 'raw',
+  method,
+  pattern,
+  body: false,
+  respond,
+  ...(docs ? { docs } : {}),
+})
 
 /** A location header value: segments percent-encoded, so any name makes a valid header. */
 export const location = (...segments: readonly (string | number)[]): { location: string } => ({

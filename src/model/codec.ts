@@ -1,5 +1,6 @@
 import * as t from 'io-ts'
 import { type Dict, dictFrom } from './dict.js'
+import { type JsonSchema, withJsonSchema } from './json-schema.js'
 
 /**
  * Small combinators that io-ts does not ship. A codec's `name` is written as the phrase that
@@ -7,12 +8,15 @@ import { type Dict, dictFrom } from './dict.js'
  */
 
 /** A string that satisfies `ok`; `name` describes it ("a string of 2 to 50 characters"). */
-export const refinedString = (name: string, ok: (s: string) => boolean): t.Type<string, string, unknown> =>
-  new t.Type<string, string, unknown>(
-    name,
-    (u): u is string => typeof u === 'string' && ok(u),
-    (u, c) => (typeof u === 'string' && ok(u) ? t.success(u) : t.failure(u, c)),
-    t.identity,
+export const refinedString = (name: string, ok: (s: string) => boolean, schema: JsonSchema = {}): t.Type<string, string, unknown> =>
+  withJsonSchema(
+    new t.Type<string, string, unknown>(
+      name,
+      (u): u is string => typeof u === 'string' && ok(u),
+      (u, c) => (typeof u === 'string' && ok(u) ? t.success(u) : t.failure(u, c)),
+      t.identity,
+    ),
+    { type: 'string', ...schema },
   )
 
 /**
@@ -39,7 +43,8 @@ const charactersBetween = (s: string, min: number, max: number): boolean => {
   return length >= min && length <= max
 }
 
-export const lengthBetween = (min: number, max: number) => refinedString(`a string of ${min} to ${max} characters`, (s) => charactersBetween(s, min, max))
+export const lengthBetween = (min: number, max: number) =>
+  refinedString(`a string of ${min} to ${max} characters`, (s) => charactersBetween(s, min, max), { minLength: min, maxLength: max })
 
 /**
  * What no name may hold: control characters, format characters (bidi overrides and isolates,
@@ -61,7 +66,7 @@ const PRINTABLE_RULE = 'printable (no control, format such as bidi or zero-width
 
 /** A printable name (`printableName`) of `min` to `max` characters. */
 export const printableNameBetween = (min: number, max: number) =>
-  refinedString(`a string of ${min} to ${max} characters, ${PRINTABLE_RULE}`, (s) => charactersBetween(s, min, max) && printableName(s))
+  refinedString(`a string of ${min} to ${max} characters, ${PRINTABLE_RULE}`, (s) => charactersBetween(s, min, max) && printableName(s), { minLength: min, maxLength: max })
 
 /** A printable name (`printableName`) with at least one non-whitespace character. */
 export const PrintableName = refinedString(`a string with at least one non-whitespace character, ${PRINTABLE_RULE}`, (s) => /\S/.test(s) && printableName(s))
@@ -79,29 +84,38 @@ export const urlFriendly = (s: string): boolean => {
   }
 }
 
-export const NonEmptyString = refinedString('a non-empty string', (s) => s.length > 0)
+export const NonEmptyString = refinedString('a non-empty string', (s) => s.length > 0, { minLength: 1 })
 
 export const NonBlankString = refinedString('a string with at least one non-whitespace character', (s) => /\S/.test(s))
 
-export const Integer = new t.Type<number, number, unknown>(
-  'an integer',
-  (u): u is number => Number.isInteger(u),
-  (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)),
-  t.identity,
+export const Integer = withJsonSchema(
+  new t.Type<number, number, unknown>(
+    'an integer',
+    (u): u is number => Number.isInteger(u),
+    (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)),
+    t.identity,
+  ),
+  { type: 'integer' },
 )
 
-export const NonNegativeInteger = new t.Type<number, number, unknown>(
-  'an integer of 0 or more',
-  (u): u is number => Number.isInteger(u) && (u as number) >= 0,
-  (u, c) => (Number.isInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
-  t.identity,
+export const NonNegativeInteger = withJsonSchema(
+  new t.Type<number, number, unknown>(
+    'an integer of 0 or more',
+    (u): u is number => Number.isInteger(u) && (u as number) >= 0,
+    (u, c) => (Number.isInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
+    t.identity,
+  ),
+  { type: 'integer', minimum: 0 },
 )
 
-export const FiniteNumber = new t.Type<number, number, unknown>(
-  'a number',
-  (u): u is number => typeof u === 'number' && Number.isFinite(u),
-  (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c)),
-  t.identity,
+export const FiniteNumber = withJsonSchema(
+  new t.Type<number, number, unknown>(
+    'a number',
+    (u): u is number => typeof u === 'number' && Number.isFinite(u),
+    (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  ),
+  { type: 'number' },
 )
 
 // RFC 3339's date-time, as Unleash's validator (ajv-formats) reads `format: date-time`: `T`, `t`
@@ -120,38 +134,44 @@ const isDateTime = (s: string): boolean => {
 }
 
 /** An RFC 3339 date-time, as written by `Date.prototype.toISOString` and as Unleash takes one. */
-export const DateTime = refinedString('an RFC 3339 date-time, such as "2030-01-01T00:00:00.000Z"', isDateTime)
+export const DateTime = refinedString('an RFC 3339 date-time, such as "2030-01-01T00:00:00.000Z"', isDateTime, { format: 'date-time' })
 
 /** One of a fixed list of strings, named by listing them. */
 export const oneOf = <const L extends readonly [string, ...string[]]>(values: L): t.Type<L[number], L[number], unknown> => {
   const allowed = new Set<string>(values)
-  return new t.Type<L[number], L[number], unknown>(
-    `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
-    (u): u is L[number] => typeof u === 'string' && allowed.has(u),
-    (u, c) => (typeof u === 'string' && allowed.has(u) ? t.success(u as L[number]) : t.failure(u, c)),
-    t.identity,
+  return withJsonSchema(
+    new t.Type<L[number], L[number], unknown>(
+      `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`,
+      (u): u is L[number] => typeof u === 'string' && allowed.has(u),
+      (u, c) => (typeof u === 'string' && allowed.has(u) ? t.success(u as L[number]) : t.failure(u, c)),
+      t.identity,
+    ),
+    { type: 'string', enum: [...values] },
   )
 }
 
 /** A string-keyed map decoded into a prototype-free `Dict`, so any key is safe. */
 export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec.name} values`) =>
-  new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
-    name,
-    (u): u is Dict<t.TypeOf<C>> =>
-      u !== null && typeof u === 'object' && !Array.isArray(u) && Object.values(u).every((v) => codec.is(v)),
-    (u, c) => {
-      if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
-      const entries: [string, t.TypeOf<C>][] = []
-      const errors: t.Errors = []
-      for (const key of Object.keys(u)) {
-        const value = (u as Record<string, unknown>)[key]
-        const r = codec.validate(value, t.appendContext(c, key, codec, value))
-        if (r._tag === 'Left') errors.push(...r.left)
-        else entries.push([key, r.right])
-      }
-      return errors.length > 0 ? t.failures(errors) : t.success(dictFrom(entries))
-    },
-    (a) => a as Dict<t.OutputOf<C>>,
+  withJsonSchema(
+    new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
+      name,
+      (u): u is Dict<t.TypeOf<C>> =>
+        u !== null && typeof u === 'object' && !Array.isArray(u) && Object.values(u).every((v) => codec.is(v)),
+      (u, c) => {
+        if (u === null || typeof u !== 'object' || Array.isArray(u)) return t.failure(u, c)
+        const entries: [string, t.TypeOf<C>][] = []
+        const errors: t.Errors = []
+        for (const key of Object.keys(u)) {
+          const value = (u as Record<string, unknown>)[key]
+          const r = codec.validate(value, t.appendContext(c, key, codec, value))
+          if (r._tag === 'Left') errors.push(...r.left)
+          else entries.push([key, r.right])
+        }
+        return errors.length > 0 ? t.failures(errors) : t.success(dictFrom(entries))
+      },
+      (a) => a as Dict<t.OutputOf<C>>,
+    ),
+    (of) => ({ type: 'object', additionalProperties: of(codec) }),
   )
 
 /**
@@ -203,7 +223,14 @@ export const closed = <R extends t.Props, O extends t.Props = {}>(required: R, f
   const parts = [t.exact(t.type(required)), ...(fields ? [t.exact(optional(fields))] : [])] as t.Mixed[]
   const known = new Set([...Object.keys(required), ...Object.keys(fields ?? {})])
   type A = t.TypeOf<t.TypeC<R>> & Partial<t.TypeOf<t.TypeC<O>>>
-  return new t.Type<A, A, unknown>(
+  const all: t.Props = { ...required, ...fields }
+  const schema = (of: (codec: object) => JsonSchema): JsonSchema => ({
+    type: 'object',
+    properties: Object.fromEntries(Object.entries(all).map(([k, codec]) => [k, of(codec)])),
+    ...(Object.keys(required).length > 0 ? { required: Object.keys(required) } : {}),
+    additionalProperties: false,
+  })
+  const codec = new t.Type<A, A, unknown>(
     name ?? 'an object',
     (u): u is A => parts.every((p) => p.is(u)) && Object.keys(u as object).every((k) => known.has(k)),
     (u, c) => {
@@ -223,6 +250,7 @@ export const closed = <R extends t.Props, O extends t.Props = {}>(required: R, f
     },
     t.identity,
   )
+  return withJsonSchema(codec, schema)
 }
 
 /** Marks a property that is not allowed (see `closed`). */
@@ -260,9 +288,12 @@ const isJson = (u: unknown, ancestors: Set<object>): boolean => {
  * Any JSON value, where a body takes any (a JSON Patch's `value`). An in-process caller can
  * send what JSON cannot hold; it is refused here, before a copy or a comparison would throw.
  */
-export const JsonValue = new t.Type<unknown, unknown, unknown>(
-  'a JSON value',
-  (u): u is unknown => isJson(u, new Set()),
-  (u, c) => (isJson(u, new Set()) ? t.success(u) : t.failure(u, c)),
-  t.identity,
+export const JsonValue = withJsonSchema(
+  new t.Type<unknown, unknown, unknown>(
+    'a JSON value',
+    (u): u is unknown => isJson(u, new Set()),
+    (u, c) => (isJson(u, new Set()) ? t.success(u) : t.failure(u, c)),
+    t.identity,
+  ),
+  {},
 )

@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { withJsonSchema } from './json-schema.js'
 import type { Dict } from './dict.js'
 import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open } from './codec.js'
 
@@ -21,39 +22,47 @@ export const MAX_STRATEGIES = 1_000
 /** A map of at most `max` entries: a larger one is refused before its values are read. */
 export const dictUpTo = <C extends t.Mixed>(codec: C, max: number, name: string) => {
   const inner = dictOf(codec, name)
-  return new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
+  const limited = new t.Type<Dict<t.TypeOf<C>>, Dict<t.OutputOf<C>>, unknown>(
     `${name} (at most ${max} entries)`,
     (u): u is Dict<t.TypeOf<C>> => inner.is(u) && Object.keys(u as object).length <= max,
     (u, c) => (u !== null && typeof u === 'object' && Object.keys(u).length > max ? t.failure(u, c) : inner.validate(u, c)),
     inner.encode,
   )
+  return withJsonSchema(limited, (of) => ({ type: 'object', additionalProperties: of(codec), maxProperties: max }))
 }
 
 /** A list of at most `max` items, refused whole when longer. */
 export const arrayUpTo = <C extends t.Mixed>(codec: C, max: number) => {
   const inner = t.array(codec)
-  return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+  const limited = new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
     `an array of at most ${max} items`,
     (u): u is t.TypeOf<C>[] => inner.is(u) && (u as unknown[]).length <= max,
     (u, c) => (Array.isArray(u) && u.length > max ? t.failure(u, c) : inner.validate(u, c)),
     inner.encode,
   )
+  return withJsonSchema(limited, (of) => ({ type: 'array', items: of(codec), maxItems: max }))
 }
 
 /** A count: a whole number that adds up without losing precision. */
-export const Count = new t.Type<number, number, unknown>(
-  'a whole number of 0 or more',
-  (u): u is number => Number.isSafeInteger(u) && (u as number) >= 0,
-  (u, c) => (Number.isSafeInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
-  t.identity,
+export const Count = withJsonSchema(
+  new t.Type<number, number, unknown>(
+    'a whole number of 0 or more',
+    (u): u is number => Number.isSafeInteger(u) && (u as number) >= 0,
+    (u, c) => (Number.isSafeInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
+    t.identity,
+  ),
+  { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
 )
 
 /** Milliseconds since the epoch that a Date can hold (Unleash's `dateSchema` takes an integer too). */
-const EpochMillis = new t.Type<number, number, unknown>(
-  'milliseconds since the epoch',
-  (u): u is number => Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15,
-  (u, c) => (Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15 ? t.success(u as number) : t.failure(u, c)),
-  t.identity,
+const EpochMillis = withJsonSchema(
+  new t.Type<number, number, unknown>(
+    'milliseconds since the epoch',
+    (u): u is number => Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15,
+    (u, c) => (Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15 ? t.success(u as number) : t.failure(u, c)),
+    t.identity,
+  ),
+  { type: 'integer', minimum: -8.64e15, maximum: 8.64e15 },
 )
 
 /** Unleash's `dateSchema`: an RFC 3339 date-time or milliseconds since the epoch. */

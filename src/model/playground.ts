@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { withJsonSchema } from './json-schema.js'
 import { DateTime, NonEmptyString, dictOf, open, optional } from './codec.js'
 import { Constraint } from './constraint.js'
 import { EnvironmentName } from './environment.js'
@@ -35,14 +36,17 @@ export type PlaygroundContext = t.TypeOf<typeof PlaygroundContext>
 export const PlaygroundProjects = t.union([t.literal('*'), t.array(t.string)], '"*" or an array of project ids')
 export type PlaygroundProjects = t.TypeOf<typeof PlaygroundProjects>
 
-const environments = new t.Type<string[], string[], unknown>(
-  `an array of 1 to ${MAX_PLAYGROUND_ENVIRONMENTS} environment names`,
-  (u): u is string[] => Array.isArray(u) && u.length >= 1 && u.length <= MAX_PLAYGROUND_ENVIRONMENTS && u.every((e) => EnvironmentName.is(e)),
-  (u, c) => {
-    if (!Array.isArray(u) || u.length < 1 || u.length > MAX_PLAYGROUND_ENVIRONMENTS) return t.failure(u, c)
-    return t.array(EnvironmentName).validate(u, c)
-  },
-  t.identity,
+const environments = withJsonSchema(
+  new t.Type<string[], string[], unknown>(
+    `an array of 1 to ${MAX_PLAYGROUND_ENVIRONMENTS} environment names`,
+    (u): u is string[] => Array.isArray(u) && u.length >= 1 && u.length <= MAX_PLAYGROUND_ENVIRONMENTS && u.every((e) => EnvironmentName.is(e)),
+    (u, c) => {
+      if (!Array.isArray(u) || u.length < 1 || u.length > MAX_PLAYGROUND_ENVIRONMENTS) return t.failure(u, c)
+      return t.array(EnvironmentName).validate(u, c)
+    },
+    t.identity,
+  ),
+  (of) => ({ type: 'array', items: of(EnvironmentName), minItems: 1, maxItems: MAX_PLAYGROUND_ENVIRONMENTS }),
 )
 
 /** Unleash's `advancedPlaygroundRequestSchema` (`POST /api/admin/playground/advanced`). */

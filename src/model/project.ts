@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { withJsonSchema } from './json-schema.js'
 import { Integer, NonBlankString, NonNegativeInteger, closed, oneOf, open, refinedString } from './codec.js'
 import { StrategyBody } from './strategy.js'
 
@@ -20,7 +21,7 @@ export const ProjectIdInput = refinedString(
 /** An array with at least one element, decoded element by element so paths name the index. */
 const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
   const array = t.array(item)
-  return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+  const nonEmpty = new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
     name,
     (u): u is t.TypeOf<C>[] => array.is(u) && u.length > 0,
     (u, c) => {
@@ -30,6 +31,7 @@ const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
     },
     array.encode,
   )
+  return withJsonSchema(nonEmpty, (of) => ({ type: 'array', items: of(item), minItems: 1 }))
 }
 
 export const ChangeRequestEnvironmentInput = open(

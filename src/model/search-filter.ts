@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { withJsonSchema } from './json-schema.js'
 
 /**
  * The filters of Unleash's search queries: `OPERATOR:value[,value...]`, e.g. `IS:default`,
@@ -42,7 +43,7 @@ export const filterOf = <const O extends readonly [string, ...string[]]>(
     if (values.some((v) => !value.ok(v)) || (value.single === true && values.length !== 1)) return undefined
     return { operator: u.slice(0, colon) as O[number], values }
   }
-  return new t.Type<Filter<O[number]>, string, unknown>(
+  const filter = new t.Type<Filter<O[number]>, string, unknown>(
     `a filter such as "${example}" (operators: ${operators.join(', ')})`,
     (u): u is Filter<O[number]> => typeof u === 'object' && u !== null && allowed.has((u as Filter<string>).operator),
     (u, c) => {
@@ -51,24 +52,32 @@ export const filterOf = <const O extends readonly [string, ...string[]]>(
     },
     (f) => `${f.operator}:${f.values.join(',')}`,
   )
+  // Read from query text: what the document shows is the text.
+  return withJsonSchema(filter, { type: 'string', pattern: `^(${operators.join('|')}):` })
 }
 
 /** A count given as query text: digits only, from `min` to `max`. */
 export const countText = (min: number, max: number) =>
-  new t.Type<number, string, unknown>(
-    `an integer from ${min} to ${max}`,
-    (u): u is number => Number.isInteger(u) && (u as number) >= min && (u as number) <= max,
-    (u, c) => {
-      const n = typeof u === 'string' && /^\d{1,9}$/.test(u) ? Number(u) : NaN
-      return n >= min && n <= max ? t.success(n) : t.failure(u, c)
-    },
-    String,
+  withJsonSchema(
+    new t.Type<number, string, unknown>(
+      `an integer from ${min} to ${max}`,
+      (u): u is number => Number.isInteger(u) && (u as number) >= min && (u as number) <= max,
+      (u, c) => {
+        const n = typeof u === 'string' && /^\d{1,9}$/.test(u) ? Number(u) : NaN
+        return n >= min && n <= max ? t.success(n) : t.failure(u, c)
+      },
+      String,
+    ),
+    { type: 'string', pattern: '^\\d{1,9}$' },
   )
 
 /** `true` or `false` as query text. */
-export const BooleanText = new t.Type<boolean, string, unknown>(
-  '"true" or "false"',
-  (u): u is boolean => typeof u === 'boolean',
-  (u, c) => (u === 'true' ? t.success(true) : u === 'false' ? t.success(false) : t.failure(u, c)),
-  String,
+export const BooleanText = withJsonSchema(
+  new t.Type<boolean, string, unknown>(
+    '"true" or "false"',
+    (u): u is boolean => typeof u === 'boolean',
+    (u, c) => (u === 'true' ? t.success(true) : u === 'false' ? t.success(false) : t.failure(u, c)),
+    String,
+  ),
+  { type: 'string', enum: ['true', 'false'] },
 )

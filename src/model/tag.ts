@@ -1,4 +1,5 @@
 import * as t from 'io-ts'
+import { withJsonSchema } from './json-schema.js'
 import { NonEmptyString, closed, lengthBetween, open, printableNameBetween, refinedString, urlFriendly } from './codec.js'
 
 /** A tag's value: any printable text (spaces too), as Unleash allows, but no path (`printableName`). */
@@ -96,7 +97,7 @@ export type CreateTagBody = t.TypeOf<typeof CreateTagBody>
  */
 export const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
   const array = t.array(item)
-  return new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
+  const nonEmpty = new t.Type<t.TypeOf<C>[], t.OutputOf<C>[], unknown>(
     name,
     (u): u is t.TypeOf<C>[] => array.is(u) && u.length > 0,
     (u, c) => {
@@ -106,6 +107,7 @@ export const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
     },
     array.encode,
   )
+  return withJsonSchema(nonEmpty, (of) => ({ type: 'array', items: of(item), minItems: 1 }))
 }
 
 /** Operation 8: `{ features, tags: { addedTags, removedTags } }`, every part required. */

@@ -72,6 +72,15 @@ const ACCOUNT_NAMES = t.partial({ name: t.string, email: t.string, username: t.s
 export const Account = t.intersection([t.type({ ...ACCOUNT_FIELDS, rootRole: t.number }), ACCOUNT_NAMES])
 export type Account = t.TypeOf<typeof Account>
 
+/** A user as the user search finds one: without its role, login attempts or creation time. */
+const { createdAt: _createdAt, loginAttempts: _loginAttempts, ...FOUND_FIELDS } = ACCOUNT_FIELDS
+export const FoundUser = t.intersection([t.type(FOUND_FIELDS), ACCOUNT_NAMES])
+export type FoundUser = t.TypeOf<typeof FoundUser>
+
+/** How many admins sign in with a password, without one, and are service accounts. */
+export const AdminCount = t.type({ password: t.number, noPassword: t.number, service: t.number })
+export type AdminCount = t.TypeOf<typeof AdminCount>
+
 /** A user as operation 10 lists them: `inviteLink` is `""` when there is none. */
 export const User = t.intersection([Account, t.type({ inviteLink: t.string })])
 export type User = t.TypeOf<typeof User>

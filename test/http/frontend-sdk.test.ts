@@ -7,6 +7,7 @@ import { createAdminApi } from '../../src/api/admin-api.js'
 import { createHttpHandler } from '../../src/http/handler.js'
 import { systemClock } from '../../src/ports/clock.js'
 import { ADMIN_TOKEN, ok } from '../support/api.js'
+import { recorded } from '../support/openapi.js'
 
 const admin = { authorization: ADMIN_TOKEN }
 const inDevelopment = (featureName: string) => ({ ...admin, params: { projectId: 'default', featureName, environment: 'development' } })
@@ -25,13 +26,14 @@ const setUp = async () => {
   for (const name of ['banner', 'eu-only']) ok(await api.features.enableEnvironment(inDevelopment(name)))
   ok(await api.features.enableEnvironment({ ...admin, params: { projectId: 'default', featureName: 'prod-only', environment: 'production' } }))
   const token = ok(await api.apiTokens.create({ ...admin, params: {}, body: { tokenName: 'web', type: 'frontend', environment: 'development', projects: ['default'] } })).secret
-  const server = await listen(createHttpHandler(api), { port: 0, host: '127.0.0.1' })
-  return { api, token, server }
+  const held = recorded(createHttpHandler(api))
+  const server = await listen(held.handler, { port: 0, host: '127.0.0.1' })
+  return { api, token, server, held }
 }
 
 for (const usePOSTrequests of [false, true]) {
   t.test(`Unleash's frontend SDK reads the flags on for its context from /api/frontend (${usePOSTrequests ? 'POST' : 'GET'})`, async (t) => {
-    const { api, token, server } = await setUp()
+    const { api, token, server, held } = await setUp()
     t.teardown(() => server.close())
     const errors: unknown[] = []
     const client = new UnleashClient({
@@ -73,5 +75,6 @@ for (const usePOSTrequests of [false, true]) {
     await client.sendMetrics()
     const apps = ok(await api.metrics.applications({ ...admin, params: {} }))
     t.ok(apps.applications.some((a) => a.appName === 'web'), 'the frontend app is seen')
+    t.same(held.mismatches(), [], 'every answer the SDK got is as the OpenAPI document says')
   })
 }

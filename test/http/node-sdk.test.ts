@@ -8,6 +8,7 @@ import { createHttpHandler } from '../../src/http/handler.js'
 import { getRow } from '../../src/store/table.js'
 import { systemClock } from '../../src/ports/clock.js'
 import { ADMIN_TOKEN, ok } from '../support/api.js'
+import { recorded } from '../support/openapi.js'
 
 const admin = { authorization: ADMIN_TOKEN }
 
@@ -21,7 +22,8 @@ t.test("Unleash's Node SDK registers and sends metrics with no warning, and the 
   const seen = (feature: string) => getRow(api.state().features, feature)!.environments['development']!.lastSeenAt
   t.equal(seen('checkout'), null, 'never seen yet')
 
-  const server = await listen(createHttpHandler(api), { port: 0, host: '127.0.0.1' })
+  const held = recorded(createHttpHandler(api))
+  const server = await listen(held.handler, { port: 0, host: '127.0.0.1' })
   t.teardown(() => server.close())
   const unleash = new Unleash({
     url: `${server.url}/api/`,
@@ -67,4 +69,5 @@ t.test("Unleash's Node SDK registers and sends metrics with no warning, and the 
   const usage = ok(await api.metrics.feature({ ...admin, params: { featureName: 'checkout' } }))
   t.equal(usage.totalUsage.reduce((n, u) => n + u.yes, 0), 5, 'every evaluation counted once')
   t.same(usage.seenApplications, ['shop'])
+  t.same(held.mismatches(), [], 'every answer the SDK got is as the OpenAPI document says')
 })

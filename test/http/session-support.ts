@@ -7,6 +7,7 @@ import { createHttpHandler } from '../../src/http/handler.js'
 import type { HttpHandlerOptions, HttpRequest, HttpResponse } from '../../src/http/types.js'
 import { fixedClock } from '../../src/ports/clock.js'
 import { sequentialIds } from '../../src/ports/ids.js'
+import { recorded } from '../support/openapi.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 
 export const ADMIN_TOKEN = '*:*.session-test-admin'
@@ -25,7 +26,9 @@ export const serveWithSessions = async (
     ids: sequentialIds(),
     ...(options.config ? { config: options.config } : {}),
   })
-  const handler = createHttpHandler(api, { clock, ...options.http })
+  // Every answer is held to the OpenAPI document: a call whose answer does not match it throws.
+  const held = recorded(createHttpHandler(api, { clock, ...options.http }), options.http)
+  const handler = held.handler
   const call = async (method: string, path: string, sent: { body?: unknown; headers?: Record<string, string>; secure?: boolean; remoteAddress?: string } = {}) => {
     const request: HttpRequest = {
       method,
@@ -36,6 +39,7 @@ export const serveWithSessions = async (
       remoteAddress: sent.remoteAddress ?? '127.0.0.1',
     }
     const response: HttpResponse = await handler(request)
+    held.check()
     let json: any // eslint-disable-line @typescript-eslint/no-explicit-any
     try {
       json = response.body ? JSON.parse(response.body) : undefined

@@ -6,6 +6,7 @@ import type { AdminApiConfig } from '../../src/api/config.js'
 import type { HttpHandlerOptions } from '../../src/http/types.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { ADMIN_TOKEN, makeApi } from '../support/api.js'
+import { recorded } from '../support/openapi.js'
 
 export { ADMIN_TOKEN }
 
@@ -87,7 +88,14 @@ export const serve = async (
     ...(options.config ? { config: options.config } : {}),
   })
   let n = 0
-  const handler = createHttpHandler(api, { ids: { uuid: () => 'uuid', token: () => `error-${++n}` }, clock, ...options })
+  // Every answer is held to the OpenAPI document: a call whose answer does not match it throws.
+  const held = recorded(createHttpHandler(api, { ids: { uuid: () => 'uuid', token: () => `error-${++n}` }, clock, ...options }), options)
+  const handler = held.handler
+  const checked = async (received: Promise<Received>): Promise<Received> => {
+    const answer = await received
+    held.check()
+    return answer
+  }
   if (transport === 'node') {
     const listening = await listen(handler, { port: 0 })
     return {
@@ -95,7 +103,7 @@ export const serve = async (
       clock,
       handler,
       close: () => listening.close(),
-      call: (method: string, path: string, sent: Sent = {}) => overSocket(listening.url, method, path, sent),
+      call: (method: string, path: string, sent: Sent = {}) => checked(overSocket(listening.url, method, path, sent)),
     }
   }
   const fetchHandler = toFetchHandler(handler)
@@ -104,13 +112,16 @@ export const serve = async (
     clock,
     handler,
     close: async () => undefined,
-    call: async (method: string, path: string, sent: Sent = {}): Promise<Received> => {
-      const { headers, body } = encode(sent)
-      const response = await fetchHandler(new Request(`http://flagport.test${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }))
-      const h: Record<string, string> = {}
-      response.headers.forEach((v, k) => (h[k] = v))
-      return parse(response.status, h, await response.text())
-    },
+    call: (method: string, path: string, sent: Sent = {}): Promise<Received> =>
+      checked(
+        (async () => {
+          const { headers, body } = encode(sent)
+          const response = await fetchHandler(new Request(`http://flagport.test${path}`, { method, headers, ...(body !== undefined ? { body } : {}) }))
+          const h: Record<string, string> = {}
+          response.headers.forEach((v, k) => (h[k] = v))
+          return parse(response.status, h, await response.text())
+        })(),
+      ),
   }
 }
 

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import * as t from 'io-ts'
 import type { AdminApi } from '../../api/admin-api.js'
 import type { ClientFeaturesAnswer } from '../../api/facade/client.js'
 import { JSON_TYPE } from '../errors.js'
@@ -25,5 +26,8 @@ export const clientRoutes = ({ client }: AdminApi): RawRoute[] => [
           ? { status: 304, headers: { etag: a.etag } }
           : { status: 200, headers: { etag: a.etag, 'content-type': JSON_TYPE }, body: a.json },
     )(answer)
-  }),
+  }, { answers: { 200: ClientFeaturesJson, 304: null }, headers: ['etag'] }),
 ]
+
+/** The flags of one environment, as the evaluation module's `ClientFeatures` types them (an interface, not a codec). */
+const ClientFeaturesJson = t.UnknownRecord

@@ -1,6 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { featureMetadata } from '../../domain/feature/render.js'
-import type { Feature, VariantsBatchBody } from '../../model/feature.js'
+import * as t from 'io-ts'
+import { ArchiveImpact, EnvironmentVariants, Feature, FeatureEnvironment, FeatureMetadata, Lifecycle, type VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import { featureJson } from '../feature-json.js'
 import { location, type Route, route } from '../route.js'
@@ -23,6 +24,7 @@ const variantsSet = (feature: Feature, body: unknown): FeatureVariant[] => {
 export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', FEATURES, features.create, {
     status: 201,
+    answer: FeatureMetadata,
     body: true,
     // Relative to the request URL `.../projects/<p>/features`, so it resolves to the new feature.
     headers: ({ result }) => location('features', result.name),
@@ -30,16 +32,16 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
     render: featureMetadata,
   }),
   // Unleash answers a clone as it answers a create, without a location.
-  route('POST', `${FEATURE}/clone`, features.clone, { status: 201, body: true, render: featureMetadata }),
+  route('POST', `${FEATURE}/clone`, features.clone, { status: 201, body: true, render: featureMetadata, answer: FeatureMetadata }),
   route('POST', '/api/admin/features/validate', features.validateName, { body: true }),
-  route('GET', FEATURES, features.listInProject),
-  route('GET', FEATURE, features.get, { serialize: featureJson }),
-  route('PUT', FEATURE, features.update, { body: true, serialize: featureJson }),
+  route('GET', FEATURES, features.listInProject, { answer: t.type({ version: t.number, features: t.array(Feature) }) }),
+  route('GET', FEATURE, features.get, { serialize: featureJson, answer: Feature }),
+  route('PUT', FEATURE, features.update, { body: true, serialize: featureJson, answer: Feature }),
   // Unleash answers a patch as it answers a create.
-  route('PATCH', FEATURE, features.patch, { body: true, render: featureMetadata }),
+  route('PATCH', FEATURE, features.patch, { body: true, render: featureMetadata, answer: FeatureMetadata }),
   // Unleash answers an archive 202 Accepted.
   route('DELETE', FEATURE, features.archive, { status: 202 }),
-  route('GET', ENVIRONMENT, features.getEnvironment),
+  route('GET', ENVIRONMENT, features.getEnvironment, { answer: FeatureEnvironment }),
   route('POST', `${ENVIRONMENT}/on`, features.enableEnvironment),
   route('POST', `${ENVIRONMENT}/off`, features.disableEnvironment),
   // Unleash answers the variants set, `{ version: 1, variants }`; the facade answers the feature.
@@ -47,22 +49,22 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', '/api/admin/projects/:projectId/bulk_features/environments/:environment/off', features.disableEnvironmentOfMany, { body: true }),
   // Unleash answers a bulk stale 202 Accepted.
   route('POST', '/api/admin/projects/:projectId/stale', features.setStaleOfMany, { body: true, status: 202 }),
-  route('POST', '/api/admin/projects/:projectId/archive/validate', features.archiveImpact, { body: true }),
+  route('POST', '/api/admin/projects/:projectId/archive/validate', features.archiveImpact, { body: true, answer: ArchiveImpact }),
   // Unleash answers a bulk archive 202 Accepted, a bulk revive and delete 200.
   route('POST', '/api/admin/projects/:projectId/archive', features.archiveMany, { body: true, status: 202 }),
   route('POST', '/api/admin/projects/:projectId/revive', features.reviveMany, { body: true }),
   route('POST', '/api/admin/projects/:projectId/delete', features.deleteMany, { body: true }),
-  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, render: (feature, { body }) => ({ version: 1, variants: variantsSet(feature, body) }) }),
-  route('GET', `${ENVIRONMENT}/variants`, features.getEnvironmentVariants),
-  route('PUT', `${ENVIRONMENT}/variants`, features.setEnvironmentVariants, { body: true }),
-  route('PATCH', `${ENVIRONMENT}/variants`, features.patchEnvironmentVariants, { body: true }),
-  route('GET', `${FEATURE}/parents`, features.possibleParents),
-  route('GET', `${FEATURE}/parent-variants`, features.parentVariants),
-  route('GET', '/api/admin/projects/:projectId/dependencies', features.anyDependencies),
+  route('PUT', `${FEATURE}/variants-batch`, features.setVariants, { body: true, render: (feature, { body }) => ({ version: 1, variants: variantsSet(feature, body) }), answer: EnvironmentVariants }),
+  route('GET', `${ENVIRONMENT}/variants`, features.getEnvironmentVariants, { answer: EnvironmentVariants }),
+  route('PUT', `${ENVIRONMENT}/variants`, features.setEnvironmentVariants, { body: true, answer: EnvironmentVariants }),
+  route('PATCH', `${ENVIRONMENT}/variants`, features.patchEnvironmentVariants, { body: true, answer: EnvironmentVariants }),
+  route('GET', `${FEATURE}/parents`, features.possibleParents, { answer: t.array(t.string) }),
+  route('GET', `${FEATURE}/parent-variants`, features.parentVariants, { answer: t.array(t.string) }),
+  route('GET', '/api/admin/projects/:projectId/dependencies', features.anyDependencies, { answer: t.boolean }),
   route('POST', `${FEATURE}/dependencies`, features.addDependency, { body: true }),
   route('DELETE', `${FEATURE}/dependencies`, features.removeDependency),
   route('DELETE', `${FEATURE}/dependencies/:parent`, features.removeDependency),
-  route('GET', `${FEATURE}/lifecycle`, features.lifecycle),
+  route('GET', `${FEATURE}/lifecycle`, features.lifecycle, { answer: t.array(Lifecycle) }),
   route('POST', `${FEATURE}/lifecycle/complete`, features.complete, { body: true }),
   route('POST', `${FEATURE}/lifecycle/uncomplete`, features.uncomplete),
   // Unleash answers the link routes 204, with no body; the facade answers the link.

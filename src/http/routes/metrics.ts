@@ -1,4 +1,5 @@
 import type { AdminApi } from '../../api/admin-api.js'
+import { ApplicationDetail, Applications, ApplicationsQuery, BulkMetricsBody, ClientMetricsBody, ClientRegistrationBody, FeatureUsage } from '../../model/metrics.js'
 import { type ApiRoute, route } from '../route.js'
 
 /**
@@ -6,10 +7,10 @@ import { type ApiRoute, route } from '../route.js'
  * no body as Unleash answers, and what the admin API shows of it.
  */
 export const metricsRoutes = ({ metrics }: AdminApi): ApiRoute[] => [
-  route('POST', '/api/client/register', metrics.register, { status: 202, body: true }),
-  route('POST', '/api/client/metrics', metrics.report, { status: 202, body: true }),
-  route('POST', '/api/client/metrics/bulk', metrics.bulk, { status: 202, body: true }),
-  route('GET', '/api/admin/metrics/applications', metrics.applications),
-  route('GET', '/api/admin/metrics/applications/:appName', metrics.application),
-  route('GET', '/api/admin/client-metrics/features/:featureName', metrics.feature),
+  route('POST', '/api/client/register', metrics.register, { status: 202, body: true, reads: { body: ClientRegistrationBody } }),
+  route('POST', '/api/client/metrics', metrics.report, { status: 202, body: true, reads: { body: ClientMetricsBody } }),
+  route('POST', '/api/client/metrics/bulk', metrics.bulk, { status: 202, body: true, reads: { body: BulkMetricsBody } }),
+  route('GET', '/api/admin/metrics/applications', metrics.applications, { answer: Applications, reads: { query: ApplicationsQuery } }),
+  route('GET', '/api/admin/metrics/applications/:appName', metrics.application, { answer: ApplicationDetail }),
+  route('GET', '/api/admin/client-metrics/features/:featureName', metrics.feature, { answer: FeatureUsage }),
 ]

@@ -1,5 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import type { Session } from '../../api/operations/sessions.js'
+import { LoginBody, Profile } from '../../model/session.js'
+import { Account } from '../../model/user.js'
 import { type Route, route } from '../route.js'
 
 /** Unleash's session cookie, which its UI sends with every call. */
@@ -29,6 +31,8 @@ export const clearedCookie = (scope: CookieScope): string => `${SESSION_COOKIE}=
  */
 export const sessionRoutes = ({ sessions }: AdminApi, now: () => number): Route[] => [
   route('POST', '/auth/simple/login', sessions.login, {
+    reads: { body: LoginBody, open: true },
+    answer: Account,
     body: true,
     rateLimit: 'login',
     headers: ({ result, secure, basePath }) => ({ 'set-cookie': sessionCookie(result, { secure, basePath }, now()), 'cache-control': 'no-store' }),
@@ -42,5 +46,5 @@ export const sessionRoutes = ({ sessions }: AdminApi, now: () => number): Route[
       'clear-site-data': '"cookies", "storage"',
     }),
   }),
-  route('GET', '/api/admin/user/profile', sessions.profile),
+  route('GET', '/api/admin/user/profile', sessions.profile, { answer: Profile }),
 ]

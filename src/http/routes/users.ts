@@ -1,22 +1,25 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { location, type Route, route } from '../route.js'
+import * as t from 'io-ts'
+import { AdminCount, Account, CreatedUser, FoundUser, Me, UsersAndRoles } from '../../model/user.js'
 
 /** Users (operations 3 and 10), and an admin setting a user's password. */
 export const userRoutes = ({ users }: AdminApi): Route[] => [
   // `location: user-admin/<id>` resolves against the request URL to the new user (decisions.md).
   route('POST', '/api/admin/user-admin', users.create, {
+    answer: CreatedUser,
     status: 201,
     body: true,
     headers: ({ result }) => location('user-admin', result.id),
     rateLimit: 'createUser',
   }),
-  route('GET', '/api/admin/user-admin', users.list),
+  route('GET', '/api/admin/user-admin', users.list, { answer: UsersAndRoles }),
   // What the caller is: never cached, as Unleash sends it.
-  route('GET', '/api/admin/user', users.me, { headers: () => ({ 'cache-control': 'no-store' }) }),
-  route('GET', '/api/admin/user-admin/search', users.search),
-  route('GET', '/api/admin/user-admin/admin-count', users.adminCount),
-  route('GET', '/api/admin/user-admin/:id', users.get),
-  route('PUT', '/api/admin/user-admin/:id', users.update, { body: true }),
+  route('GET', '/api/admin/user', users.me, { answer: Me, headers: () => ({ 'cache-control': 'no-store' }) }),
+  route('GET', '/api/admin/user-admin/search', users.search, { answer: t.array(FoundUser) }),
+  route('GET', '/api/admin/user-admin/admin-count', users.adminCount, { answer: AdminCount }),
+  route('GET', '/api/admin/user-admin/:id', users.get, { answer: Account }),
+  route('PUT', '/api/admin/user-admin/:id', users.update, { answer: Account, body: true }),
   route('DELETE', '/api/admin/user-admin/:id', users.delete),
   route('POST', '/api/admin/user-admin/:id/change-password', users.changePassword, { body: true }),
 ]
