@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
@@ -16,6 +15,7 @@ import type { IdPort } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import type { ResolvedConfig } from './config.js'
 import { type ApiRequest, ON_ADMITTED, type Operation, type OperationEnv, type Scope, SEND_AT_ONCE } from './operation.js'
+import type { Tx } from '../store/tx.js'
 
 export interface RunnerDeps {
   readonly storage: StoragePort
@@ -126,7 +126,7 @@ export const createRunner = (deps: RunnerDeps) => {
       const env = admit(op, request, state, prepared)
       if (E.isLeft(env)) return env
       const transaction = beginTransaction(state, immer)
-      const outcome = op.run(transaction.working as Draft<State>, env.right)
+      const outcome = op.run(transaction.working as Tx, env.right)
       if (E.isLeft(outcome)) return outcome
       const render = outcome.right
       const { state: next, changed, patches } = transaction.finish(withPatches)
