@@ -7,7 +7,7 @@ import type {
   FeatureDependency,
   FeatureVariant,
   StrategyVariant,
-} from '../evaluation/client-features.js'
+} from '../model/client-features.js'
 import { dictFrom, lookup } from '../model/dict.js'
 import type { Constraint } from '../model/constraint.js'
 import type { Dependency } from '../model/feature.js'

@@ -3,7 +3,7 @@ import { decodeAt, decodeWith } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
 import { HOUR_MS, hourOf, millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
-import { PERMISSIONS } from '../../domain/permissions.js'
+import { PERMISSIONS } from '../../ports/permissions.js'
 import {
   ApplicationsQuery,
   BulkMetricsBody,
