@@ -2,7 +2,7 @@ import { CLIENT_FEATURES_VERSION, clientSegment, segmentIds } from '../domain/cl
 import { type ClientFeature, DISABLED_VARIANT, type Evaluator, type EvaluatorOptions, compileEvaluator } from '../evaluation/index.js'
 import type { FeatureState, SegmentState, State } from '../model/state.js'
 import type { EnvironmentView } from './client-cache.js'
-import { tableChanges } from './table-changes.js'
+import { tableChanges } from '../store/table-changes.js'
 
 /** An evaluator that follows the store: every call sees the latest commit this process knows of. */
 export interface LiveEvaluator extends Evaluator {

@@ -151,6 +151,14 @@ export class TableDraft<T> implements Table<T> {
     return keys.map((key) => this.get(key)!)
   }
 
+  /** Changes the row under `key` in place through `change` (given its draft); returns whether there was one. */
+  update(key: string, change: (row: T) => void): boolean {
+    const row = this.get(key)
+    if (row === undefined) return false
+    change(row)
+    return true
+  }
+
   /**
    * Copies the drafts held by rows set in this transaction (an event's `preData` may be a
    * strategy still being drafted). Run on every table before any is finished: finishing a

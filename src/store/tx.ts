@@ -42,6 +42,8 @@ export interface TxTable<T> {
   entries(): Iterable<[string, T]>
   /** The rows `keep` selects, as drafts to change. */
   drafts(keep: (row: T) => boolean): Editable<T>[]
+  /** Changes the row under `key` in place through `change`; returns whether there was one. */
+  update(key: string, change: (row: Editable<T>) => void): boolean
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Bucket, type Table, bucketAt, keyOf } from '../store/table.js'
+import { Bucket, type Table, bucketAt, keyOf } from './table.js'
 
 /** One key whose row differs between two versions of a table: absent on one side, or another object. */
 export interface RowChange<T> {
