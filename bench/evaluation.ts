@@ -120,7 +120,7 @@ export async function benchEvaluation(): Promise<Row[]> {
       const f = draft.features.get(name(i % STORE_SIZE))!
       f.description = `changed ${i}`
     })
-    void storage.commit({ baseVersion: version++, patches: [], state: next })
+    void storage.commit({ baseVersion: version++, changes: [], state: next })
   }
   const commitThen = (op: () => Promise<unknown> | unknown) => async (i: number) => {
     commitOne(i)

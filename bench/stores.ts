@@ -33,7 +33,7 @@ const mustOpen = async (options: FileStorageOptions): Promise<StoragePort> => {
 export const fileStore = async (state: State): Promise<BenchStore> => {
   const dir = await mkdtemp(join(tmpdir(), 'flagport-bench-'))
   const seeding = await mustOpen({ path: dir, compactAfterBytes: 1 })
-  const committed = await seeding.commit({ baseVersion: 0, patches: [{ op: 'replace', path: [], value: state }], state })
+  const committed = await seeding.commit({ baseVersion: 0, changes: [{ op: 'state', state }], state })
   if (E.isLeft(committed)) throw new Error(`cannot seed the file store: ${JSON.stringify(committed.left)}`)
   // Compaction renames the snapshot into place, then the short journal that continues it.
   const compacted = async () => (await readdir(dir)).some((f) => f.startsWith('snapshot-')) && (await stat(join(dir, 'journal.jsonl'))).size < 4096

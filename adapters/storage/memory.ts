@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { isOutdated, upgradeState } from '../../src/store/upgrade.js'
 import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../src/ports/storage.js'
 
 /**
@@ -7,14 +6,14 @@ import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from 
  * stale base version is refused as a conflict and changes nothing. Not durable.
  */
 export const createMemoryStorage = (initial: Snapshot = { state: null, version: 0 }): StoragePort => {
-  // A state a host kept from an earlier version is read in this version's shape.
-  let current = isOutdated(initial.state) ? { ...initial, state: upgradeState(initial.state) } : initial
+  // A state a host kept from an earlier version is handed on as it is: the core upgrades it.
+  let current = initial
   let closed = false
   const listeners = new Set<(snapshot: Snapshot) => void>()
   const closedFailure: StorageFailure = { _tag: 'StorageFailure', message: 'The store is closed.' }
 
   return {
-    capabilities: { durable: false, crossProcess: false, subscribe: true, patches: false },
+    capabilities: { durable: false, crossProcess: false, subscribe: true, changes: false },
     head: () => current,
     sync: async () => (closed ? E.left(closedFailure) : E.right(current)),
     commit: async (commit: Commit): Promise<E.Either<CommitError, number>> => {

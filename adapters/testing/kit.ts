@@ -100,7 +100,7 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
     /** Back to the seeded state, as one commit (evaluators and caches follow it). */
     reset: (): void => {
       // The memory store advances its head at once; its answer is known (this kit alone writes to it).
-      void storage.commit({ baseVersion: storage.head().version, patches: [], state: seeded })
+      void storage.commit({ baseVersion: storage.head().version, changes: [{ op: 'state', state: seeded }], state: seeded })
     },
     /** The current state: an immutable value. */
     state: (): State => api.state(),

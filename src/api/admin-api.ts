@@ -5,13 +5,13 @@ import { addBuiltInAdmin, lacksBuiltInAdmin } from '../domain/user/admin-user.js
 import { transact } from '../store/transaction.js'
 import { immer } from './immer.js'
 import type { EventRecord } from '../model/event.js'
-import type { Patch } from 'immer'
+import { isOutdated, upgradeState } from '../store/upgrade.js'
 import type { State, StoredEvent } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
 import { type ClockPort, systemClock } from '../ports/clock.js'
 import type { EmailPort } from '../ports/email.js'
 import { type IdPort, randomIds } from '../ports/ids.js'
-import type { StoragePort } from '../ports/storage.js'
+import type { RowChange, StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
 import { checkOptions } from './options.js'
 import { adminUiMethods } from './facade/admin-ui.js'
@@ -97,24 +97,34 @@ export const createAdminApi = async (options: AdminApiOptions) => {
 
 export type AdminApi = Awaited<ReturnType<typeof createAdminApi>>
 
-/** Commits the initial state to an empty store, and the built-in admin to a store that never held an account; others are left alone. */
+/**
+ * Commits the initial state to an empty store, a store of an earlier schema upgraded to this
+ * one (as one `state` change: adapters never upgrade), and the built-in admin to a store that
+ * never held an account; others are left alone.
+ */
 const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort): Promise<E.Either<string, void>> => {
   for (let attempt = 0; attempt < 10; attempt++) {
     const synced = await storage.sync()
     if (E.isLeft(synced)) return E.left(synced.left.message)
     const head = storage.head()
     const now = new Date(clock.now()).toISOString()
-    let change: { state: State; patches: Patch[] }
+    let change: { state: State; changes: RowChange[] }
+    const upgrading = head.state !== null && isOutdated(head.state)
     if (head.state === null) {
       const state = initialState(ids.token(), now)
-      change = { state, patches: [{ op: 'replace', path: [], value: state }] }
+      change = { state, changes: [{ op: 'state', state }] }
+    } else if (upgrading) {
+      const state = upgradeState(head.state)
+      change = { state, changes: [{ op: 'state', state }] }
     } else if (lacksBuiltInAdmin(head.state)) {
       // A store that never held an account gains Unleash's admin, as a fresh one starts with it.
       change = transact(head.state, immer, (draft) => addBuiltInAdmin(draft, now))
     } else return E.right(undefined)
     const committed = await storage.commit({ baseVersion: head.version, ...change })
-    if (E.isRight(committed)) return E.right(undefined)
-    if (committed.left._tag === 'StorageFailure') return E.left(committed.left.message)
+    if (E.isLeft(committed)) {
+      if (committed.left._tag === 'StorageFailure') return E.left(committed.left.message)
+    } else if (!upgrading) return E.right(undefined)
+    // An upgraded store may still lack the built-in admin: looked at again.
   }
   return E.left('the store kept changing while it was being seeded')
 }

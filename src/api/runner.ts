@@ -41,7 +41,7 @@ export const stateOf = (storage: StoragePort): State => {
  */
 export const createRunner = (deps: RunnerDeps) => {
   const { storage, auth, clock, ids, config } = deps
-  const withPatches = storage.capabilities.patches !== false
+  const withChanges = storage.capabilities.changes !== false
 
   // The clock's time as ISO text, made once a millisecond: formatting a Date costs a microsecond.
   let lastMs = NaN
@@ -129,9 +129,9 @@ export const createRunner = (deps: RunnerDeps) => {
       const outcome = op.run(transaction.working as Tx, env.right)
       if (E.isLeft(outcome)) return outcome
       const render = outcome.right
-      const { state: next, changed, patches } = transaction.finish(withPatches)
+      const { state: next, changed, changes } = transaction.finish(withChanges)
       if (changed) {
-        const committed = await storage.commit({ baseVersion: version, patches, state: next })
+        const committed = await storage.commit({ baseVersion: version, changes, state: next })
         if (E.isLeft(committed)) {
           if (committed.left._tag === 'StorageConflict') continue
           return E.left(storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail))

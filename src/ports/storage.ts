@@ -1,6 +1,6 @@
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Patch } from 'immer'
-import type { State } from '../model/state.js'
+import type { State, StoredEvent } from '../model/state.js'
 
 /**
  * The store as one immutable value and the number of commits that produced it. A store
@@ -11,10 +11,47 @@ export interface Snapshot {
   readonly version: number
 }
 
-/** One atomic change: the patches that turn the state at `baseVersion` into `state`. */
+/** The state's tables: rows keyed by a string. */
+export type TableName =
+  | 'environments'
+  | 'projects'
+  | 'features'
+  | 'strategyTypes'
+  | 'tagTypes'
+  | 'tags'
+  | 'segments'
+  | 'contextFields'
+  | 'rootRoles'
+  | 'users'
+  | 'identities'
+  | 'groups'
+  | 'apiTokens'
+  | 'sessions'
+
+/** Small records changed field by field. */
+export type RecordName = 'settings' | 'counters' | 'liveFeatures'
+
+/** One logical change a commit made: rows by table and key, never where the engine keeps them. */
+export type RowChange =
+  /** A row added, or replaced whole. */
+  | { readonly op: 'put'; readonly table: TableName; readonly key: string; readonly row: unknown }
+  /** An existing row changed in place: immer patches whose paths start inside the row. */
+  | { readonly op: 'patch'; readonly table: TableName; readonly key: string; readonly patches: readonly Patch[] }
+  | { readonly op: 'delete'; readonly table: TableName; readonly key: string }
+  /** One field of a small record set (value present) or removed (value absent). */
+  | { readonly op: 'field'; readonly record: RecordName; readonly field: string; readonly value?: unknown }
+  /** Events appended to the log (ids in order); the log then keeps the newest `retention`. */
+  | { readonly op: 'events'; readonly events: readonly StoredEvent[]; readonly retention: number }
+  /** The whole state replaced: a store's first commit, and the core's commit of a schema upgrade. */
+  | { readonly op: 'state'; readonly state: State }
+
+/**
+ * One atomic change: the row changes that turn the state at `baseVersion` into `state`
+ * (`applyChanges` in src/store replays them).
+ */
 export interface Commit {
   readonly baseVersion: number
-  readonly patches: readonly Patch[]
+  readonly changes: readonly RowChange[]
   readonly state: State
 }
 
@@ -46,10 +83,10 @@ export interface StorageCapabilities {
   /** `subscribe` reports commits made through other handles or processes. */
   readonly subscribe: boolean
   /**
-   * false: `commit` never reads `patches`, so the facade does not compute them and passes an
-   * empty list (about a fifth of the cost of a small transaction). Absent or true: it does.
+   * false: `commit` never reads `changes`, so the core does not compute them and passes an
+   * empty list (an adapter that keeps the state itself, as the memory store). Absent or true: it does.
    */
-  readonly patches?: boolean
+  readonly changes?: boolean
 }
 
 /**

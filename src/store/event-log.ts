@@ -1,5 +1,5 @@
-import type { Patch } from 'immer'
 import type { EventLog, StoredEvent } from '../model/state.js'
+import type { RowChange } from '../ports/storage.js'
 import { withoutDrafts } from './table-draft.js'
 
 /** Events a chunk holds. */
@@ -51,18 +51,10 @@ export const latestEvents = (log: EventLog, limit: number, keep: (e: StoredEvent
 
 /**
  * The log with `events` (the next ids, in order) appended, keeping the newest `retention`.
- * `record` gets one patch per event (an event, a new chunk or a new page holding it), one per
- * dropped chunk or page, and `first` and `last`: a commit journals its own events, never a
- * whole chunk. `log` is not changed; the arrays copied here are changed in place after
- * their first copy, so appending many events copies each array once.
+ * `log` is not changed; the arrays copied here are changed in place after their first copy,
+ * so appending many events copies each array once.
  */
-export const appendEvents = (
-  log: EventLog,
-  events: readonly StoredEvent[],
-  retention: number,
-  record?: (patch: Patch) => void,
-  path: readonly (string | number)[] = ['events'],
-): EventLog => {
+export const appendEvents = (log: EventLog, events: readonly StoredEvent[], retention: number): EventLog => {
   if (events.length === 0) return log
   // The arrays copied so far, a handful for one event, so a list, not a Set; searched from
   // its end, where the last page and chunk, asked for with each event, were put.
@@ -74,7 +66,6 @@ export const appendEvents = (
     return copy
   }
   const pages = own(log.pages) as StoredEvent[][][]
-  const at = (...rest: number[]): (string | number)[] => [...path, 'pages', ...rest]
 
   for (const event of events) {
     const p = pages.length - 1
@@ -82,18 +73,15 @@ export const appendEvents = (
     const lastChunk = lastPage?.[lastPage.length - 1]
     if (lastPage === undefined || lastChunk === undefined || (lastPage.length >= EVENT_PAGE && lastChunk.length >= EVENT_CHUNK)) {
       pages.push(own([own([event])]))
-      record?.({ op: 'add', path: at(p + 1), value: [[event]] })
       continue
     }
     const page = (pages[p] = own(lastPage))
     if (lastChunk.length >= EVENT_CHUNK) {
       page.push(own([event]))
-      record?.({ op: 'add', path: at(p, page.length - 1), value: [event] })
       continue
     }
     const chunk = (page[page.length - 1] = own(lastChunk))
     chunk.push(event)
-    record?.({ op: 'add', path: at(p, page.length - 1, chunk.length - 1), value: event })
   }
 
   const last = events[events.length - 1]!.id
@@ -103,17 +91,9 @@ export const appendEvents = (
     const page = pages[0]
     const chunk = page?.[0]
     if (page === undefined || chunk === undefined || chunk[chunk.length - 1]!.id >= first) break
-    if (page.length === 1) {
-      pages.shift()
-      record?.({ op: 'remove', path: at(0) })
-    } else {
-      const kept = (pages[0] = own(page))
-      kept.shift()
-      record?.({ op: 'remove', path: at(0, 0) })
-    }
+    if (page.length === 1) pages.shift()
+    else (pages[0] = own(page)).shift()
   }
-  if (first !== log.first) record?.({ op: 'replace', path: [...path, 'first'], value: first })
-  record?.({ op: 'replace', path: [...path, 'last'], value: last })
   return logValue(first, last, pages)
 }
 
@@ -150,9 +130,10 @@ export class EventLogDraft implements EventLog {
     this.appended = this.appended.map(withoutDrafts)
   }
 
-  /** The committed log with this transaction's events; the same log when none was recorded. */
-  finish(path: readonly (string | number)[], record?: (patch: Patch) => void): EventLog {
-    return appendEvents(this.committed, this.appended, this.retention, record, path)
+  /** The committed log with this transaction's events; the same log when none was recorded. `record` gets them as one change. */
+  finish(record?: (change: RowChange) => void): EventLog {
+    if (record && this.appended.length > 0) record({ op: 'events', events: this.appended, retention: this.retention })
+    return appendEvents(this.committed, this.appended, this.retention)
   }
 }
 

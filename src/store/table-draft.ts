@@ -1,4 +1,5 @@
 import { type Immer, type Patch, current, isDraft } from 'immer'
+import type { RowChange, TableName } from '../ports/storage.js'
 import { Bucket } from './bucket.js'
 import { FANOUT, type Table, bucketAt, committedEntries, committedRow, peek, slotOf, stored, tableValue } from './table-layout.js'
 
@@ -35,12 +36,12 @@ class Change<T> {
  */
 const draftBase = <T extends object>(row: T): T => (Object.getPrototypeOf(row) === null ? { ...row } : row)
 
-/** A copied bucket, and the patches that turn the committed bucket into it. */
-interface TouchedBucket<T> {
-  readonly rows: Bucket<T>
-  readonly wasEmpty: boolean
-  readonly patches: Patch[]
-}
+/** Past this many patches a changed row is told as a put: replaying it whole costs less. */
+const MAX_ROW_PATCHES = 16
+
+/** What became of a row drafted and changed: its patches, or the row whole when they are many or replace it. */
+const draftedChange = (table: TableName, key: string, row: unknown, patches: readonly Patch[]): RowChange =>
+  patches.length > MAX_ROW_PATCHES || patches.some((p) => p.path.length === 0) ? { op: 'put', table, key, row } : { op: 'patch', table, key, patches }
 
 /** A copy of `value` in which every immer draft is replaced by what it holds now. */
 export const withoutDrafts = <T>(value: T): T => {
@@ -65,8 +66,7 @@ export const withoutDrafts = <T>(value: T): T => {
  * for the table, its shard array, the shard and the bucket before the row is reached, and a
  * walk of each on finishing), it keeps the rows the transaction reads for change, each an
  * immer draft of its own, and the rows it sets or deletes. `finish` copies the shards and
- * buckets those rows live in, once each, and writes the patches at the paths the committed
- * table has, so storage adapters see the same patches as before.
+ * buckets those rows live in, once each, and tells what changed row by row.
  */
 export class TableDraft<T> implements Table<T> {
   // Made on the first change: most tables a transaction opens are only read.
@@ -171,15 +171,15 @@ export class TableDraft<T> implements Table<T> {
 
   /**
    * The committed table with this transaction's rows; the same table when nothing changed.
-   * `record` gets the patches, with paths from the state's root (`path` is the table's).
+   * `record` gets a change for each row changed (`table` names this one).
    */
-  finish(path: readonly (string | number)[], record?: (patch: Patch) => void): Table<T> {
+  finish(table: TableName, record?: (change: RowChange) => void): Table<T> {
     if (this.changes === undefined) return this.committed
-    const touched = new Map<number, TouchedBucket<T>>()
+    const touched = new Map<number, Bucket<T>>()
     for (const [key, change] of this.changes) {
-      const rowPatches: Patch[] = []
+      let rowPatches: readonly Patch[] = []
       const finished = change.drafted
-        ? (this.drafter.finishDraft(change.value, record && ((patches) => void rowPatches.push(...patches))) as T)
+        ? (this.drafter.finishDraft(change.value, record && ((patches) => void (rowPatches = patches))) as T)
         : change.value
       // An unchanged draft finishes as its base, which may be a copy of the committed row.
       const value = change.drafted && finished === change.base ? change.committed : finished
@@ -189,16 +189,15 @@ export class TableDraft<T> implements Table<T> {
       let bucket = touched.get(slot)
       if (bucket === undefined) {
         const was = bucketAt(this.committed.shards[s]!, b)
-        bucket = { rows: was === null ? new Bucket<T>() : was.copy(), wasEmpty: was === null, patches: [] }
+        bucket = was === null ? new Bucket<T>() : was.copy()
         touched.set(slot, bucket)
       }
       const property = stored(key)
-      if (value === undefined) bucket.rows.delete(property)
-      else bucket.rows.set(property, value)
+      if (value === undefined) bucket.delete(property)
+      else bucket.set(property, value)
       if (record) {
-        const rowPath = [...path, 'shards', s, b, property]
-        if (change.drafted) for (const p of rowPatches) bucket.patches.push({ ...p, path: [...rowPath, ...p.path] })
-        else bucket.patches.push(value === undefined ? { op: 'remove', path: rowPath } : { op: change.committed === undefined ? 'add' : 'replace', path: rowPath, value })
+        if (value === undefined) record({ op: 'delete', table, key })
+        else record(change.drafted ? draftedChange(table, key, value, rowPatches) : { op: 'put', table, key, row: value })
       }
     }
     if (touched.size === 0) return this.committed
@@ -207,15 +206,9 @@ export class TableDraft<T> implements Table<T> {
       const s = Math.floor(slot / FANOUT)
       const b = slot % FANOUT
       if (shards[s] === this.committed.shards[s]) shards[s] = shards[s]!.slice()
-      // An emptied bucket becomes null again; a new one is written whole, its slot was null.
-      const empty = bucket.rows.size === 0
-      shards[s]![b] = empty ? null : bucket.rows
-      if (!record) continue
-      if (bucket.wasEmpty || empty) {
-        if (!(bucket.wasEmpty && empty)) record({ op: 'replace', path: [...path, 'shards', s, b], value: empty ? null : bucket.rows })
-      } else for (const p of bucket.patches) record(p)
+      // An emptied bucket becomes null again.
+      shards[s]![b] = bucket.size === 0 ? null : bucket
     }
-    if (record && this.size !== this.committed.size) record({ op: 'replace', path: [...path, 'size'], value: this.size })
     return tableValue(this.size, shards)
   }
 }

@@ -1,7 +1,7 @@
-import type { Patch } from 'immer'
 import { copyDict } from '../model/dict.js'
 import { EventLogDraft } from './event-log.js'
 import type { State } from '../model/state.js'
+import type { RecordName, RowChange, TableName } from '../ports/storage.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
 import type { Tx } from './tx.js'
@@ -56,11 +56,11 @@ const WORKING: object = Object.create(
   ),
 )
 
-/** What a transaction made: the next state (`state` itself when nothing changed), and the patches from `state` to it when asked for. */
+/** What a transaction made: the next state (`state` itself when nothing changed), and the row changes from `state` to it when asked for. */
 export interface Finished {
   readonly state: State
   readonly changed: boolean
-  readonly patches: Patch[]
+  readonly changes: RowChange[]
 }
 
 type Fields = Record<string, unknown>
@@ -68,19 +68,18 @@ type Fields = Record<string, unknown>
 /** A record's copy, prototype-free if it was (a `Dict` keyed by project ids). */
 const copyFields = (source: Fields): Fields => (Object.getPrototypeOf(source) === null ? copyDict(source) : { ...source })
 
-/** Whether a record's copy differs from its source, field by field; `record` gets a patch per field. */
-const fieldChanges = (part: Part, source: Fields, copy: Fields, record: ((patch: Patch) => void) | undefined): boolean => {
+/** Whether a record's copy differs from its source, field by field; `record` gets a change per field. */
+const fieldChanges = (part: RecordName, source: Fields, copy: Fields, record: ((change: RowChange) => void) | undefined): boolean => {
   let changed = false
   for (const key in copy) {
-    const had = Object.prototype.hasOwnProperty.call(source, key)
-    if (had && source[key] === copy[key]) continue
+    if (Object.prototype.hasOwnProperty.call(source, key) && source[key] === copy[key]) continue
     changed = true
-    record?.({ op: had ? 'replace' : 'add', path: [part, key], value: copy[key] })
+    record?.({ op: 'field', record: part, field: key, value: copy[key] })
   }
   for (const key in source) {
     if (Object.prototype.hasOwnProperty.call(copy, key)) continue
     changed = true
-    record?.({ op: 'remove', path: [part, key] })
+    record?.({ op: 'field', record: part, field: key })
   }
   return changed
 }
@@ -98,8 +97,8 @@ export const committedState = (state: State): State => (state as unknown as { re
  * the whole state, but only what they read for change is drafted: the rows of a table one by
  * one, a record when first read. Drafting the whole state through immer instead made a proxy
  * for the state, each table, shard and bucket on the way to a row, and walked each of them on
- * finishing: most of the cost of a small commit. `finish` assembles the next state and the
- * patches, at the same paths as immer's, so storage adapters see no difference.
+ * finishing: most of the cost of a small commit. `finish` assembles the next state and what
+ * changed, row by row (`RowChange`), which is all storage adapters see.
  */
 export const beginTransaction = (state: State, drafter: RowDrafter) => {
   const tables = new Map<Part, TableDraft<unknown>>()
@@ -120,35 +119,35 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
     return copy
   }
 
-  const finish = (withPatches: boolean): Finished => {
-    const patches: Patch[] = []
+  const finish = (withChanges: boolean): Finished => {
+    const changes: RowChange[] = []
     // Rows set in a table may hold drafts of other rows (an event's preData): copied while those live.
     for (const table of tables.values()) table.settleValues()
     eventLog?.settleValues()
     const next = { ...state } as Record<string, unknown>
     let changed = false
-    const record = withPatches ? (patch: Patch) => void patches.push(patch) : undefined
+    const record = withChanges ? (change: RowChange) => void changes.push(change) : undefined
     for (const [part, copy] of records) {
-      if (fieldChanges(part, state[part] as unknown as Fields, copy, record)) {
+      if (fieldChanges(part as RecordName, state[part] as unknown as Fields, copy, record)) {
         changed = true
         next[part] = copy
       }
     }
     for (const [part, table] of tables) {
-      const finished = table.finish([part], record)
+      const finished = table.finish(part as TableName, record)
       if (finished !== state[part]) {
         changed = true
         next[part] = finished
       }
     }
     if (eventLog !== undefined) {
-      const log = eventLog.finish(['events'], record)
+      const log = eventLog.finish(record)
       if (log !== state.events) {
         changed = true
         next.events = log
       }
     }
-    return { state: changed ? (next as unknown as State) : state, changed, patches }
+    return { state: changed ? (next as unknown as State) : state, changed, changes }
   }
 
   return { working: working as unknown as Tx, finish }

@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Patch } from 'immer'
 import { immer } from '../api/immer.js'
 import { initialState } from '../domain/seed.js'
 import type { State } from '../model/state.js'
 import { getRow, setRow } from '../store/table.js'
 import { transact } from '../store/transaction.js'
-import type { CommitError, Snapshot, StorageCapabilities, StoragePort } from '../ports/storage.js'
+import type { CommitError, RowChange, Snapshot, StorageCapabilities, StoragePort } from '../ports/storage.js'
 import type { Tx } from '../store/tx.js'
 
 /**
@@ -39,7 +38,7 @@ const NOW = '2026-01-01T00:00:00.000Z'
  *
  * @example
  * import t from 'tap'
- * await storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true, patches: false })
+ * await storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true, changes: false })
  */
 export const storageContract = async (t: ContractTest, factory: StorageContractFactory, capabilities: StorageCapabilities): Promise<void> => {
   const reopen = factory.reopen?.bind(factory)
@@ -93,15 +92,15 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
   })
 
   await withStore('the first commit replaces the empty root and is version 1', async (t, port) => {
-    const [state, patches] = seedCommit()
-    t.same(await port.commit({ baseVersion: 0, patches, state }), E.right(1), 'acknowledged as version 1')
+    const [state, changes] = seedCommit()
+    t.same(await port.commit({ baseVersion: 0, changes, state }), E.right(1), 'acknowledged as version 1')
     t.equal(port.head().version, 1, 'head version')
     t.equal(port.head().state, state, 'head holds the committed state')
   })
 
   await withStore('a commit on a base above the head is a conflict', async (t, port) => {
-    const [state, patches] = seedCommit()
-    t.same(await port.commit({ baseVersion: 3, patches, state }), E.left({ _tag: 'StorageConflict', expected: 3, actual: 0 }), 'conflict')
+    const [state, changes] = seedCommit()
+    t.same(await port.commit({ baseVersion: 3, changes, state }), E.left({ _tag: 'StorageConflict', expected: 3, actual: 0 }), 'conflict')
     t.same(port.head(), { state: null, version: 0 }, 'still empty')
   })
 
@@ -127,11 +126,11 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     await seed(port)
     await change(port, (d) => void (d.counters.user = 5))
     const before = port.head()
-    const { state, patches } = transact(before.state!, immer, (d) => {
+    const { state, changes } = transact(before.state!, immer, (d) => {
       d.counters.user = 99
       d.settings.maintenanceMode = true
     })
-    t.same(await port.commit({ baseVersion: 1, patches, state }), E.left({ _tag: 'StorageConflict', expected: 1, actual: 2 }), 'conflict')
+    t.same(await port.commit({ baseVersion: 1, changes, state }), E.left({ _tag: 'StorageConflict', expected: 1, actual: 2 }), 'conflict')
     t.equal(port.head().version, before.version, 'version unchanged')
     t.equal(port.head().state, before.state, 'state unchanged')
   })
@@ -252,8 +251,8 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
       await seed(port)
       const seeded = port.head().state!.counters.user
       const template = getRow(port.head().state!.tagTypes, 'simple')!
-      const { state, patches } = transact(port.head().state!, immer, (d) => void (d.counters.user = 42))
-      const stale = port.commit({ baseVersion: 0, patches, state })
+      const { state, changes } = transact(port.head().state!, immer, (d) => void (d.counters.user = 42))
+      const stale = port.commit({ baseVersion: 0, changes, state })
       const pending = change(port, (d) => {
         d.counters.segment = 7
         setRow(d.tagTypes, 'atomic', { ...template, name: 'atomic', description: 'one commit' })
@@ -342,14 +341,10 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
   }
 }
 
-/**
- * The first commit, as immer's `produceWithPatches(null, () => state)` makes it: one patch
- * replacing the root. Built by hand because immer deep-clones a root value into its patch,
- * which costs a few hundred milliseconds per store here and would dominate the suite.
- */
-const seedCommit = (): [State, Patch[]] => {
+/** The first commit, as the core makes it: one change holding the whole state. */
+const seedCommit = (): [State, RowChange[]] => {
   const state = initialState('contract', NOW)
-  return [state, [{ op: 'replace', path: [], value: state }]]
+  return [state, [{ op: 'state', state }]]
 }
 
 /** Whole states compared as JSON first: tap's deep comparison of a whole store is slow. */
@@ -359,8 +354,8 @@ const sameState = (t: ContractTest, found: State | null | undefined, wanted: Sta
 }
 
 const seed = async (port: StoragePort): Promise<void> => {
-  const [state, patches] = seedCommit()
-  const r = await port.commit({ baseVersion: port.head().version, patches, state })
+  const [state, changes] = seedCommit()
+  const r = await port.commit({ baseVersion: port.head().version, changes, state })
   if (E.isLeft(r)) throw new Error(`seeding failed: ${JSON.stringify(r.left)}`)
 }
 
@@ -368,6 +363,6 @@ const seed = async (port: StoragePort): Promise<void> => {
 const change = (port: StoragePort, recipe: (draft: Tx) => void) => {
   const { state, version } = port.head()
   if (state === null) throw new Error('seed the store first')
-  const { state: next, patches } = transact(state, immer, recipe)
-  return port.commit({ baseVersion: version, patches, state: next })
+  const { state: next, changes } = transact(state, immer, recipe)
+  return port.commit({ baseVersion: version, changes, state: next })
 }

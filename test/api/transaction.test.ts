@@ -1,18 +1,19 @@
 import t from 'tap'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
-import { Replay } from '../../adapters/storage/file/replay.js'
+import * as E from 'fp-ts/lib/Either.js'
+import { applyChanges } from '../../src/store/apply-changes.js'
 import type { State } from '../../src/model/state.js'
 import { getRow } from '../../src/store/table.js'
 import type { Commit, StoragePort } from '../../src/ports/storage.js'
 import { makeApi, ok } from '../support/api.js'
 
-/** A memory store that asks for patches and keeps every commit with the state it was made on, as JSON then. */
+/** A memory store that asks for row changes and keeps every commit with the state it was made on, as JSON then. */
 const recordingStore = () => {
   const inner = createMemoryStorage()
   const commits: { readonly before: State | null; readonly beforeJson: string; readonly commit: Commit }[] = []
   const storage: StoragePort = {
     ...inner,
-    capabilities: { ...inner.capabilities, patches: true },
+    capabilities: { ...inner.capabilities, changes: true },
     commit: (commit) => {
       const before = inner.head().state
       commits.push({ before, beforeJson: JSON.stringify(before), commit })
@@ -62,16 +63,16 @@ const scenario = async () => {
   return { api, commits }
 }
 
-t.test('every commit’s patches turn the state it was made on into the state it commits', async (t) => {
+t.test('every commit’s row changes turn the state it was made on into the state it commits', async (t) => {
   const { commits } = await scenario()
   t.ok(commits.length > 60, `${commits.length} commits`)
   const problems: string[] = []
-  for (const [i, { before, commit }] of commits.entries()) {
+  for (const [i, { before, beforeJson, commit }] of commits.entries()) {
     if (before === null) continue
-    const replay = new Replay(before)
-    const applied = replay.apply(commit.patches)
-    if (!applied.ok) problems.push(`commit ${i}: the patches do not apply: ${applied.reason}`)
-    else if (JSON.stringify(replay.finish()) !== JSON.stringify(commit.state)) problems.push(`commit ${i}: replaying its patches gives another state`)
+    const applied = applyChanges(before, commit.changes)
+    if (E.isLeft(applied)) problems.push(`commit ${i}: the changes do not apply: ${applied.left}`)
+    else if (JSON.stringify(applied.right) !== JSON.stringify(commit.state)) problems.push(`commit ${i}: replaying its changes gives another state`)
+    else if (JSON.stringify(before) !== beforeJson) problems.push(`commit ${i}: replaying changed the state it started from`)
   }
   t.same(problems, [], 'each replayed state equals the committed one')
 })
@@ -106,12 +107,12 @@ t.test('an event’s preData taken from a row the transaction changes is stored 
   t.same(ok(await api.strategies.list({ params: at('f') })), [], 'and it is gone from the feature')
 })
 
-t.test('with a store that does not read patches, none are computed and the state is the same', async (t) => {
+t.test('with a store that does not read row changes, none are computed and the state is the same', async (t) => {
   const plainStore = createMemoryStorage()
   const seen: number[] = []
-  const storage: StoragePort = { ...plainStore, commit: (commit) => (seen.push(commit.patches.length), plainStore.commit(commit)) }
+  const storage: StoragePort = { ...plainStore, commit: (commit) => (seen.push(commit.changes.length), plainStore.commit(commit)) }
   const { api } = await makeApi({ storage })
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'quiet' } }))
-  t.same(seen.slice(1), [0], 'the commit after the seed carries no patches')
+  t.same(seen.slice(1), [0], 'the commit after the seed carries no changes')
   t.equal(getRow(api.state().features, 'quiet')?.name, 'quiet', 'the change is committed')
 })

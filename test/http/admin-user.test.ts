@@ -64,7 +64,7 @@ const storeWithoutAdmin = async (accounts: number): Promise<StoragePort> => {
   const storage = createMemoryStorage()
   const seeded = initialState('earlier', '2025-06-01T00:00:00.000Z')
   const state: State = { ...seeded, users: emptyTable(), identities: emptyTable(), counters: { ...seeded.counters, user: accounts } }
-  await storage.commit({ baseVersion: 0, patches: [{ op: 'replace', path: [], value: state }], state })
+  await storage.commit({ baseVersion: 0, changes: [{ op: 'state', state }], state })
   return storage
 }
 

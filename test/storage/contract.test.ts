@@ -31,7 +31,7 @@ const fileFactory = (t: Tap, options: Omit<FileStorageOptions, 'path'> = {}) => 
 }
 
 t.test('memory adapter', (t) =>
-  storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true, patches: false }),
+  storageContract(t, { open: async () => createMemoryStorage() }, { durable: false, crossProcess: false, subscribe: true, changes: false }),
 )
 
 t.test('file adapter', (t) => storageContract(t, fileFactory(t), { durable: true, crossProcess: true, subscribe: true }))

@@ -88,12 +88,12 @@ t.test('the journal is a header and one checksummed line per commit', async (t) 
     const [sum, payload] = [line.slice(0, 16), line.slice(17)]
     t.equal(sum, createHash('sha256').update(payload).digest('hex').slice(0, 16), 'checksum: first 16 hex digits of the sha256 of the payload')
   }
-  t.same(JSON.parse(lines[0]!.slice(17)), { format: 'flagport-journal', formatVersion: 1, base: 0 }, 'header')
+  t.same(JSON.parse(lines[0]!.slice(17)), { format: 'flagport-journal', formatVersion: 2, base: 0 }, 'header')
   t.same(Object.keys(JSON.parse(lines[1]!.slice(17))), ['v', 's'], 'the first commit carries the state')
-  t.same(JSON.parse(lines[2]!.slice(17)), { v: 2, p: [{ op: 'replace', path: ['counters', 'user'], value: 5 }] }, 'later ones only their patches')
+  t.same(JSON.parse(lines[2]!.slice(17)), { v: 2, c: [{ op: 'field', record: 'counters', field: 'user', value: 5 }] }, 'later ones only their row changes')
 })
 
-t.test('a commit’s line holds only its patches, however large the store', async (t) => {
+t.test('a commit’s line holds only its row changes, however large the store', async (t) => {
   const dir = await tempDir(t)
   const store = await mustOpen({ path: dir, compactAfterBytes: 1 << 30 })
   await seed(store)

@@ -18,11 +18,11 @@ const values: readonly [string, string][] = [
 
 for (const [name, value] of values) {
   t.test(`a journal line is <16 hex of the payload's SHA-256> <payload>: ${name}`, async (t) => {
-    const entry = { version: 7, patches: [{ op: 'replace' as const, path: ['features', value], value }] }
+    const entry = { version: 7, changes: [{ op: 'put' as const, table: 'features' as const, key: value, row: { value } }] }
     const line = encodeEntry(entry)
-    t.same(line, expectedLine(JSON.stringify({ v: 7, p: entry.patches })), 'byte for byte')
+    t.same(line, expectedLine(JSON.stringify({ v: 7, c: entry.changes })), 'byte for byte')
     const decoded = decodeLine(line.subarray(0, -1))
-    t.same(decoded, { ok: true, value: JSON.parse(JSON.stringify({ v: 7, p: entry.patches })) }, 'and reads back')
+    t.same(decoded, { ok: true, value: JSON.parse(JSON.stringify({ v: 7, c: entry.changes })) }, 'and reads back')
     const flipped = Buffer.from(line.subarray(0, -1))
     const at = flipped.length - 3
     flipped[at] = flipped[at]! ^ 1
@@ -31,5 +31,5 @@ for (const [name, value] of values) {
 }
 
 t.test('the header line has the same form', async (t) => {
-  t.same(encodeHeader(12), expectedLine(JSON.stringify({ format: 'flagport-journal', formatVersion: 1, base: 12 })))
+  t.same(encodeHeader(12), expectedLine(JSON.stringify({ format: 'flagport-journal', formatVersion: 2, base: 12 })))
 })

@@ -83,8 +83,8 @@ t.test('a change to a row of a deferred bucket is a patch of that row, and the v
   const before = store.head().state!
   t.same(await change(store, (d) => void (getRow(d.tagTypes, 'type-42')!.description = 'changed')), E.right(4), 'committed')
   const lines = (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').slice(0, -1)
-  const patches = (JSON.parse(lines.at(-1)!.slice(17)) as { p: { path: unknown[] }[] }).p
-  t.same(patches.map((p) => p.path.at(-1)), ['description'], 'the journal holds one patch of one field, not the bucket')
+  const changes = (JSON.parse(lines.at(-1)!.slice(17)) as { c: { op: string; key: string; patches: { path: unknown[] }[] }[] }).c
+  t.same(changes.map((c) => [c.op, c.key, c.patches.map((p) => p.path)]), [['patch', 'type-42', [['description']]]], 'the journal holds one patch of one field of the row')
   t.equal(getRow(store.head().state!.tagTypes, 'type-42')?.description, 'changed', 'the head has the change')
   t.equal(getRow(before.tagTypes, 'type-42')?.description, 'number 42', 'the state before is unchanged')
   const reopened = await opened(t, dir)

@@ -1,5 +1,6 @@
 import type { State } from '../../../src/model/state.js'
-import { upgradeState } from '../../../src/store/upgrade.js'
+import * as E from 'fp-ts/lib/Either.js'
+import { applyChanges } from '../../../src/store/apply-changes.js'
 import { corruptJournal, io, StoreFault } from './errors.js'
 import { type FileSystem, readAt } from './fs.js'
 import { type Decoded, decodeEntry, decodeHeader, decodeLine, type JournalHeader } from './line.js'
@@ -88,7 +89,11 @@ export const scanJournal = async (
         if (entry.value.version <= appliedThrough) {
           // Copied from the previous journal by a compaction; already applied.
         } else if (entry.value.state !== undefined) replay.reset(entry.value.state)
-        else {
+        else if (entry.value.changes !== undefined) {
+          const applied = applyChanges(replay.finish() as State | null, entry.value.changes)
+          if (E.isLeft(applied)) throw new StoreFault(corruptJournal(file, lineNo, `the changes do not apply: ${applied.left}`))
+          replay.reset(applied.right)
+        } else {
           const applied = replay.apply(entry.value.patches)
           if (!applied.ok) throw new StoreFault(corruptJournal(file, lineNo, `the patches do not apply: ${applied.reason}`))
         }
@@ -104,7 +109,6 @@ export const scanJournal = async (
   }
   const unended = pending.length > 0
   if (suspect && unended) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
-  // Whatever shape the snapshot and the lines were in, the store is handed on in this version's.
-  const state = upgradeState(read > 0 ? (replay.finish() as State | null) : from.state)
+  const state = read > 0 ? (replay.finish() as State | null) : from.state
   return { offset, line, version, state, read, tail: suspect !== null || unended }
 }

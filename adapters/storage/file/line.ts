@@ -1,6 +1,7 @@
 import type { Patch } from 'immer'
 import { sha256Hex } from '../../../src/api/secrets.js'
 import type { State } from '../../../src/model/state.js'
+import type { RowChange } from '../../../src/ports/storage.js'
 import { parseJson } from './json.js'
 
 /**
@@ -13,7 +14,7 @@ const SUM_LENGTH = 16
 const SPACE = 0x20
 
 export const JOURNAL_FORMAT = 'flagport-journal'
-export const FORMAT_VERSION = 1
+export const FORMAT_VERSION = 2
 
 /** What the journal's first line says: the version of the snapshot it continues. */
 export interface JournalHeader {
@@ -22,11 +23,13 @@ export interface JournalHeader {
 
 /**
  * One commit. The first commit of a store (and any on an empty state) carries the whole state;
- * every other carries only its immer patches, so its size does not grow with the store.
+ * every other carries only its row changes, so its size does not grow with the store. Format
+ * 1 lines carried patches at the paths of the engine's buckets instead (still read).
  */
 export type JournalEntry =
-  | { readonly version: number; readonly patches: readonly Patch[]; readonly state?: undefined }
-  | { readonly version: number; readonly state: State; readonly patches?: undefined }
+  | { readonly version: number; readonly changes: readonly RowChange[]; readonly state?: undefined; readonly patches?: undefined }
+  | { readonly version: number; readonly patches: readonly Patch[]; readonly state?: undefined; readonly changes?: undefined }
+  | { readonly version: number; readonly state: State; readonly patches?: undefined; readonly changes?: undefined }
 
 export type Decoded<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: string }
 
@@ -40,8 +43,8 @@ const encodeLine = (payload: string): Buffer => Buffer.from(`${checksum(payload)
 export const encodeHeader = (base: number): Buffer =>
   encodeLine(JSON.stringify({ format: JOURNAL_FORMAT, formatVersion: FORMAT_VERSION, base }))
 
-export const encodeEntry = (entry: JournalEntry): Buffer =>
-  encodeLine(entry.state !== undefined ? JSON.stringify({ v: entry.version, s: entry.state }) : JSON.stringify({ v: entry.version, p: entry.patches }))
+export const encodeEntry = (entry: { readonly version: number; readonly state: State } | { readonly version: number; readonly changes: readonly RowChange[] }): Buffer =>
+  encodeLine('state' in entry ? JSON.stringify({ v: entry.version, s: entry.state }) : JSON.stringify({ v: entry.version, c: entry.changes }))
 
 /** Checks the checksum and parses the payload of one line (without its newline). */
 export const decodeLine = (line: Buffer): Decoded<unknown> => {
@@ -56,12 +59,16 @@ export const decodeLine = (line: Buffer): Decoded<unknown> => {
   }
 }
 
+/** JSON writes an unbounded retention as null. */
+const withRetention = (change: RowChange): RowChange =>
+  change !== null && typeof change === 'object' && change.op === 'events' && change.retention === null ? { ...change, retention: Infinity } : change
+
 const isRecord = (u: unknown): u is Record<string, unknown> => u !== null && typeof u === 'object' && !Array.isArray(u)
 const isVersion = (u: unknown): u is number => Number.isSafeInteger(u) && (u as number) >= 0
 
 export const decodeHeader = (value: unknown): Decoded<JournalHeader> => {
   if (!isRecord(value) || value.format !== JOURNAL_FORMAT) return fail('not a flagport journal header')
-  if (value.formatVersion !== FORMAT_VERSION) return fail(`unsupported journal format version ${String(value.formatVersion)}`)
+  if (value.formatVersion !== 1 && value.formatVersion !== FORMAT_VERSION) return fail(`unsupported journal format version ${String(value.formatVersion)}`)
   if (!isVersion(value.base)) return fail('the header has no base version')
   return { ok: true, value: { base: value.base } }
 }
@@ -74,6 +81,7 @@ export const decodeEntry = (
 ): Decoded<JournalEntry> => {
   if (!isRecord(value) || !isVersion(value.v)) return fail('not a commit')
   if (value.v !== expected) return fail(`expected version ${expected}, found ${value.v}`)
+  if (Array.isArray(value.c)) return { ok: true, value: { version: value.v, changes: (value.c as RowChange[]).map(withRetention) } }
   if (Array.isArray(value.p)) return { ok: true, value: { version: value.v, patches: value.p as Patch[] } }
   if (value.s !== undefined) {
     const state = decodeState(value.s)

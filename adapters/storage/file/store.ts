@@ -101,8 +101,8 @@ export class FileStore implements StoragePort {
     const version = head.version + 1
     let line: Buffer
     try {
-      // Serialized now, while the patches are certainly those of this commit.
-      line = encodeEntry(head.state === null ? { version, state: commit.state } : { version, patches: commit.patches })
+      // Serialized now, while the changes are certainly those of this commit.
+      line = encodeEntry(head.state === null ? { version, state: commit.state } : { version, changes: commit.changes })
     } catch (e) {
       return Promise.resolve(E.left({ _tag: 'StorageFailure', message: `The commit cannot be written as JSON: ${String(e)}`, cause: e }))
     }
