@@ -8,6 +8,7 @@ import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
 import type { State } from '../model/state.js'
+import { readableState } from '../store/readable.js'
 import { beginTransaction } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { ClockPort } from '../ports/clock.js'
@@ -31,7 +32,7 @@ export type Result<R> = E.Either<ApiError, R>
 export const stateOf = (storage: StoragePort): State => {
   const { state } = storage.head()
   if (state === null) throw new Error('flagport: the store was not seeded; create the facade with createAdminApi')
-  return state
+  return readableState(state)
 }
 
 /**

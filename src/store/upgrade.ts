@@ -2,7 +2,7 @@ import { appendEvents, emptyEventLog } from './event-log.js'
 import { identityKeys } from '../model/identities.js'
 import type { EventLog, RootRoleState, State, StoredEvent, UserState } from '../model/state.js'
 import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.js'
-import { CommittedTable, committedEntries, tableValue } from './table-layout.js'
+import { committedEntries } from './table-layout.js'
 
 /** The schema this version writes: the one `State` describes. */
 export const SCHEMA_VERSION: State['schemaVersion'] = 7
@@ -125,9 +125,8 @@ const schemaOf = (state: unknown): number | undefined => {
 
 /**
  * A state stored by an earlier version, in the shape of schema `to` (by default this
- * version's), its tables read in their stored form made committed tables (`adoptTables`); a
- * state already there as is. Storage adapters run it on every state they read, so the rest
- * of flagport only ever sees the current schema, and tables it reads through their methods. Pure, and total: a part it
+ * version's); a state already there as is. Storage adapters run it on every state they read,
+ * so the rest of flagport only ever sees the current schema. Pure, and total: a part it
  * cannot read becomes empty rather than an exception (a host's `decodeState` is where a
  * store is checked).
  *
@@ -139,40 +138,21 @@ const schemaOf = (state: unknown): number | undefined => {
  */
 export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)
-  if (version === undefined) return state
+  if (version === undefined || version >= to) return state
   let next = state as unknown as Stored
   for (const step of STEPS) {
     if (step.from !== version || version >= to) continue
-    next = changed(next, step.change(next), { schemaVersion: step.from + 1 })
+    // Its prototype kept: a state read from disk has none.
+    next = Object.assign(Object.create(Object.getPrototypeOf(next) as object | null) as Stored, next, step.change(next), { schemaVersion: step.from + 1 })
     version = step.from + 1
   }
-  const adopted = adoptTables(next)
-  return (adopted === undefined ? next : changed(next, adopted)) as unknown as S
+  return next as unknown as S
 }
 
-/** A copy of `state` with `parts` replaced, its prototype kept: a state read from disk has none. */
-const changed = (state: Stored, ...parts: Stored[]): Stored =>
-  Object.assign(Object.create(Object.getPrototypeOf(state) as object | null) as Stored, state, ...parts)
-
-/**
- * The tables of `state` a storage adapter read in their stored form (`size` and `shards`
- * only), as committed tables over the same shards, whose rows are read through methods;
- * undefined when every table already is one.
- */
-const adoptTables = (state: Stored): Stored | undefined => {
-  let adopted: Stored | undefined
-  for (const part of Object.keys(state)) {
-    const value = state[part]
-    if (value instanceof CommittedTable || !isTable(value)) continue
-    ;(adopted ??= {})[part] = tableValue(value.size, value.shards)
-  }
-  return adopted
-}
-
-/** Whether `state` is in an earlier schema's shape, or holds tables in their stored form (what `upgradeState` would change). */
+/** Whether `state` is in an earlier schema's shape (what `upgradeState` would change). */
 export const isOutdated = (state: unknown): boolean => {
   const version = schemaOf(state)
-  return version !== undefined && (version < SCHEMA_VERSION || adoptTables(state as Stored) !== undefined)
+  return version !== undefined && version < SCHEMA_VERSION
 }
 
 /** The schema a patch at `path` was written in, when only a later schema has that part. */

@@ -6,7 +6,7 @@ import type { State } from '../../src/model/state.js'
 import type { TagType } from '../../src/model/tag.js'
 import { CommittedTable } from '../../src/store/table.js'
 import { beginTransaction } from '../../src/store/transaction.js'
-import { isOutdated, upgradeState } from '../../src/store/upgrade.js'
+import { readableState } from '../../src/store/readable.js'
 import { makeApi, ok } from '../support/api.js'
 
 /**
@@ -69,22 +69,25 @@ t.test('a transaction table: get drafts, read and rows do not, set and delete sh
   t.same(names(state.tagTypes.rows()), ['simple'], 'the state the transaction began from is unchanged')
 })
 
-t.test('a state in its stored form gets tables with methods, over the same rows', async (t) => {
+t.test('a state in its stored form is read with tables that have methods, over the same rows', async (t) => {
   const { api } = await makeApi()
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'f' } }))
   const stored = JSON.parse(JSON.stringify(api.state())) as State
   t.equal(typeof (stored.features as { get?: unknown }).get, 'undefined', 'parsed JSON: plain tables')
-  t.ok(isOutdated(stored), 'plain tables are for upgradeState to change')
-  const adopted = upgradeState(stored)
-  t.ok(adopted.features instanceof CommittedTable)
-  t.equal(adopted.features.shards, stored.features.shards, 'the same shards, not copied')
-  t.equal(adopted.features.get('f')?.name, 'f')
-  t.same(names(adopted.features.rows()), ['f'])
-  t.notOk(isOutdated(adopted))
-  t.equal(upgradeState(adopted), adopted, 'a state whose tables have their methods: as is')
-  t.equal(adopted.instanceId, stored.instanceId)
+  const readable = readableState(stored)
+  t.ok(readable.features instanceof CommittedTable)
+  t.equal(readable.features.shards, stored.features.shards, 'the same shards, not copied')
+  t.equal(readable.features.get('f')?.name, 'f')
+  t.same(names(readable.features.rows()), ['f'])
+  t.equal(readable.instanceId, stored.instanceId)
+  t.equal(readableState(stored), readable, 'the same state read again: the same readable state')
+  t.equal(readableState(readable), readable, 'a state whose tables have their methods: as is')
+  t.equal(readableState(api.state()), api.state())
 
   const storage = createMemoryStorage({ state: stored, version: 3 })
   const { api: reopened } = await makeApi({ storage })
-  t.equal(reopened.state().features.get('f')?.project, 'default', 'a memory store given a stored state reads it through methods')
+  t.equal(reopened.state().features.get('f')?.project, 'default', 'a store handing out a stored state is read through methods')
+  ok(await reopened.features.create({ params: { projectId: 'default' }, body: { name: 'g' } }))
+  t.same(names(reopened.state().features.rows()), ['f', 'g'])
+  t.equal(reopened.state().tagTypes.get('simple')?.name, 'simple', 'a table the commit left alone reads through methods too')
 })
