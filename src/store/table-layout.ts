@@ -1,5 +1,6 @@
 import { Bucket, type Rows } from './bucket.js'
 import type { Dict } from '../model/dict.js'
+import type { Table as RecordTable } from '../model/table.js'
 
 /**
  * A keyed collection split into 64 shards of 64 small buckets, so that changing one entry
@@ -9,21 +10,13 @@ import type { Dict } from '../model/dict.js'
  * row: a scan of a small table (users, environments) then skips 4096 slots in microseconds,
  * where enumerating 4096 empty dictionaries took milliseconds.
  */
-/**
- * What the domain reads of any table, committed or inside a transaction: rows by key, and
- * every row. A committed table's rows are never changed; a transaction's table (see
- * `TxTable` in tx.ts) hands out drafts to change instead.
- */
-export interface ReadTable<T> {
-  readonly size: number
-  get(key: string): T | undefined
-  has(key: string): boolean
-  /** Every row, for reading only (a committed table's is kept and shared, and frozen). */
-  rows(): readonly T[]
-  /** Every row with its key, for reading only. */
-  entries(): Iterable<[string, T]>
-}
+/** What the domain reads of any table, committed or inside a transaction (see `TxTable` in tx.ts for its writes). */
+export type ReadTable<T> = RecordTable<T>
 
+/** A table in any form: the domain's view of one, or its buckets (all the store holds are). */
+type AnyTable<T> = RecordTable<T> | Pick<Table<T>, 'shards'>
+
+/** A table as the store keeps it: its rows in buckets. */
 export interface Table<T> extends ReadTable<T> {
   /**
    * A slot may also hold a bucket in another form: a `DeferredBucket` put there by a storage
@@ -38,9 +31,9 @@ export interface Table<T> extends ReadTable<T> {
 // stored form.
 export const scans = new WeakMap<object, readonly unknown[]>()
 
-const scan = <T>(table: Pick<Table<T>, 'shards'>): readonly T[] => {
+const scan = <T>(table: AnyTable<T>): readonly T[] => {
   const found: T[] = []
-  for (const shard of table.shards) {
+  for (const shard of (table as Table<T>).shards) {
     for (let i = 0; i < shard.length; i++) {
       // An empty slot is skipped here, without a call: most slots of a small table are empty.
       if (shard[i] === null) continue
@@ -52,7 +45,7 @@ const scan = <T>(table: Pick<Table<T>, 'shards'>): readonly T[] => {
 }
 
 /** Every committed row, scanned once per table object. */
-export const committedRows = <T>(table: Pick<Table<T>, 'shards'>): readonly T[] => {
+export const committedRows = <T>(table: AnyTable<T>): readonly T[] => {
   let found = scans.get(table)
   if (found === undefined) scans.set(table, (found = scan(table)))
   return found as readonly T[]
@@ -207,21 +200,21 @@ export const bucketAt = <T>(shard: readonly (Rows<T> | null)[], b: number): Buck
  * row, rather than throwing while it is hashed: operations get strings (their path parameters
  * are read by codecs), but the tables are also used by hosts' own code.
  */
-export const bucketOf = <T>(table: Pick<Table<T>, 'shards'>, key: string): Bucket<T> | null => {
+export const bucketOf = <T>(table: AnyTable<T>, key: string): Bucket<T> | null => {
   if (typeof key !== 'string') return null
   const [s, b] = slotOf(key)
-  return bucketAt(table.shards[s]!, b)
+  return bucketAt((table as Table<T>).shards[s]!, b)
 }
 
 /** The committed row under `key`, without drafting anything. */
-export const committedRow = <T>(table: Pick<Table<T>, 'shards'>, key: string): T | undefined => {
+export const committedRow = <T>(table: AnyTable<T>, key: string): T | undefined => {
   const bucket = bucketOf(table, key)
   return bucket === null ? undefined : bucket.get(stored(key))
 }
 
 /** Every committed row with its key. */
-export function* committedEntries<T>(table: Pick<Table<T>, 'shards'>): Generator<[string, T]> {
-  for (const shard of table.shards) {
+export function* committedEntries<T>(table: AnyTable<T>): Generator<[string, T]> {
+  for (const shard of (table as Table<T>).shards) {
     for (let i = 0; i < shard.length; i++) {
       // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
       if (shard[i] === null) continue

@@ -2,6 +2,7 @@ import { Bucket } from './bucket.js'
 import { TableDraft } from './table-draft.js'
 import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, committedRows, scans, settle, slotOf, stored, tableValue } from './table-layout.js'
 
+import type { Table as RecordTable } from '../model/table.js'
 import type { TxTable } from './tx.js'
 
 export { CommittedTable, DeferredBucket, type ReadTable, type Table, bucketAt, deferredSlot, isTable, keyOf } from './table-layout.js'
@@ -27,39 +28,35 @@ export const tableFrom = <T>(entries: Iterable<readonly [string, T]>): Table<T> 
 }
 
 /** The row under `key`; inside a transaction, a draft of it to change. */
-export const getRow = <T>(table: Table<T> | TxTable<T>, key: string): T | undefined => {
+export const getRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): T | undefined => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).get(key)
-  table = table as Table<T>
-  const bucket = bucketOf(table, key)
+  const bucket = bucketOf(table as Table<T>, key)
   return bucket === null ? undefined : bucket.get(stored(key))
 }
 
-export const hasRow = <T>(table: Table<T> | TxTable<T>, key: string): boolean => {
+export const hasRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): boolean => {
   if (table instanceof TableDraft) return table.has(key)
-  table = table as Table<T>
-  const bucket = bucketOf(table, key)
+  const bucket = bucketOf(table as Table<T>, key)
   return bucket !== null && bucket.has(stored(key))
 }
 
 /** Sets a row on a table inside a transaction, or on a table being built. */
-export const setRow = <T>(table: Table<T> | TxTable<T>, key: string, value: T): void => {
+export const setRow = <T>(table: RecordTable<T> | TxTable<T>, key: string, value: T): void => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).set(key, value)
-  table = table as Table<T>
   scans.delete(table)
   const [s, b] = slotOf(key)
-  const shard = table.shards[s] as (Bucket<T> | null)[]
+  const shard = (table as Table<T>).shards[s] as (Bucket<T> | null)[]
   settle(shard, b)
   const bucket = shard[b] ?? (shard[b] = new Bucket<T>())
   if (bucket.set(stored(key), value)) (table as { size: number }).size += 1
 }
 
 /** Removes a row; returns whether it was there. An emptied bucket is dropped. */
-export const deleteRow = <T>(table: Table<T> | TxTable<T>, key: string): boolean => {
+export const deleteRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): boolean => {
   if (table instanceof TableDraft) return table.delete(key)
-  table = table as Table<T>
   scans.delete(table)
   const [s, b] = slotOf(key)
-  const shard = table.shards[s] as (Bucket<unknown> | null)[]
+  const shard = (table as Table<T>).shards[s] as (Bucket<unknown> | null)[]
   const bucket = bucketAt(shard, b)
   if (bucket === null || !bucket.delete(stored(key))) return false
   ;(table as { size: number }).size -= 1
@@ -67,7 +64,7 @@ export const deleteRow = <T>(table: Table<T> | TxTable<T>, key: string): boolean
   return true
 }
 
-const entries = <T>(table: Table<T> | TxTable<T>): Iterable<[string, T]> =>
+const entries = <T>(table: RecordTable<T> | TxTable<T>): Iterable<[string, T]> =>
   table instanceof TableDraft ? (table as TableDraft<T>).entries() : committedEntries(table as Table<T>)
 
 /** Every row with its key, as it is now, also inside a transaction (for reading: see `rows`). */
@@ -77,16 +74,16 @@ export const rowEntries = entries
  * Every row, as it is now, also inside a transaction. Rows read from a table inside a
  * transaction are for reading only: to change rows found by a scan, use `draftRows`.
  */
-export const rows = <T>(table: Table<T> | TxTable<T>): readonly T[] => {
+export const rows = <T>(table: RecordTable<T> | TxTable<T>): readonly T[] => {
   if (table instanceof TableDraft) return Array.from((table as TableDraft<T>).entries(), ([, row]) => row)
   return committedRows(table as Table<T>)
 }
 
 /** The rows of a table inside a transaction that `keep` selects, as drafts to change. */
-export const draftRows = <T>(table: Table<T> | TxTable<T>, keep: (row: T) => boolean): T[] => {
+export const draftRows = <T>(table: RecordTable<T> | TxTable<T>, keep: (row: T) => boolean): T[] => {
   const keys: string[] = []
   for (const [key, row] of entries(table)) if (keep(row)) keys.push(key)
   return keys.map((key) => getRow(table, key)!)
 }
 
-export const rowList = <T>(table: Table<T> | TxTable<T>): T[] => Array.from(rows(table))
+export const rowList = <T>(table: RecordTable<T> | TxTable<T>): T[] => Array.from(rows(table))

@@ -1,7 +1,8 @@
 import type { Draft } from 'immer'
 import type { Dict } from '../model/dict.js'
 import type { Counters, EventLog, Settings, State } from '../model/state.js'
-import type { ReadTable, Table } from './table-layout.js'
+import type { Table } from '../model/table.js'
+import type { ReadTable } from './table-layout.js'
 import { peek } from './table-layout.js'
 import { committedState } from './transaction.js'
 
@@ -72,7 +73,7 @@ export type ReadState = { readonly [K in TableName]: ReadTable<RowOf<K>> } & {
   readonly events: EventLog
 }
 
-export type { ReadTable, Table }
+export type { ReadTable }
 
 /** The committed state a transaction began from; a committed state as is. */
 export const stateBefore = (state: ReadState): State => committedState(state as unknown as State)

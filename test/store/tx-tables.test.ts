@@ -4,7 +4,7 @@ import { immer } from '../../src/api/immer.js'
 import { initialState } from '../../src/domain/seed.js'
 import type { State } from '../../src/model/state.js'
 import type { TagType } from '../../src/model/tag.js'
-import { CommittedTable } from '../../src/store/table.js'
+import { CommittedTable, type Table } from '../../src/store/table.js'
 import { beginTransaction } from '../../src/store/transaction.js'
 import { readableState } from '../../src/store/readable.js'
 import { makeApi, ok } from '../support/api.js'
@@ -76,7 +76,7 @@ t.test('a state in its stored form is read with tables that have methods, over t
   t.equal(typeof (stored.features as { get?: unknown }).get, 'undefined', 'parsed JSON: plain tables')
   const readable = readableState(stored)
   t.ok(readable.features instanceof CommittedTable)
-  t.equal(readable.features.shards, stored.features.shards, 'the same shards, not copied')
+  t.equal((readable.features as Table<unknown>).shards, (stored.features as Table<unknown>).shards, 'the same shards, not copied')
   t.equal(readable.features.get('f')?.name, 'f')
   t.same(names(readable.features.rows()), ['f'])
   t.equal(readable.instanceId, stored.instanceId)
