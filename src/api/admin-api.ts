@@ -16,11 +16,21 @@ import type { RowChange, StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
 import { checkOptions } from './options.js'
 import { adminUiMethods } from './facade/admin-ui.js'
+import { batchMethods } from './facade/batch.js'
 import { clientMethods } from './facade/client.js'
-import { featureMethods, strategyMethods, typeMethods } from './facade/features.js'
-import { batchMethods, contextFieldMethods, featureTagMethods, segmentMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
-import { apiTokenMethods, groupMethods, personalTokenMethods, serviceAccountMethods, userMethods } from './facade/users.js'
-import { environmentMethods, instanceMethods, projectMethods } from './facade/projects.js'
+import { contextFieldMethods } from './facade/context-fields.js'
+import { environmentMethods } from './facade/environments.js'
+import { featureMethods } from './facade/features.js'
+import { groupMethods } from './facade/groups.js'
+import { instanceMethods } from './facade/instance.js'
+import { projectMethods } from './facade/projects.js'
+import { segmentMethods } from './facade/segments.js'
+import { serviceAccountMethods } from './facade/service-accounts.js'
+import { strategyMethods } from './facade/strategies.js'
+import { featureTagMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
+import { apiTokenMethods, personalTokenMethods } from './facade/tokens.js'
+import { typeMethods } from './facade/types.js'
+import { userMethods } from './facade/users.js'
 import { createRunner, stateOf } from './runner.js'
 import { sessionMethods } from './facade/sessions.js'
 import { frontendMethods } from './frontend/methods.js'
@@ -54,7 +64,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
-  const client = clientMethods({ storage, auth, clock })
+  const client = clientMethods({ storage, clock, run })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
   return {

@@ -50,17 +50,12 @@ export const exportPartsCache = (limit = 10_000, environments = 16) => {
   return Object.assign(partOf, { forExport })
 }
 
-// What exports share (the records of kept parts, and whole kept exports), and the JSON (UTF-8)
-// of those serialized: kept as long as the record or export is.
+// What exports share: the records of kept parts, and whole kept exports. The HTTP edge keeps
+// their bytes (src/http/export-bytes.ts), as nothing changes them once shared.
 const shared = new WeakSet<object>()
-const bytesOfShared = new WeakMap<object, Buffer>()
 
-/** The bytes of a shared record or export, written the first time they are asked for. */
-const keptBytes = <T extends object>(value: T, write: (value: T) => Buffer): Buffer => {
-  let bytes = bytesOfShared.get(value)
-  if (bytes === undefined) bytesOfShared.set(value, (bytes = write(value)))
-  return bytes
-}
+/** Whether `value` is a record or export that exports share: frozen, and never changed. */
+export const isShared = (value: object): boolean => shared.has(value)
 
 /** Freezes a part and marks the records an export lists as shared. */
 const share = (part: FeatureExport): FeatureExport => {
@@ -69,66 +64,9 @@ const share = (part: FeatureExport): FeatureExport => {
   return part
 }
 
-/** Freezes a whole export (its parts are already) and marks it shared: `exportBytes` then keeps its bytes. */
+/** Freezes a whole export (its parts are already) and marks it shared: the HTTP edge then keeps its bytes. */
 export const shareResult = (result: ExportResult): ExportResult => {
   deepFreeze(result)
   shared.add(result)
   return result
-}
-
-const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) ?? 'null')
-
-/** An array element's JSON as UTF-8, as `JSON.stringify` writes it inside an array. */
-const bytesOf = (value: unknown): Buffer =>
-  value !== null && typeof value === 'object' && shared.has(value) ? keptBytes(value, jsonBytes) : jsonBytes(value)
-
-const COMMA = 0x2c
-const OPEN_BRACKET = 0x5b
-const CLOSE_BRACKET = 0x5d
-
-/**
- * `JSON.stringify(result)` as UTF-8 bytes, with each shared record serialized and encoded
- * once, and a kept export's bytes written once (`shareResult`). An export of 100 features is about 120 KB of JSON: joining its records' text and
- * then encoding it cost more than building the export; copying their kept bytes into one
- * buffer of the exact size costs a third of that.
- */
-export const exportBytes = (result: ExportResult): Buffer => (shared.has(result) ? keptBytes(result, resultBytes) : resultBytes(result))
-
-const resultBytes = (result: ExportResult): Buffer => {
-  // Each field's key (with the `{` or `,` before it), then its value: bytes, or an array's items.
-  const pieces: (Buffer | Buffer[])[] = []
-  let length = 1 // the closing brace
-  for (const [key, value] of Object.entries(result)) {
-    if (value === undefined) continue
-    const head = Buffer.from(`${pieces.length === 0 ? '{' : ','}${JSON.stringify(key)}:`)
-    pieces.push(head)
-    length += head.length
-    if (Array.isArray(value)) {
-      const items = value.map(bytesOf)
-      pieces.push(items)
-      length += 2 + Math.max(0, items.length - 1)
-      for (const item of items) length += item.length
-    } else {
-      const bytes = jsonBytes(value)
-      pieces.push(bytes)
-      length += bytes.length
-    }
-  }
-  if (pieces.length === 0) return Buffer.from('{}')
-  const out = Buffer.allocUnsafe(length)
-  let at = 0
-  for (const piece of pieces) {
-    if (!Array.isArray(piece)) {
-      at += piece.copy(out, at)
-      continue
-    }
-    out[at++] = OPEN_BRACKET
-    for (let i = 0; i < piece.length; i++) {
-      if (i > 0) out[at++] = COMMA
-      at += piece[i]!.copy(out, at)
-    }
-    out[at++] = CLOSE_BRACKET
-  }
-  out[at] = 0x7d // }
-  return out
 }

@@ -51,7 +51,7 @@ const sameTables = (k: Kept, state: State, from: number): boolean => {
  *   environment get it;
  * and either way only while the tables of segments, context fields and tag types are the same.
  * A pipeline exporting the same project every few seconds then gets the export, and its bytes
- * (`exportBytes`), without building them again.
+ * (which the HTTP edge keeps, src/http/export-bytes.ts), without building them again.
  *
  * A kept export is deeply frozen, as every caller shares it. Exports of more features are
  * built from kept parts (`parts`) and not kept: their bytes alone would be megabytes.

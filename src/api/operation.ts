@@ -10,17 +10,23 @@ import type { ResolvedConfig } from './config.js'
 import type { Tx } from '../store/tx.js'
 
 /**
- * Marks a request whose answer is serialized at once and handed to no one (the HTTP handler
- * sets it): its records may then hold stored objects rather than copies of them.
+ * What the HTTP edge (src/http/handler.ts) asks of a call besides its input. A facade call has
+ * no such field (`Call`, src/api/methods.ts), so what it gets is its own.
  */
-export const SEND_AT_ONCE: unique symbol = Symbol('flagport.sendAtOnce')
-
-/**
- * Marks a check the HTTP handler adds to a request (a rate limit): run once the caller is
- * authenticated, permitted and past maintenance, before any input is read. An error it returns
- * is the answer. It may be run more than once for one request, and must count it once.
- */
-export const ON_ADMITTED: unique symbol = Symbol('flagport.onAdmitted')
+export interface EdgeOptions {
+  /**
+   * The answer is serialized at once and handed to no one, so its records may hold stored
+   * rows rather than copies of them: a commit never changes a stored row in place (it makes a
+   * new one), and nothing holds the answer once it is written.
+   */
+  readonly sendAtOnce: boolean
+  /**
+   * A check run once the caller is authenticated, permitted and past maintenance, before any
+   * input is read (a rate limit): an error it returns is the answer. It may be run more than
+   * once for one request, and must count it once.
+   */
+  readonly onAdmitted?: () => ApiError | undefined
+}
 
 /** What the caller sends: credentials, path parameters, query and body. */
 export interface ApiRequest<P = Record<string, string>> {
@@ -36,10 +42,8 @@ export interface ApiRequest<P = Record<string, string>> {
    * content-type (415), size (413) and JSON (400) refusals, which decisions.md orders after 403.
    */
   readonly reject?: ApiError
-  /** See `SEND_AT_ONCE`. */
-  readonly [SEND_AT_ONCE]?: boolean
-  /** See `ON_ADMITTED`. */
-  readonly [ON_ADMITTED]?: () => ApiError | undefined
+  /** Set by the HTTP edge only. */
+  readonly edge?: EdgeOptions
 }
 
 /** Where a permission applies, as Unleash takes it from the path. */
@@ -58,7 +62,7 @@ export interface OperationEnv<P, B> {
   readonly config: ResolvedConfig
   /** What the operation's `prepare` produced (a password hash ...), else undefined. */
   readonly prepared?: unknown
-  /** The answer is serialized at once and handed to no one (see `SEND_AT_ONCE`). */
+  /** The answer is serialized at once and handed to no one (`EdgeOptions.sendAtOnce`). */
   readonly sendAtOnce: boolean
 }
 
@@ -70,6 +74,11 @@ interface Common<P, B> {
   readonly scope?: (params: P) => Scope
   /** The body's codec. Absent: the operation takes no body. */
   readonly body?: t.Decoder<unknown, B>
+  /**
+   * SDK tokens the operation admits besides admin tokens and users: `client-tokens` for the
+   * client API's reads (a frontend token is then refused as Unleash refuses it). Absent: none.
+   */
+  readonly admits?: 'client-tokens'
 }
 
 /** What an operation's own code may refuse with; each operation's type names the ones it can. */

@@ -3,7 +3,7 @@ import type * as t from 'io-ts'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
 import { decodeAt, decodeWith } from '../domain/decode.js'
-import { type ApiError, type ErrorDetail, type ValidationError, maintenanceMode, noAccess, storageError, validationError } from '../domain/errors.js'
+import { type ApiError, type ErrorDetail, type ValidationError, maintenanceMode, noAccess, storageError, validationError, wrongTokenType } from '../domain/errors.js'
 import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
@@ -15,8 +15,7 @@ import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { StoragePort } from '../ports/storage.js'
 import type { ResolvedConfig } from './config.js'
-import { type ApiRequest, ON_ADMITTED, type Operation, type OperationEnv, type Scope, SEND_AT_ONCE } from './operation.js'
-import type { Tx } from '../store/tx.js'
+import type { ApiRequest, Operation, OperationEnv, Scope } from './operation.js'
 
 export interface RunnerDeps {
   readonly storage: StoragePort
@@ -69,8 +68,8 @@ export const createRunner = (deps: RunnerDeps) => {
     const principal = auth.authenticate(request.authorization, state, request.cookie)
     if (E.isLeft(principal)) return principal
     const who = principal.right
-    if (who.kind === 'client-token' || who.kind === 'frontend-token') {
-      return E.left(noAccess(op.requirement === 'NONE' ? 'ADMIN' : op.requirement))
+    if (who.kind === 'frontend-token' || (who.kind === 'client-token' && op.admits !== 'client-tokens')) {
+      return E.left(op.admits === 'client-tokens' ? wrongTokenType() : noAccess(op.requirement === 'NONE' ? 'ADMIN' : op.requirement))
     }
     // Read first, refused after the permission: a 403 names the path's environment when it can.
     const params = readParams(op, request.params)
@@ -80,7 +79,7 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     // Maintenance refuses writes from permitted callers before their input is even read.
     if (op.kind === 'write' && state.settings.maintenanceMode && !isMaintenanceSwitch(op)) return E.left(maintenanceMode())
-    const held = request[ON_ADMITTED]?.()
+    const held = request.edge?.onAdmitted?.()
     if (held !== undefined) return E.left(held)
     if (request.reject) return E.left(request.reject)
     if (E.isLeft(params)) return params
@@ -95,7 +94,7 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request[SEND_AT_ONCE] === true })
+    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {
@@ -127,7 +126,7 @@ export const createRunner = (deps: RunnerDeps) => {
       const env = admit(op, request, state, prepared)
       if (E.isLeft(env)) return env
       const transaction = beginTransaction(state, immer)
-      const outcome = op.run(transaction.working as Tx, env.right)
+      const outcome = op.run(transaction.working, env.right)
       if (E.isLeft(outcome)) return outcome
       const render = outcome.right
       const { state: next, changed, changes } = transaction.finish(withChanges)
@@ -145,12 +144,17 @@ export const createRunner = (deps: RunnerDeps) => {
   }
 
   return {
-    run: async <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
-      const request = readRequest(given)
-      if (E.isLeft(request)) return request
-      const unfit = notStrings(request.right, HEADERS)
-      if (unfit) return E.left(unfit)
-      return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
+    // Not itself async: the promise of `runRead` or `runWrite` is handed on, not wrapped in another.
+    run: <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
+      try {
+        const request = readRequest(given)
+        if (E.isLeft(request)) return Promise.resolve(request)
+        const unfit = notStrings(request.right, HEADERS)
+        if (unfit) return Promise.resolve(E.left(unfit))
+        return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
+      } catch (error) {
+        return Promise.reject(error)
+      }
     },
     contextFor,
   }

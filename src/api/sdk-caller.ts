@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { storageError } from '../domain/errors.js'
+import { storageError, wrongTokenType } from '../domain/errors.js'
 import type { ReportScope } from '../domain/metrics/report.js'
 import type { State } from '../model/state.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { StoragePort } from '../ports/storage.js'
-import { DEFAULT_CLIENT_ENVIRONMENT, wrongTokenType } from './facade/client.js'
+import { DEFAULT_CLIENT_ENVIRONMENT } from './operations/client.js'
 import type { ApiRequest, CallError } from './operation.js'
 import { notStrings, readRequest, stateOf } from './runner.js'
 

@@ -169,3 +169,9 @@ export const maintenanceMode = (): MaintenanceModeError => simple('MaintenanceMo
 
 /** Unleash's limiter answers its library's default text. */
 export const tooManyRequests = (): TooManyRequestsError => simple('TooManyRequestsError')('Too many requests, please try again later.')
+
+/** Unleash's answer to a token of the other SDK API: a frontend token on the client API, a client token on the frontend API. */
+export const wrongTokenType = (): NoAccessError => {
+  const message = 'invalid token: expected a different token type for this endpoint'
+  return { _tag: 'NoAccessError', message, details: [{ message }] }
+}

@@ -74,7 +74,7 @@ export const buildUiConfig = (settings: InstanceSettings, state: ReadState, buil
   prometheusAPIAvailable: false,
   impactMetrics: 'disabled',
   maxSessionsCount: 0,
-  // Whose record this is: no one's here; the facade gives a user's record their own (api/operations/ui-config.ts).
+  // Whose record this is: no one's here; the facade gives a user's record their own (api/operations/instance.ts).
   unleashContext: {},
   storiesPageEnabled: false,
 })

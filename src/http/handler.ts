@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../api/admin-api.js'
-import { type ApiRequest, ON_ADMITTED, read, SEND_AT_ONCE } from '../api/operation.js'
+import { type ApiRequest, type EdgeOptions, read } from '../api/operation.js'
 import { type ApiError, methodNotAllowed, notFound, tooManyRequests, validationError } from '../domain/errors.js'
 import { NoParams } from '../model/params.js'
 import { systemClock } from '../ports/clock.js'
@@ -22,6 +22,7 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 /** The headers of most answers, shared: nothing changes a response's headers once made. */
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE })
 const NO_BODY = E.right(undefined)
+const SENT_AT_ONCE: EdgeOptions = Object.freeze({ sendAtOnce: true })
 
 /** What a request may authenticate with: a token, or a login session's cookie. */
 interface Credentials {
@@ -103,19 +104,17 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const parsed = route.body ? parseJsonBody(header(request.headers, 'content-type'), request, limits) : NO_BODY
     const body = E.isRight(parsed) ? parsed.right : undefined
     const limited = countedRequest(route, parsed, request.remoteAddress)
-    // The answer is serialized below and goes to no one else: records may hold stored objects.
-    // Every request of one shape, its marks set after: a symbol key written in the literal cost
-    // V8 a slow call each time. No query is none at all: the runner then has nothing to read.
-    const call: { -readonly [K in keyof ApiRequest]: ApiRequest[K] } = {
+    // The answer is serialized below and goes to no one else: records may hold stored rows.
+    // No query is none at all: the runner then has nothing to read.
+    const call: ApiRequest = {
       authorization,
       cookie,
       params,
       query: query === NO_QUERY ? undefined : query,
       body,
       reject: E.isLeft(parsed) ? parsed.left : undefined,
+      edge: limited === undefined ? SENT_AT_ONCE : { sendAtOnce: true, onAdmitted: limited.check },
     }
-    call[SEND_AT_ONCE] = true
-    call[ON_ADMITTED] = limited?.check
     const result = await route.call(call)
     const response = answer(route, { params, body, secure: options.secureCookies ?? request.secure === true, basePath }, result)
     const hit = limited?.hit()

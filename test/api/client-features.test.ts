@@ -1,4 +1,6 @@
 import t from 'tap'
+import { createClientCache } from '../../src/api/client-cache.js'
+import { clientFeaturesOp } from '../../src/api/operations/client.js'
 import { clientFeatures } from '../../src/domain/client-projection.js'
 import { ADMIN_TOKEN, err, makeApi, ok, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
@@ -99,4 +101,18 @@ t.test('If-None-Match: 304 while the data is the same, and the ETag changes exac
   t.not(changed.etag, first.etag)
   ok(await api.features.disableEnvironment({ authorization: ADMIN_TOKEN, params: env('a') }))
   t.equal((await read()).etag, first.etag, 'the same data gives back the same ETag')
+})
+
+t.test('the client read runs through the runner like every read: it admits client tokens, no other operation does', async (t) => {
+  const { api, token } = await setUp()
+  const client = await token({ type: 'client', environment: 'production', projects: ['*'] })
+  const frontend = await token({ type: 'frontend', environment: 'production', projects: ['*'] })
+  const op = clientFeaturesOp(createClientCache(), false)
+  const read = ok(await api.run(op, { authorization: client, params: {} }))
+  const direct = ok(await api.client.features({ authorization: client, clientSpec: MODERN }))
+  t.equal(read.etag, direct.etag, 'the same answer as the facade method')
+  t.same(plain(read.payload), plain(clientFeatures(api.state(), 'production')))
+  t.same(err(await api.run(op, { authorization: frontend, params: {} })).message, 'invalid token: expected a different token type for this endpoint')
+  t.equal(err(await api.run(op, { authorization: 'nope', params: {} }))._tag, 'AuthenticationRequired')
+  t.equal(err(await api.features.get({ authorization: client, params: { projectId: 'default', featureName: 'a' } }))._tag, 'NoAccessError', 'an admin read still refuses a client token')
 })

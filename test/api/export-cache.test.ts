@@ -1,5 +1,6 @@
 import t from 'tap'
-import { exportBytes, exportPartsCache } from '../../src/api/export-cache.js'
+import { exportPartsCache } from '../../src/api/export-cache.js'
+import { exportBytes } from '../../src/http/export-bytes.js'
 import { buildExport, featureExport } from '../../src/domain/export/build.js'
 import { getRow, rows } from '../../src/store/table.js'
 import { makeApi, ok } from '../support/api.js'

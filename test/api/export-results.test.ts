@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import t, { type Test } from 'tap'
-import { exportBytes } from '../../src/api/export-cache.js'
+import { exportBytes } from '../../src/http/export-bytes.js'
 import { exportResultsCache } from '../../src/api/export-results.js'
 import { exportOf } from '../../src/domain/export/export.js'
 import type { ExportQuery, ExportResult } from '../../src/model/export.js'

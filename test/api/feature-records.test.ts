@@ -1,6 +1,6 @@
 import t from 'tap'
 import { featureRecord } from '../../src/api/feature-records.js'
-import { SEND_AT_ONCE } from '../../src/api/operation.js'
+import type { EdgeOptions } from '../../src/api/operation.js'
 import { renderFeature } from '../../src/domain/feature/render.js'
 import type { EnvironmentState, State } from '../../src/model/state.js'
 import { getRow, rowList, tableFrom } from '../../src/store/table.js'
@@ -8,11 +8,12 @@ import { makeApi, ok, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
 
 /**
- * Feature records answered to a request marked SEND_AT_ONCE (the HTTP handler's) hold the
+ * Feature records answered to a request sent at once (`edge.sendAtOnce`, the HTTP handler's) hold the
  * stored strategies and variants, and share a feature's environments while they stay the
  * same. Every such record must still equal the copy a facade caller gets.
  */
 
+const SENT_AT_ONCE: EdgeOptions = { sendAtOnce: true }
 const P = { projectId: 'default', featureName: 'f' }
 const DEV = { ...P, environment: 'development' }
 
@@ -21,7 +22,7 @@ const seeded = async () => {
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'f', description: 'first' } }))
   ok(await api.strategies.add({ params: DEV, body: { name: 'flexibleRollout', parameters: { rollout: '50' }, constraints: [{ contextName: 'userId', operator: 'IN', values: ['a'] }] } }))
   ok(await api.features.setVariants({ params: P, body: { environments: ['development'], variants: [{ name: 'red', weight: 1000, weightType: 'variable', stickiness: 'default' }] } }))
-  const sent = () => api.features.get(raw({ params: P, [SEND_AT_ONCE]: true })).then(ok)
+  const sent = () => api.features.get(raw({ params: P, edge: SENT_AT_ONCE })).then(ok)
   const copy = () => api.features.get({ params: P }).then(ok)
   return { api, sent, copy }
 }
@@ -97,7 +98,7 @@ t.test('two stores with a feature of the same name do not mix their environments
 t.test('lists sent at once equal their copies too', async (t) => {
   const { api } = await seeded()
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'g' } }))
-  const sent = ok(await api.features.listInProject(raw({ params: { projectId: 'default' }, [SEND_AT_ONCE]: true })))
+  const sent = ok(await api.features.listInProject(raw({ params: { projectId: 'default' }, edge: SENT_AT_ONCE })))
   const copied = ok(await api.features.listInProject({ params: { projectId: 'default' } }))
   t.equal(JSON.stringify(sent), JSON.stringify(copied))
   t.equal(sent.features.length, 2)

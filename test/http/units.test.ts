@@ -6,7 +6,7 @@ import { header, normalizeBasePath, target, underBase } from '../../src/http/req
 import { route } from '../../src/http/route.js'
 import { createRouter, splitPath } from '../../src/http/router.js'
 import { byteLength, bytesResponse } from '../../src/http/response.js'
-import { sharedJson } from '../../src/http/shared-json.js'
+import { jsonKeptBy } from '../../src/http/kept-json.js'
 import { utf8Length } from '../../src/http/utf8.js'
 import { notFound, validationError } from '../../src/domain/errors.js'
 
@@ -167,17 +167,18 @@ t.test('every error kind has a status; extra fields never override the body', as
   t.same(Object.keys(errorBody(validationError('bad'), 'i')), ['id', 'name', 'message', 'details'])
 })
 
-t.test('sharedJson writes a frozen record once, anything else each time, always as JSON.stringify does', async (t) => {
+t.test('jsonKeptBy writes once per key object, again for another key, always as JSON.stringify does', async (t) => {
   let reads = 0
-  const frozen = Object.freeze({ a: [1, 'two', null], get counted() { reads += 1; return reads } })
-  t.equal(sharedJson(frozen), '{"a":[1,"two",null],"counted":1}')
-  t.equal(sharedJson(frozen), '{"a":[1,"two",null],"counted":1}', 'the text written first')
+  const row = { a: [1, 'two', null], get counted() { reads += 1; return reads } }
+  const byRow = jsonKeptBy((sent: { version: number; row: object }) => sent.row)
+  t.equal(byRow({ version: 1, row }), '{"version":1,"row":{"a":[1,"two",null],"counted":1}}')
+  t.equal(byRow({ version: 1, row }), '{"version":1,"row":{"a":[1,"two",null],"counted":1}}', 'the text written first, for a new answer holding the same row')
   t.equal(reads, 1)
-  const open = { n: 1 }
-  t.equal(sharedJson(open), '{"n":1}')
-  open.n = 2
-  t.equal(sharedJson(open), '{"n":2}', 'a record that may change is written again')
-  for (const value of [null, 0, 'x', true, [1, { b: 2 }]]) t.equal(sharedJson(value), JSON.stringify(value))
+  const other = { n: 1 }
+  t.equal(byRow({ version: 1, row: other }), '{"version":1,"row":{"n":1}}')
+  t.equal(byRow({ version: 1, row: { n: 2 } }), '{"version":1,"row":{"n":2}}', 'another row is written')
+  const itself = jsonKeptBy((sent: unknown[]) => sent)
+  for (const value of [[], [1, { b: 2 }], [null, 'x', true]]) t.equal(itself(value), JSON.stringify(value))
 })
 
 t.test('a response made of bytes: its text is decoded when read, and shows when it is spread', async (t) => {

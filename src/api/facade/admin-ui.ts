@@ -1,9 +1,9 @@
 import { bind, type Run } from '../methods.js'
-import * as ins from '../operations/insights.js'
-import * as inv from '../operations/invite-links.js'
-import * as pg from '../operations/playground.js'
-import * as pc from '../operations/project-context.js'
-import * as search from '../operations/search.js'
+import * as ins from '../operations/admin-ui-insights.js'
+import * as inv from '../operations/admin-ui-invite-links.js'
+import * as pg from '../operations/admin-ui-playground.js'
+import * as pc from '../operations/admin-ui-project-context.js'
+import * as search from '../operations/admin-ui-search.js'
 
 /** What the Unleash Admin UI's pages read: searches, project insights, the dashboard, the playground. */
 export const adminUiMethods = (run: Run) => {

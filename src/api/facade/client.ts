@@ -1,13 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { ClientFilter } from '../../domain/client-projection.js'
-import { type NoAccessError, storageError } from '../../domain/errors.js'
 import { type ClientFeatures, type EvaluatorOptions, compareSemver, parseSemver } from '../../evaluation/index.js'
-import type { AuthPort, Principal } from '../../ports/auth.js'
+import type { NoParams } from '../../model/params.js'
 import type { ClockPort } from '../../ports/clock.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { createClientCache, etagMatches } from '../client-cache.js'
 import { type LiveEvaluator, liveEvaluator } from '../client-evaluator.js'
-import { notStrings, readQuery, readRequest, type Result, stateOf } from '../runner.js'
+import type { Run } from '../methods.js'
+import { clientFeaturesOp } from '../operations/client.js'
+import { notStrings, readRequest, type Result, stateOf } from '../runner.js'
 
 /** `GET /api/client/features`, as a facade call. */
 export interface ClientFeaturesRequest {
@@ -27,55 +28,30 @@ export type ClientFeaturesAnswer =
 
 export type { LiveEvaluator }
 
-export const DEFAULT_CLIENT_ENVIRONMENT = 'development'
-
 const SEGMENTS_SPEC = parseSemver('4.2.0')!
 
-/** Unleash's answer to a frontend token on the client API. */
-export const wrongTokenType = (): NoAccessError => {
-  const message = 'invalid token: expected a different token type for this endpoint'
-  return { _tag: 'NoAccessError', message, details: [{ message }] }
-}
-
+/** SDKs of client spec 4.2.0 or later (the Unleash-Client-Spec header) take segments by id; older ones, inlined. */
 const supportsSegments = (clientSpec: string | undefined): boolean => {
   const version = clientSpec === undefined ? undefined : parseSemver(clientSpec.trim())
   return version !== undefined && compareSemver(version, SEGMENTS_SPEC) >= 0
 }
 
-const listed = (value: string | undefined): string[] | undefined => {
-  const items = value?.split(',').map((p) => p.trim()).filter((p) => p !== '')
-  return items === undefined || items.length === 0 ? undefined : items
-}
-
-/** A client token's environment and projects win over the query, as in Unleash. */
-const scopeOf = (
-  who: Principal,
-  query: Readonly<Record<string, string | undefined>>,
-): E.Either<NoAccessError, { environment: string; filter: ClientFilter }> => {
-  if (who.kind === 'frontend-token') return E.left(wrongTokenType())
-  const scoped = who.kind === 'client-token'
-  const tokenProjects = scoped && who.projects !== undefined && !who.projects.includes('*') ? who.projects : undefined
-  const tokenEnvironment = scoped && who.environment !== undefined && who.environment !== '*' ? who.environment : undefined
-  const projects = tokenProjects ?? listed(query['project'])
-  const namePrefix = query['namePrefix']
-  return E.right({
-    environment: tokenEnvironment ?? (query['environment'] || DEFAULT_CLIENT_ENVIRONMENT),
-    filter: { ...(projects ? { projects } : {}), ...(namePrefix ? { namePrefix } : {}) },
-  })
-}
+const NO_PARAMS: NoParams = Object.freeze({})
 
 export interface ClientDeps {
   readonly storage: StoragePort
-  readonly auth: AuthPort
   readonly clock: ClockPort
+  readonly run: Run
 }
 
 /**
  * What SDKs and a host app's own code read: the client payload of an environment, served
  * over HTTP with an ETag, and in-process evaluators that stay current with the store.
  */
-export const clientMethods = ({ storage, auth, clock }: ClientDeps) => {
+export const clientMethods = ({ storage, clock, run }: ClientDeps) => {
   const cache = createClientCache()
+  const bySegmentIds = clientFeaturesOp(cache, false)
+  const inliningSegments = clientFeaturesOp(cache, true)
   const shared = new Map<string, LiveEvaluator>()
   const defaults: EvaluatorOptions = { now: () => clock.now(), random: Math.random }
 
@@ -108,17 +84,10 @@ export const clientMethods = ({ storage, auth, clock }: ClientDeps) => {
         // Strings over HTTP always, in process by their types: anything else is named, not thrown on.
         const unfit = notStrings(request, ['authorization', 'ifNoneMatch', 'clientSpec'])
         if (unfit) return E.left(unfit)
-        const synced = await storage.sync()
-        if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
-        const state = stateOf(storage)
-        const who = auth.authenticate(request.authorization, state)
-        if (E.isLeft(who)) return who
-        const query = readQuery(request.query)
-        if (E.isLeft(query)) return query
-        const scope = scopeOf(who.right, query.right)
-        if (E.isLeft(scope)) return scope
-        const filter = { ...scope.right.filter, inlineSegmentConstraints: !supportsSegments(request.clientSpec) }
-        const { etag, payload, json } = cache.snapshot(state, scope.right.environment, filter)
+        const op = supportsSegments(request.clientSpec) ? bySegmentIds : inliningSegments
+        const served = await run(op, { authorization: request.authorization, query: request.query, params: NO_PARAMS })
+        if (E.isLeft(served)) return served
+        const { etag, payload, json } = served.right
         return E.right(etagMatches(request.ifNoneMatch, etag) ? { notModified: true, etag } : { notModified: false, etag, body: payload, json: json() })
       },
     },

@@ -1,10 +1,8 @@
 import { bind, type Run } from '../methods.js'
 import * as fav from '../operations/favorites.js'
-import * as links from '../operations/feature-links.js'
+import * as links from '../operations/features-links.js'
 import * as f from '../operations/features.js'
-import * as lc from '../operations/lifecycle.js'
-import * as s from '../operations/strategies.js'
-import * as types from '../operations/strategy-types.js'
+import * as lc from '../operations/features-lifecycle.js'
 
 /** Feature flags: create, read, update (operation 4) and patch, archive, environments, variants, dependencies, lifecycle, links, the caller's favourites. */
 export const featureMethods = (run: Run) => {
@@ -47,36 +45,5 @@ export const featureMethods = (run: Run) => {
     deleteLink: m(links.deleteLinkOp),
     favorite: m(fav.setFavoriteFeatureOp(true)),
     unfavorite: m(fav.setFavoriteFeatureOp(false)),
-  }
-}
-
-/** Activation strategies of a feature environment, and operation 2. */
-export const strategyMethods = (run: Run) => {
-  const m = bind(run)
-  return {
-    list: m(s.listStrategiesOp),
-    get: m(s.getStrategyOp),
-    add: m(s.addStrategyOp),
-    update: m(s.updateStrategyOp),
-    patch: m(s.patchStrategyOp),
-    delete: m(s.deleteStrategyOp),
-    setSortOrder: m(s.setSortOrderOp),
-    validateConstraint: m(s.validateConstraintOp),
-  }
-}
-
-/** What a strategy and a feature may be: the strategy types and the feature types, as Unleash lists them. */
-export const typeMethods = (run: Run) => {
-  const m = bind(run)
-  return {
-    strategyTypes: m(types.listStrategyTypesOp),
-    strategyType: m(types.getStrategyTypeOp),
-    createStrategyType: m(types.createStrategyTypeOp),
-    updateStrategyType: m(types.updateStrategyTypeOp),
-    deleteStrategyType: m(types.deleteStrategyTypeOp),
-    deprecateStrategyType: m(types.setStrategyTypeDeprecatedOp(true)),
-    reactivateStrategyType: m(types.setStrategyTypeDeprecatedOp(false)),
-    featureTypes: m(types.listFeatureTypesOp),
-    setFeatureTypeLifetime: m(types.setFeatureTypeLifetimeOp),
   }
 }

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import type { NotFoundError } from '../../domain/errors.js'
 import { bulkTagFeatures } from '../../domain/tag/bulk.js'
 import { addFeatureTag, featureTags, removeFeatureTag, tagListOf, updateFeatureTags } from '../../domain/tag/feature-tags.js'
 import { createTagType, deleteTagType, findTagType, listTagTypes, updateTagType, validateTagType } from '../../domain/tag/tag-types.js'
@@ -15,33 +16,23 @@ import {
   type TagWithVersion,
   UpdateFeatureTagsBody,
 } from '../../model/tag.js'
-import { deepFreeze } from '../freeze.js'
 import { read, write } from '../operation.js'
 import { FeatureNameParams, FeatureTagParams, NameParams, NoParams, ProjectParams, TagParams, TagTypeParams } from '../../model/params.js'
 
 const done = () => () => undefined
 
-// The answers of requests sent at once (`sendAtOnce`: the HTTP routes), kept per stored tag
-// row. A committed row is never changed in place, so its answer, frozen, serves every such
-// request until the tag is replaced, and the route writes its JSON once (`sharedJson`): a
-// render and a `JSON.stringify` were a microsecond of the 15 a get tag costs the server.
-// Callers of the facade get their own record.
-const answersToSend = new WeakMap<Tag, TagWithVersion>()
-
-const answerToSend = (row: Tag): TagWithVersion => {
-  let answer = answersToSend.get(row)
-  if (answer === undefined) answersToSend.set(row, (answer = deepFreeze({ version: 1, tag: { type: row.type, value: row.value } })))
-  return answer
-}
-
-/** Operation 9: `{ version: 1, tag }`, or 404 `No tag with type: [t] and value [v]`. */
+/**
+ * Operation 9: `{ version: 1, tag }`, or 404 `No tag with type: [t] and value [v]`. Sent at
+ * once (`sendAtOnce`: the HTTP routes), the answer holds the stored row itself, and the route
+ * keeps its JSON while the row is the same (src/http/kept-json.ts).
+ */
 export const getTagOp = read({
   params: TagParams,
   requirement: 'NONE',
-  run: (state, { params, sendAtOnce }) => {
+  run: (state, { params, sendAtOnce }): E.Either<NotFoundError, TagWithVersion> => {
     if (sendAtOnce) {
       const row = storedTag(state, params.type, params.value)
-      if (row !== undefined) return E.right(answerToSend(row))
+      if (row !== undefined) return E.right({ version: 1, tag: row })
     }
     return E.map((tag: Tag) => ({ version: 1, tag }))(findTag(state, params.type, params.value))
   },

@@ -25,9 +25,9 @@ export const clearedCookie = (scope: CookieScope): string => `${SESSION_COOKIE}=
 /**
  * Logging in and out, as Unleash's UI does: `POST /auth/simple/login` answers the user and
  * sets the session cookie; `POST /logout` ends the user's sessions, clears the cookie and site
- * data, and redirects to the UI's signed-out page. The profile, and an admin setting a password.
+ * data, and redirects to the UI's signed-out page. And the calling user's profile.
  */
-export const sessionRoutes = ({ sessions, users }: AdminApi, now: () => number): Route[] => [
+export const sessionRoutes = ({ sessions }: AdminApi, now: () => number): Route[] => [
   route('POST', '/auth/simple/login', sessions.login, {
     body: true,
     rateLimit: 'login',
@@ -43,5 +43,4 @@ export const sessionRoutes = ({ sessions, users }: AdminApi, now: () => number):
     }),
   }),
   route('GET', '/api/admin/user/profile', sessions.profile),
-  route('POST', '/api/admin/user-admin/:id/change-password', users.changePassword, { body: true }),
 ]

@@ -1,10 +1,10 @@
 import type { AdminApi } from '../../api/admin-api.js'
-import { attachment, location, type Route, route } from '../route.js'
-import { exportBytes } from '../../api/export-cache.js'
-import { sharedJson } from '../shared-json.js'
+import type { TagWithVersion } from '../../model/tag.js'
+import { location, type Route, route } from '../route.js'
+import { jsonKeptBy } from '../kept-json.js'
 
-/** Tags and tag types (operations 8 and 9), feature tags, segments, context fields, export (operation 1) and import. */
-export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields, batch }: AdminApi): Route[] => [
+/** Tags and tag types (operations 8 and 9), and the tags of features. */
+export const tagRoutes = ({ tags, tagTypes, featureTags }: AdminApi): Route[] => [
   route('GET', '/api/admin/tags', tags.list),
   // Unleash answers a created tag as it answers a read one: `{ version: 1, tag }`.
   route('POST', '/api/admin/tags', tags.create, {
@@ -14,8 +14,8 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
     render: (tag) => ({ version: 1, tag }),
   }),
   route('GET', '/api/admin/tags/:type', tags.listOfType),
-  // Over HTTP the answer is a frozen record kept per tag (src/api/operations/tags.ts): its JSON is written once.
-  route('GET', '/api/admin/tags/:type/:value', tags.get, { serialize: sharedJson }),
+  // Sent at once, the answer holds the stored row: its JSON is kept while the row is the same.
+  route('GET', '/api/admin/tags/:type/:value', tags.get, { serialize: jsonKeptBy((answer: TagWithVersion) => answer.tag) }),
   route('DELETE', '/api/admin/tags/:type/:value', tags.delete),
 
   route('GET', '/api/admin/tag-types', tagTypes.list),
@@ -37,34 +37,4 @@ export const tagRoutes = ({ tags, tagTypes, featureTags, segments, contextFields
   route('PUT', '/api/admin/features/:featureName/tags', featureTags.update, { body: true }),
   route('DELETE', '/api/admin/features/:featureName/tags/:type/:value', featureTags.remove),
   route('PUT', '/api/admin/projects/:projectId/tags', featureTags.bulkUpdate, { body: true }),
-
-  route('GET', '/api/admin/segments', segments.list),
-  route('POST', '/api/admin/segments', segments.create, { status: 201, body: true, headers: ({ result }) => location('segments', result.id) }),
-  route('POST', '/api/admin/segments/validate', segments.validateName, { body: true, status: 204 }),
-  route('GET', '/api/admin/segments/strategies/:strategyId', segments.ofStrategy),
-  route('GET', '/api/admin/segments/:segmentId', segments.get),
-  route('GET', '/api/admin/segments/:segmentId/strategies', segments.strategies),
-  // Unleash answers a segment's update and deletion 204, and a context field's update 200, all without a body.
-  route('PUT', '/api/admin/segments/:segmentId', segments.update, { status: 204, body: true, render: () => undefined }),
-  route('DELETE', '/api/admin/segments/:segmentId', segments.delete, { status: 204 }),
-
-  route('GET', '/api/admin/context', contextFields.list),
-  route('POST', '/api/admin/context', contextFields.create, { status: 201, body: true, headers: ({ result }) => location('context', result.name) }),
-  route('POST', '/api/admin/context/validate', contextFields.validateName, { body: true }),
-  route('GET', '/api/admin/context/:contextName', contextFields.get),
-  route('GET', '/api/admin/context/:contextName/strategies', contextFields.strategies),
-  route('PUT', '/api/admin/context/:contextName', contextFields.update, { body: true, render: () => undefined }),
-  route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
-  route('POST', '/api/admin/context/:contextName/legal-values', contextFields.setLegalValue, { body: true }),
-  route('DELETE', '/api/admin/context/:contextName/legal-values/:legalValue', contextFields.removeLegalValue),
-
-  // `downloadFile: true` makes the same JSON a download (decisions.md).
-  route('POST', '/api/admin/features-batch/export', batch.exportFeatures, {
-    body: true,
-    headers: ({ result }) => (result.filename === undefined ? {} : attachment(result.filename)),
-    render: (result) => result.body,
-    serialize: exportBytes,
-  }),
-  route('POST', '/api/admin/features-batch/validate', batch.validateImport, { body: true }),
-  route('POST', '/api/admin/features-batch/import', batch.importFeatures, { body: true }),
 ]

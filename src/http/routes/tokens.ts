@@ -1,8 +1,8 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { location, type Route, route } from '../route.js'
 
-/** API tokens, personal access tokens, service accounts and their tokens. Secrets appear once, in the 201. */
-export const tokenRoutes = ({ apiTokens, personalTokens, serviceAccounts }: AdminApi): Route[] => [
+/** API tokens and personal access tokens. Secrets appear once, in the 201. */
+export const tokenRoutes = ({ apiTokens, personalTokens }: AdminApi): Route[] => [
   // As Unleash: the list the new token joins (no GET reads one token).
   route('POST', '/api/admin/api-tokens', apiTokens.create, { status: 201, body: true, headers: () => location('api-tokens') }),
   route('GET', '/api/admin/api-tokens', apiTokens.list),
@@ -21,17 +21,4 @@ export const tokenRoutes = ({ apiTokens, personalTokens, serviceAccounts }: Admi
   route('POST', '/api/admin/user-admin/:id/tokens', personalTokens.create, { status: 201, body: true }),
   route('GET', '/api/admin/user-admin/:id/tokens', personalTokens.list),
   route('DELETE', '/api/admin/user-admin/:id/tokens/:tokenId', personalTokens.delete),
-
-  route('POST', '/api/admin/service-account', serviceAccounts.create, {
-    status: 201,
-    body: true,
-    headers: ({ result }) => location('service-account', result.id),
-  }),
-  route('GET', '/api/admin/service-account', serviceAccounts.list),
-  route('GET', '/api/admin/service-account/:id', serviceAccounts.get),
-  route('PUT', '/api/admin/service-account/:id', serviceAccounts.update, { body: true }),
-  route('DELETE', '/api/admin/service-account/:id', serviceAccounts.delete),
-  route('POST', '/api/admin/service-account/:id/token', serviceAccounts.createToken, { status: 201, body: true }),
-  route('GET', '/api/admin/service-account/:id/token', serviceAccounts.listTokens),
-  route('DELETE', '/api/admin/service-account/:id/token/:tokenId', serviceAccounts.deleteToken),
 ]

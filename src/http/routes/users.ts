@@ -1,8 +1,8 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { location, type Route, route } from '../route.js'
 
-/** Users (operations 3 and 10) and groups (operation 7). */
-export const userRoutes = ({ users, groups }: AdminApi): Route[] => [
+/** Users (operations 3 and 10), and an admin setting a user's password. */
+export const userRoutes = ({ users }: AdminApi): Route[] => [
   // `location: user-admin/<id>` resolves against the request URL to the new user (decisions.md).
   route('POST', '/api/admin/user-admin', users.create, {
     status: 201,
@@ -18,12 +18,5 @@ export const userRoutes = ({ users, groups }: AdminApi): Route[] => [
   route('GET', '/api/admin/user-admin/:id', users.get),
   route('PUT', '/api/admin/user-admin/:id', users.update, { body: true }),
   route('DELETE', '/api/admin/user-admin/:id', users.delete),
-
-  route('POST', '/api/admin/groups', groups.create, { status: 201, body: true, headers: ({ result }) => location('groups', result.id) }),
-  route('GET', '/api/admin/groups', groups.list),
-  route('GET', '/api/admin/groups/:id', groups.get),
-  route('PUT', '/api/admin/groups/:id', groups.update, { body: true }),
-  route('DELETE', '/api/admin/groups/:id', groups.delete),
-  route('POST', '/api/admin/groups/:id/users', groups.addUsers, { body: true }),
-  route('DELETE', '/api/admin/groups/:id/users', groups.removeUsers, { body: true }),
+  route('POST', '/api/admin/user-admin/:id/change-password', users.changePassword, { body: true }),
 ]

@@ -1,0 +1,18 @@
+import { bind, type Run } from '../methods.js'
+import * as c from '../operations/context-fields.js'
+
+/** Context fields: what constraints, stickiness and overrides refer to. */
+export const contextFieldMethods = (run: Run) => {
+  const m = bind(run)
+  return {
+    list: m(c.listContextFieldsOp),
+    get: m(c.getContextFieldOp),
+    create: m(c.createContextFieldOp),
+    update: m(c.updateContextFieldOp),
+    delete: m(c.deleteContextFieldOp),
+    setLegalValue: m(c.setLegalValueOp),
+    removeLegalValue: m(c.removeLegalValueOp),
+    validateName: m(c.validateContextFieldNameOp),
+    strategies: m(c.contextFieldStrategiesOp),
+  }
+}

@@ -1,0 +1,17 @@
+import { bind, type Run } from '../methods.js'
+import * as ev from '../operations/instance-events.js'
+import * as ui from '../operations/instance.js'
+
+/** Instance-wide settings: the UI configuration (operation 6), maintenance mode, front-end API origins. */
+export const instanceMethods = (run: Run, emailEnabled: boolean) => {
+  const m = bind(run)
+  return {
+    uiConfig: m(ui.uiConfigOp(emailEnabled)),
+    maintenance: m(ui.getMaintenanceOp),
+    setMaintenance: m(ui.setMaintenanceOp),
+    setFrontendApiOrigins: m(ui.setFrontendApiOriginsOp),
+    listEvents: m(ev.listEventsOp),
+    featureEvents: m(ev.featureEventsOp),
+    eventCreators: m(ev.eventCreatorsOp),
+  }
+}
