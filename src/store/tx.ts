@@ -2,8 +2,7 @@ import type { Draft } from 'immer'
 import type { Dict } from '../model/dict.js'
 import type { Counters, EventLog, Settings, State } from '../model/state.js'
 import type { Table } from '../model/table.js'
-import type { ReadTable } from './table-layout.js'
-import { peek } from './table-layout.js'
+import { type ReadTable, peek } from './table-layout.js'
 import { committedState } from './transaction.js'
 
 /**

@@ -66,7 +66,7 @@ export const deleteTagType = (draft: Tx, name: string, ctx: Ctx): E.Either<NotFo
   const type = draft.tagTypes.get(name)
   if (!type) return E.left(notFound('Could not find tag-type')) // Unleash's words
   const preData = renderTagType(type)
-  for (const tag of Array.from(draft.tags.rows()).filter((tag) => tag.type === name)) deleteTag(draft, tag.type, tag.value, ctx)
+  for (const tag of draft.tags.rows().filter((tag) => tag.type === name)) deleteTag(draft, tag.type, tag.value, ctx)
   draft.tagTypes.delete(name)
   recordEvent(draft, ctx, { type: 'tag-type-deleted', preData })
   return E.right(undefined)
