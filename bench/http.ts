@@ -7,17 +7,17 @@ import { buildState, featureName } from './fixtures.js'
 import type { Row } from './measure.js'
 import { fileStore } from './stores.js'
 
-const TOKEN = '*:*.bench-admin-token'
+export const TOKEN = '*:*.bench-admin-token'
 const CONNECTIONS = 50
 /** Rounds of each HTTP row (BENCH_HTTP_ROUNDS), each flagport then the ceiling. */
 const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? 3))
 
 /** The compiled server (in dist/, as `npm start` runs it; `npm run bench` builds it first) and the ceiling, beside this file in `.bench/`. */
-const SERVER = fileURLToPath(new URL('../../dist/examples/server.js', import.meta.url))
+export const SERVER = fileURLToPath(new URL('../../dist/examples/server.js', import.meta.url))
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
 
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */
-const start = (script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
+export const start = (script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> =>
   new Promise((resolve, reject) => {
     // BENCH_SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the server.
     const nodeOptions = (process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '').split(' ').filter(Boolean)
@@ -32,14 +32,14 @@ const start = (script: string, env: NodeJS.ProcessEnv): Promise<{ child: ChildPr
     child.on('exit', () => reject(new Error(`${script} exited before listening:\n${output}`)))
   })
 
-const stop = async (child: ChildProcess) => {
+export const stop = async (child: ChildProcess) => {
   child.kill('SIGTERM')
   if (child.exitCode === null) await once(child, 'exit')
 }
 
 const formatBytes = (n: number): string => (n < 1024 ? `${n} B` : `${(n / 1024).toFixed(n < 10_240 ? 1 : 0)} KB`)
 
-interface Load {
+export interface Load {
   readonly operation: string
   readonly method: 'GET' | 'POST' | 'PUT'
   readonly path: string
@@ -72,7 +72,7 @@ interface Fired {
 const WARM_UP_SECONDS = 1
 
 /** `seconds` of load: whole seconds, as autocannon counts requests a second. */
-const fire = async (server: { readonly child: ChildProcess; readonly url: string }, load: Load, seconds: number): Promise<Fired> => {
+export const fire = async (server: { readonly child: ChildProcess; readonly url: string }, load: Load, seconds: number): Promise<Fired> => {
   let i = 0
   const cpuBefore = cpuSeconds(server.child.pid)
   const result = await autocannon({

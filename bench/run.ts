@@ -3,7 +3,8 @@
  * file store) and over HTTP, and how costs scale with the store. Nothing here is a test.
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
- * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, kit, scaling).
+ * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, kit,
+ * scaling). The postgres section runs when DATABASE_URL is set.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -32,6 +33,11 @@ if (!skip.has('evaluation')) {
 if (!skip.has('http')) {
   const { httpRows } = await import('./http.js')
   rows.push(...(await httpRows(Math.min(...sizes.filter((s) => s >= 10000), 10000), seconds)))
+}
+// Only where a database is given (scripts/postgres.sh npm run bench starts one).
+if (!skip.has('postgres') && process.env.DATABASE_URL) {
+  const { postgresRows } = await import('./postgres.js')
+  rows.push(...(await postgresRows(process.env.DATABASE_URL, seconds)))
 }
 if (!skip.has('kit')) {
   const { kitRows } = await import('./kit.js')

@@ -1,6 +1,9 @@
 /**
- * flagport's server, behind `npm start`: the admin API over the durable file store.
+ * flagport's server, behind `npm start`: the admin API over the durable file store, or over
+ * PostgreSQL when DATABASE_URL is set (then N servers on one database share one store).
  *
+ *   DATABASE_URL              postgresql://user:password@host:port/database: use PostgreSQL
+ *   FLAGPORT_STORE            the store's name in that database (default `default`)
  *   PORT                      port to listen on (default 4242; 0 picks a free one)
  *   HOST                      address to bind (default 127.0.0.1)
  *   FLAGPORT_DATA             the store's directory (default ./data)
@@ -26,6 +29,7 @@ import { ensureAdminPassword } from './admin-password.js'
 import { listen } from 'flagport/http/node'
 import { openAuth } from 'flagport/auth/open'
 import { openFileStorage } from 'flagport/storage/file'
+import { openPostgresStorage } from 'flagport/storage/postgres'
 import { createAdminApi, isLeft, right } from 'flagport'
 import { createHttpHandler } from 'flagport/http'
 
@@ -59,9 +63,29 @@ const given = (env['FLAGPORT_ADMIN_TOKENS'] || env['INIT_ADMIN_API_TOKENS'] || '
 for (const token of given) {
   if (!/^\*:\*\..+/.test(token)) fail(`an admin token must look like *:*.<secret>; "${token.slice(0, 12)}..." does not.`)
 }
-const opened = await openFileStorage({ path: dataDir })
-if (isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
-const storage = opened.right
+const databaseUrl = env['DATABASE_URL'] || undefined
+const storeName = env['FLAGPORT_STORE'] || 'default'
+
+/**
+ * The store, and how to run the first-run bootstrap so that servers starting at once on one
+ * store take it one after the other (the second then finds what the first made).
+ */
+const openStore = async () => {
+  if (databaseUrl !== undefined) {
+    const opened = await openPostgresStorage({ connectionString: databaseUrl, store: storeName })
+    if (isLeft(opened)) fail(`could not open the PostgreSQL store ${storeName} (${opened.left.reason}): ${opened.left.message}`)
+    const exclusive = async <T>(section: () => Promise<T>): Promise<T> => {
+      const ran = await opened.right.exclusive(section)
+      if (isLeft(ran)) fail(`could not set up the store: ${ran.left.message}`)
+      return ran.right
+    }
+    return { storage: opened.right, exclusive, where: `PostgreSQL store ${storeName}` }
+  }
+  const opened = await openFileStorage({ path: dataDir })
+  if (isLeft(opened)) fail(`could not open the store in ${dataDir}: ${opened.left.message}`)
+  return { storage: opened.right, exclusive: <T>(section: () => Promise<T>) => section(), where: `file store in ${dataDir}` }
+}
+const { storage, exclusive, where } = await openStore()
 
 /**
  * With no token given, the store must hold an admin token, or nobody could use the server.
@@ -76,9 +100,10 @@ const ensureStoredAdminToken = async (): Promise<string | undefined> => {
   if (isLeft(created)) fail(`could not create an admin token: ${created.left.message}`)
   return created.right.secret
 }
-const generated = given.length === 0 ? await ensureStoredAdminToken() : undefined
-
-const adminPassword = await ensureAdminPassword(storage, env['FLAGPORT_ADMIN_PASSWORD'] || undefined)
+const { generated, adminPassword } = await exclusive(async () => ({
+  generated: given.length === 0 ? await ensureStoredAdminToken() : undefined,
+  adminPassword: await ensureAdminPassword(storage, env['FLAGPORT_ADMIN_PASSWORD'] || undefined),
+}))
 if (isLeft(adminPassword)) fail(`FLAGPORT_ADMIN_PASSWORD is not strong enough: ${adminPassword.left}`)
 
 const basePath = (env['FLAGPORT_BASE_PATH'] ?? '').replace(/\/+$/, '')
@@ -110,7 +135,7 @@ if (generated) {
 if (adminPassword.right) console.log(`The built-in user admin's password, shown only now: ${adminPassword.right}`)
 if (uiDir) console.log(`Unleash Admin UI from ${uiDir} at ${base}/`)
 // Printed last: whoever waits for this line has everything above it.
-console.log(`flagport admin API listening on ${base} (file store in ${dataDir})`)
+console.log(`flagport admin API listening on ${base} (${where})`)
 
 /** Ctrl-C signals npm and the server at once, and npm passes its own on: one request, two signals. */
 const SAME_REQUEST_MS = 500

@@ -3,5 +3,5 @@
  * is the public surface (docs/file-store.md).
  */
 export { openFileStorage, type FileStorageOptions } from './file/open.js'
-export type { CorruptJournal, CorruptSnapshot, FileStoreError, FileStoreIoError, LockTimeout, MissingJournal } from './file/errors.js'
+export type { CorruptJournal, CorruptSnapshot, FileStoreError, FileStoreIoError, LockTimeout, MissingJournal, UnsupportedFormat } from './file/errors.js'
 export { nodeFileSystem, type FileSystem } from './file/fs.js'

@@ -38,7 +38,7 @@ const live = (state: State, name: string): FeatureState | undefined => liveIn(st
  * it touched, their children, and the users of a segment it touched are looked at again when
  * next read, and recompiled if their inputs differ; the rest is not even visited. A verdict reads nothing
  * but the feature, its parents and its segments, so this evaluates exactly as one compile of
- * the whole environment would, without stalling the process on every commit to 10k flags.
+ * the whole environment would, without stalling the process on every commit to a large store.
  */
 export const liveEvaluator = (read: () => State, view: EnvironmentView, options: EvaluatorOptions): LiveEvaluator => {
   const units = new Map<string, Unit>()

@@ -17,7 +17,7 @@ type Kept = BoundedMap<string, { readonly source: FeatureState; readonly part: F
  * features should use. An export larger than `limit` keeps the parts of its first `limit`
  * features only: it lists features in the same order each time, so the next one finds them.
  * Keeping the rest would push each part out before it was used again, and pay freezing and
- * marking it for nothing: an export of all 100k features cost 52 µs a feature that way.
+ * marking it for nothing.
  */
 export const exportPartsCache = (limit = 10_000, environments = 16) => {
   // Per environment, then by name: a composite string key cost more than the rest of a hit.

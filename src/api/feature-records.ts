@@ -10,7 +10,7 @@ import type { OperationEnv } from './operation.js'
  * Feature records, as the operations answer them. Callers of the facade get copies. A request
  * whose answer is serialized at once and handed to no one (`sendAtOnce`: the HTTP routes) gets
  * records holding the stored strategies and variants themselves, as committed objects are
- * never changed in place. Their environments, 2 KB of a 2.7 KB record, are kept for the most
+ * never changed in place. Their environments, most of a record, are kept for the most
  * recently answered features while the feature's environments and the environments table are
  * the same objects: the HTTP layer then writes their JSON once (src/http/feature-json.ts), and
  * an update of a description or a tag writes only the rest of the record.

@@ -3,7 +3,7 @@ import * as crypto from 'node:crypto'
 
 /**
  * The SHA-256 of a string's UTF-8 or of bytes, in hex. The one-shot `crypto.hash` (Node 20.12
- * and later) costs a third of a Hash object's, and both every request (its token) and every
+ * and later) is much cheaper than a Hash object, and both every request (its token) and every
  * journal line (its checksum) pay for one.
  */
 export const sha256Hex: (data: string | Uint8Array) => string =

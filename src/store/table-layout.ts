@@ -223,3 +223,58 @@ export function* committedEntries<T>(table: AnyTable<T>): Generator<[string, T]>
     }
   }
 }
+
+/** Rows of one bucket still in their stored form: their keys, and each row's source. */
+export interface StoredRows<S> {
+  readonly keys: string[]
+  readonly sources: S[]
+}
+
+/**
+ * A table of `size` rows, each still in the form an adapter read it in (`source`): rows are
+ * grouped into the engine's buckets by key here, and a bucket's rows are built by `parse` when
+ * one of them is first used. `parse` gets a bucket's sources and answers its rows by key.
+ */
+export const deferredTable = <T, S>(entries: Iterable<readonly [string, S]>, parse: (sources: readonly S[]) => Dict<T>): Table<T> => {
+  const groups = new Map<number, StoredRows<S>>()
+  let size = 0
+  for (const [key, source] of entries) {
+    const [s, b] = slotOf(key)
+    const slot = s * FANOUT + b
+    let group = groups.get(slot)
+    if (group === undefined) groups.set(slot, (group = { keys: [], sources: [] }))
+    group.keys.push(key)
+    group.sources.push(source)
+    size += 1
+  }
+  const shards = Array.from({ length: FANOUT }, () => Array.from({ length: FANOUT }, () => null as Rows<T> | null))
+  const build = (group: StoredRows<S>): Dict<T> => {
+    const byKey = parse(group.sources)
+    const rows = Object.create(null) as Record<string, T>
+    for (const key of group.keys) rows[stored(key)] = Object.prototype.hasOwnProperty.call(byKey, key) ? byKey[key]! : (undefined as T)
+    return rows
+  }
+  for (const [slot, group] of groups) shards[Math.floor(slot / FANOUT)]![slot % FANOUT] = new DeferredBucket<T, StoredRows<S>>(group, build) as unknown as Rows<T>
+  return tableValue(size, shards)
+}
+
+/**
+ * A table's rows for writing: a bucket never used since it was read as the sources it was
+ * read from (written back as they are), every other row as its key and row.
+ */
+export function* rowsForWriting<T, S>(table: Table<T>): Generator<StoredRows<S> | readonly [string, T]> {
+  for (const shard of table.shards) {
+    for (let i = 0; i < shard.length; i++) {
+      const slot = shard[i]
+      if (slot === null || slot === undefined) continue
+      const source = slot instanceof DeferredBucket ? (slot as DeferredBucket<T, StoredRows<S>>).source : undefined
+      // Only rows a `deferredTable` grouped; a bucket another way deferred is built and written row by row.
+      if (source !== undefined && Array.isArray((source as Partial<StoredRows<S>>).keys)) {
+        yield source
+        continue
+      }
+      const bucket = bucketAt(shard, i)
+      if (bucket !== null) for (let r = 0; r < bucket.size; r++) yield [keyOf(bucket.propertyAt(r)), bucket.rowAt(r)]
+    }
+  }
+}

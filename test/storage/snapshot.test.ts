@@ -1,6 +1,6 @@
 /**
- * Snapshots keep each table bucket on a line of its own, read back as bytes and built into
- * rows only when used (see adapters/storage/file/snapshot.ts and DeferredBucket).
+ * Snapshots keep each row on a line of its own, read back as bytes and built into rows only
+ * when used (see adapters/storage/file/snapshot.ts and `deferredTable`).
  */
 import * as E from 'fp-ts/lib/Either.js'
 import { createHash } from 'node:crypto'
@@ -47,16 +47,20 @@ const opened = async (t: Teardown, dir: string): Promise<StoragePort> => {
   return store
 }
 
-t.test('a snapshot holds the state line, then one line per bucket, then the trailer', async (t) => {
+t.test('a snapshot holds the state line, then one line per row, then the trailer', async (t) => {
   const dir = await compactedStore(t)
   const lines = (await readFile(join(dir, (await snapshotName(dir))!), 'utf8')).split('\n').slice(0, -1)
-  t.same(JSON.parse(lines[0]!), { format: 'flagport-snapshot', formatVersion: 2, version: 3 }, 'header')
-  const state = JSON.parse(lines[1]!) as { tagTypes: { size: number; shards: unknown[][] } }
-  const numbers = state.tagTypes.shards.flat().filter((slot) => typeof slot === 'number')
-  t.equal(state.tagTypes.size, 3002, 'the table keeps its size')
-  t.ok(numbers.length > 2000, `its buckets stand as line numbers (${numbers.length})`)
-  const bucketLines = lines.slice(2, -1)
-  t.ok(bucketLines.every((line) => typeof JSON.parse(line) === 'object'), 'every bucket line is one JSON object')
+  t.same(JSON.parse(lines[0]!), { format: 'flagport-snapshot', formatVersion: 3, version: 3 }, 'header')
+  const head = JSON.parse(lines[1]!) as { state: Record<string, unknown>; tables: [string, number][] }
+  t.same(head.state.tagTypes, {}, 'the state line holds no rows')
+  t.same(head.state.events, { first: 0, last: 0, events: [] }, 'and the event log as the list of its events')
+  const listed = Object.fromEntries(head.tables)
+  t.equal(listed.tagTypes, 3002, 'the tables list counts each table’s rows')
+  const rowLines = lines.slice(2, -1)
+  t.equal(rowLines.length, head.tables.reduce((n, [, count]) => n + count, 0), 'one line per row')
+  const rows = JSON.parse(`{${rowLines.join(',')}}`) as Record<string, { name: string }>
+  t.equal(rows['type-7']?.name, 'type-7', 'a row line is its key and its row, a member of a JSON object')
+  t.notOk(lines.some((line) => line.includes('shards')), 'nothing of the engine’s layout')
   const trailer = JSON.parse(lines.at(-1)!) as { bytes: number; sha256: string }
   const body = Buffer.from(`${lines.slice(0, -1).join('\n')}\n`)
   t.same(trailer, { bytes: body.length, sha256: createHash('sha256').update(body).digest('hex') }, 'the trailer covers every line above it')
@@ -112,27 +116,36 @@ const rewriteSnapshot = async (file: string, edit: (lines: string[]) => string[]
   await writeFile(file, Buffer.concat([body, Buffer.from(`${trailer}\n`)]))
 }
 
-t.test('a snapshot of format 1 (the whole state on one line) still opens', async (t) => {
-  const dir = await compactedStore(t)
-  const file = join(dir, (await snapshotName(dir))!)
-  const store = await mustOpen({ path: dir })
-  const whole = JSON.stringify(store.head().state)
-  await store.close()
-  await rewriteSnapshot(file, (lines) => [lines[0]!.replace('"formatVersion":2', '"formatVersion":1'), whole])
-  const reopened = await opened(t, dir)
-  t.equal(deferredSlots(reopened.head().state!), 0, 'nothing deferred')
-  t.equal(getRow(reopened.head().state!.tagTypes, 'type-9')?.description, 'number 9', 'rows read')
-})
-
-t.test('bucket lines that do not match the state line are a CorruptSnapshot, even with a good checksum', async (t) => {
+t.test('row lines that do not match the tables list are a CorruptSnapshot, even with a good checksum', async (t) => {
   const missing = await compactedStore(t)
   await rewriteSnapshot(join(missing, (await snapshotName(missing))!), (lines) => lines.slice(0, -1))
   const a = await openFileStorage({ path: missing })
-  t.match(E.isLeft(a) && a.left, { _tag: 'CorruptSnapshot', reason: /bucket line \d+ is missing/ }, 'a missing line')
+  t.match(E.isLeft(a) && a.left, { _tag: 'CorruptSnapshot', reason: /the table \w+ has \d+ of its \d+ rows/ }, 'a missing line')
   const extra = await compactedStore(t)
-  await rewriteSnapshot(join(extra, (await snapshotName(extra))!), (lines) => [...lines, '{}'])
+  await rewriteSnapshot(join(extra, (await snapshotName(extra))!), (lines) => [...lines, '"x":{}'])
   const b = await openFileStorage({ path: extra })
-  t.match(E.isLeft(b) && b.left, { _tag: 'CorruptSnapshot', reason: '1 bucket lines belong to no table' }, 'a line too many')
+  t.match(E.isLeft(b) && b.left, { _tag: 'CorruptSnapshot', reason: 'row lines belong to no table' }, 'a line too many')
+  const twice = await compactedStore(t)
+  await rewriteSnapshot(join(twice, (await snapshotName(twice))!), (lines) => {
+    const at = lines.findIndex((line) => line.startsWith('"type-1":'))
+    return lines.map((line, i) => (i === at + 1 ? lines[at]! : line))
+  })
+  const c = await openFileStorage({ path: twice })
+  t.match(E.isLeft(c) && c.left, { _tag: 'CorruptSnapshot', reason: 'the table tagTypes holds the key "type-1" twice' }, 'a key twice')
+  const keyless = await compactedStore(t)
+  await rewriteSnapshot(join(keyless, (await snapshotName(keyless))!), (lines) => lines.map((line) => (line.startsWith('"type-2":') ? '{}' : line)))
+  const d = await openFileStorage({ path: keyless })
+  t.match(E.isLeft(d) && d.left, { _tag: 'CorruptSnapshot', reason: 'a row line of the table tagTypes does not start with a key' }, 'a line without a key')
+})
+
+t.test('a snapshot of a newer format is refused as such, the store left as it is', async (t) => {
+  const dir = await compactedStore(t)
+  const file = join(dir, (await snapshotName(dir))!)
+  await rewriteSnapshot(file, (lines) => [lines[0]!.replace('"formatVersion":3', '"formatVersion":4'), ...lines.slice(1)])
+  const before = await readFile(file, 'utf8')
+  const opened = await openFileStorage({ path: dir })
+  t.match(E.isLeft(opened) && opened.left, { _tag: 'UnsupportedFormat', file, found: 4, supported: 3 })
+  t.equal(await readFile(file, 'utf8'), before, 'unchanged')
 })
 
 t.test('decodeState sees the whole state, every bucket built', async (t) => {

@@ -2,9 +2,9 @@ import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import { initialState } from '../../src/domain/seed.js'
-import { latestEvents } from '../../src/store/event-log.js'
+import { appendEvents, emptyEventLog, latestEvents } from '../../src/store/event-log.js'
 import type { State, StoredEvent } from '../../src/model/state.js'
-import { type Table, tableFrom } from '../../src/store/table.js'
+import { type Table, getRow, tableFrom } from '../../src/store/table.js'
 import { SCHEMA_VERSION } from '../../src/store/upgrade.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { mustOpen, tempDir } from './fixtures/helpers.js'
@@ -32,6 +32,13 @@ const legacyState = (): LegacyState => {
   return { ...current, counters: { ...current.counters, event: 5 }, schemaVersion: 1, events: { first: 3, last: 5, byId: tableFrom(kept.map((e) => [String(e.id), e])) } }
 }
 
+/** Schema 2: events in chunks (the newest three of five kept), no index of identities. */
+const schema2State = () => {
+  const { identities: _, sessions: __, ...current } = initialState('upgrade-tests', '2026-01-01T00:00:00.000Z')
+  const kept = ['c', 'd', 'e'].map((name, i) => event(3 + i, name))
+  return { ...current, counters: { ...current.counters, event: 5 }, schemaVersion: 2, events: appendEvents(emptyEventLog(), kept, 3) }
+}
+
 /** A file store holding one commit: `state` whole. */
 const storeOf = async (t: Parameters<typeof tempDir>[0], state: unknown): Promise<string> => {
   const dir = await tempDir(t)
@@ -45,17 +52,18 @@ const storeOf = async (t: Parameters<typeof tempDir>[0], state: unknown): Promis
 const json = (port: StoragePort): string => JSON.stringify(port.head().state)
 const names = (state: State): string[] => latestEvents(state.events, 100).map((e) => e.featureName!)
 
-t.test('a schema 1 store is handed on as stored; the core upgrades it in one commit that every reader sees', async (t) => {
-  const dir = await storeOf(t, legacyState())
+t.test('a schema 2 store is handed on as stored; the core upgrades it in one commit that every reader sees', async (t) => {
+  const dir = await storeOf(t, schema2State())
   const storage = await mustOpen({ path: dir })
   const follower = await mustOpen({ path: dir })
-  t.equal(storage.head().state!.schemaVersion as number, 1, 'the adapter does not upgrade')
+  t.equal(storage.head().state!.schemaVersion as number, 2, 'the adapter does not upgrade')
+  t.notOk('sessions' in storage.head().state!, 'nor adds the tables of later schemas')
   const { api } = await makeApi({ storage })
   const state = api.state()
   t.equal(state.schemaVersion, SCHEMA_VERSION)
   t.same(names(state), ['e', 'd', 'c'], 'the events kept, newest first')
   t.same([state.events.first, state.events.last], [3, 5])
-  t.notOk('byId' in state.events, 'no table left')
+  t.ok(getRow(state.sessions, 'none') === undefined && state.sessions.size === 0, 'the tables of later schemas, empty')
   t.ok(E.isRight(await follower.sync()), 'a handle opened before follows the upgrade')
   t.equal(follower.head().version, storage.head().version)
   t.equal(json(follower), json(storage))
@@ -84,7 +92,7 @@ const account = (id: number, email: string, username: string) => ({
 })
 
 t.test('a schema 2 store opens with its accounts indexed; accounts made after it replay to the same state', async (t) => {
-  const { identities: _, ...current } = initialState('upgrade-tests', '2026-01-01T00:00:00.000Z')
+  const { identities: _, sessions: __, ...current } = initialState('upgrade-tests', '2026-01-01T00:00:00.000Z')
   const dir = await storeOf(t, { ...current, schemaVersion: 2, users: tableFrom([['1', account(1, 'ann@example.com', 'ann')]]), counters: { ...current.counters, user: 1 } })
   const storage = await mustOpen({ path: dir })
   const { api } = await makeApi({ storage })

@@ -18,7 +18,8 @@ export interface Running {
 export const startCommand = async (command: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Running> => {
   const label = [command, ...args].join(' ')
   const child = spawn(command, args, {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    // The file store unless a test asks for PostgreSQL, even where the suite has a database.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true, // its own process group, so `stopScript` ends whatever it started too
   })

@@ -4,7 +4,29 @@ import type { StorageFailure } from '../../../src/ports/storage.js'
  * Why the file store could not be opened, read or written. Every variant names the file, so
  * an operator can find what to repair; none of them means data was silently dropped.
  */
-export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout | MissingJournal
+export type FileStoreError = CorruptJournal | CorruptSnapshot | FileStoreIoError | LockTimeout | MissingJournal | UnsupportedFormat
+
+/**
+ * The store was written in a format newer than this version reads (by a later flagport): it
+ * is left as it is, never read as far as it happens to fit.
+ */
+export interface UnsupportedFormat {
+  readonly _tag: 'UnsupportedFormat'
+  readonly file: string
+  /** The format version the file says it is in. */
+  readonly found: unknown
+  /** The newest format version this version reads. */
+  readonly supported: number
+  readonly message: string
+}
+
+export const unsupportedFormat = (file: string, found: unknown, supported: number): UnsupportedFormat => ({
+  _tag: 'UnsupportedFormat',
+  file,
+  found,
+  supported,
+  message: `${file} is in format ${JSON.stringify(found)}; this version of flagport reads formats up to ${supported}. Open it with the version that wrote it, or a later one.`,
+})
 
 /** A journal line that is not the last one fails its checksum, does not parse or is out of order. */
 export interface CorruptJournal {
@@ -153,6 +175,8 @@ export const inWords = (error: FileStoreError): string => {
       return "another process held the store's lock for too long."
     case 'MissingJournal':
       return "the store's journal is missing."
+    case 'UnsupportedFormat':
+      return "the store was written by a newer version of flagport."
   }
 }
 

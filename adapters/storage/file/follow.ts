@@ -52,7 +52,7 @@ export const follow = async (settings: FollowSettings, c: Cursor, locked: boolea
     const skipped = header.base > rest.version
     const scan = skipped
       ? null
-      : await scanJournal(fs, fd, layout.journal, { offset: header.offset, line: 1, version: header.base, state: rest.state }, decodeState, rest.version)
+      : await scanJournal(fs, fd, layout.journal, { offset: header.offset, line: 1, version: header.base, state: rest.state, format: header.formatVersion }, decodeState, rest.version)
     if (scan === null || scan.version < rest.version) {
       await fs.close(fd).catch(() => undefined)
       return reload(settings, c)

@@ -1,9 +1,12 @@
 import type { State } from '../../../src/model/state.js'
+import type { RowChange } from '../../../src/ports/storage.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { applyChanges } from '../../../src/store/apply-changes.js'
-import { corruptJournal, io, StoreFault } from './errors.js'
+import { decodeChanges } from '../../../src/store/row-change-codec.js'
+import { decodeStoredState } from '../../../src/store/stored-state.js'
+import { corruptJournal, io, StoreFault, unsupportedFormat } from './errors.js'
 import { type FileSystem, readAt } from './fs.js'
-import { type Decoded, decodeEntry, decodeHeader, decodeLine, type JournalHeader } from './line.js'
+import { type Decoded, decodeEntry, decodeHeader, decodeLine, FORMAT_VERSION, JOURNAL_FORMAT, type JournalHeader } from './line.js'
 import { Replay } from './replay.js'
 
 const NEWLINE = 0x0a
@@ -17,6 +20,8 @@ export interface Position {
   readonly line: number
   readonly version: number
   readonly state: State | null
+  /** The journal's format version (its header's). */
+  readonly format: number
 }
 
 export interface ScanResult extends Position {
@@ -29,7 +34,21 @@ export interface ScanResult extends Position {
   readonly tail: boolean
 }
 
+/** Checks a whole state read from the store (the host's `decodeState`), every row built. */
 export type StateDecoder = (u: unknown) => Decoded<State>
+
+/** Reads the state a format 2 line holds (its stored form), then lets `decodeState` check it. */
+export const storedStateDecoder =
+  (decodeState: StateDecoder): StateDecoder =>
+  (u) => {
+    const decoded = decodeStoredState(u)
+    return E.isLeft(decoded) ? { ok: false, reason: decoded.left } : decodeState(decoded.right)
+  }
+
+const changesDecoder = (u: unknown): Decoded<readonly RowChange[]> => {
+  const decoded = decodeChanges(u)
+  return E.isLeft(decoded) ? { ok: false, reason: decoded.left } : { ok: true, value: decoded.right }
+}
 
 /** Reads and checks the first line. Journals are created whole (temp file, rename), so a bad header is corruption. */
 export const readHeader = async (fs: FileSystem, fd: number, file: string): Promise<JournalHeader & { readonly offset: number }> => {
@@ -37,9 +56,13 @@ export const readHeader = async (fs: FileSystem, fd: number, file: string): Prom
   const nl = head.indexOf(NEWLINE)
   if (nl === -1) throw new StoreFault(corruptJournal(file, 1, head.length === 0 ? 'the file is empty' : 'the header line is incomplete'))
   const line = decodeLine(head.subarray(0, nl))
+  if (line.ok) {
+    const { format, formatVersion } = (line.value ?? {}) as { format?: unknown; formatVersion?: unknown }
+    if (format === JOURNAL_FORMAT && typeof formatVersion === 'number' && formatVersion > FORMAT_VERSION) throw new StoreFault(unsupportedFormat(file, formatVersion, FORMAT_VERSION))
+  }
   const header = line.ok ? decodeHeader(line.value) : line
   if (!header.ok) throw new StoreFault(corruptJournal(file, 1, header.reason))
-  return { base: header.value.base, offset: nl + 1 }
+  return { ...header.value, offset: nl + 1 }
 }
 
 /**
@@ -60,6 +83,7 @@ export const scanJournal = async (
   appliedThrough = from.version,
 ): Promise<ScanResult> => {
   const replay = new Replay(from.state)
+  const readState = from.format === FORMAT_VERSION ? storedStateDecoder(decodeState) : decodeState
   let { offset, line, version } = from
   let read = 0
   let suspect: { line: number; reason: string } | null = null
@@ -84,7 +108,7 @@ export const scanJournal = async (
       const decoded = decodeLine(bytes)
       if (!decoded.ok) suspect = { line: lineNo, reason: decoded.reason }
       else {
-        const entry = decodeEntry(decoded.value, version + 1, decodeState)
+        const entry = decodeEntry(decoded.value, version + 1, from.format, readState, changesDecoder)
         if (!entry.ok) throw new StoreFault(corruptJournal(file, lineNo, entry.reason))
         if (entry.value.version <= appliedThrough) {
           // Copied from the previous journal by a compaction; already applied.
@@ -110,5 +134,5 @@ export const scanJournal = async (
   const unended = pending.length > 0
   if (suspect && unended) throw new StoreFault(corruptJournal(file, suspect.line, suspect.reason))
   const state = read > 0 ? (replay.finish() as State | null) : from.state
-  return { offset, line, version, state, read, tail: suspect !== null || unended }
+  return { offset, line, version, state, read, tail: suspect !== null || unended, format: from.format }
 }

@@ -12,6 +12,8 @@ import { follow } from './follow.js'
 import { createJournal, ensureMarker, loadStore, NoJournal, storeFiles } from './recovery.js'
 import { FileStore } from './store.js'
 import { materialize } from './snapshot.js'
+import { LEGACY_FORMAT_VERSION } from './line.js'
+import { upgradeFormat } from './upgrade.js'
 
 export interface FileStorageOptions {
   /** The store's directory; created (with its parents) unless `create` is false. */
@@ -115,6 +117,7 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
         await lock.release()
       }
     }
+    if (cursor.format === LEGACY_FORMAT_VERSION) cursor = await upgradeFormat({ fs, layout, lock, decodeState, fileMode }, cursor)
     return E.right(
       new FileStore(
         {

@@ -56,7 +56,7 @@ export const loadStore = async (fs: FileSystem, layout: Layout, decodeState: Sta
         fs,
         fd,
         layout.journal,
-        { offset: header.offset, line: 1, version: header.base, state: snapshot.state },
+        { offset: header.offset, line: 1, version: header.base, state: snapshot.state, format: header.formatVersion },
         decodeState,
       )
       return { ...scan, fd, ino: stats.ino, dev: stats.dev, base: header.base, snapshotBytes: snapshot.bytes }

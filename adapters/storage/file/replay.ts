@@ -5,7 +5,7 @@ import { upgradeFor } from '../../../src/store/upgrade.js'
 import type { Decoded } from './line.js'
 
 /**
- * Applies journal patches to a state without changing it: containers on a patch's path are
+ * Applies the patches of a format 1 journal (read only to upgrade it) to a state without changing it: containers on a patch's path are
  * copied once per replay and then changed in place, so catching up N commits costs the size
  * of their patches, not N copies of the store.
  *

@@ -1,35 +1,48 @@
 import { createHash } from 'node:crypto'
+import * as E from 'fp-ts/lib/Either.js'
 import type { Dict } from '../../../src/model/dict.js'
 import type { State } from '../../../src/model/state.js'
-import { bucketAt, DeferredBucket, deferredSlot, isTable } from '../../../src/store/table.js'
-import { corruptSnapshot, io, StoreFault } from './errors.js'
+import type { TableName } from '../../../src/ports/storage.js'
+import { TABLES } from '../../../src/store/apply-changes.js'
+import { decodeStoredState, toStored } from '../../../src/store/stored-state.js'
+import { bucketAt, emptyTable, isTable, type Table } from '../../../src/store/table.js'
+import { deferredTable, rowsForWriting, type StoredRows } from '../../../src/store/table-layout.js'
+import { corruptSnapshot, io, StoreFault, unsupportedFormat } from './errors.js'
 import { Chunks } from './chunks.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'
-import { parseJson } from './json.js'
-import { parseSharedRows } from './shared-rows.js'
+import { parseJson } from '../log/json.js'
+import { parseSharedRows } from '../log/shared-rows.js'
 import type { StateDecoder } from './journal.js'
 import { FILE_MODE, type Layout } from './layout.js'
+import { attachBuckets } from './legacy-snapshot.js'
 
 /**
  * A snapshot is:
  *
- *   {"format":"flagport-snapshot","formatVersion":2,"version":<n>}
- *   <the state as JSON, each bucket of a top-level table standing as the number of its line>
- *   <one line per bucket: its rows as JSON>
+ *   {"format":"flagport-snapshot","formatVersion":3,"version":<n>}
+ *   {"state":<the state, every table empty>,"tables":[["features",<rows>],…]}
+ *   <one line per row of each table listed, in that order: "<key>":<row>>
  *   {"bytes":<length of the lines above>,"sha256":"<hex of the lines above>"}
  *
- * Buckets on lines of their own let a reader keep each one as text until it is used, so
- * opening a large store costs reading and checking bytes rather than building every row
- * (format 1, still read, had the whole state on one line). The trailer comes last, so a
- * file cut short anywhere lacks it or fails it. Snapshots are written under a temp name and
- * renamed only once fsynced, so a half-written one is never under its real name; the
- * checksum covers what rename ordering cannot (bit rot, a copy gone wrong).
+ * The state is in its stored form (src/store/stored-state.ts): rows by key, events as a
+ * list; nothing of the engine's layout. A row line is a key and its row as one member of a
+ * JSON object, so a reader can take the key alone and keep the row as text until it is used:
+ * opening a large store costs reading and checking bytes rather than building every row. The
+ * trailer comes last, so a file cut short anywhere lacks it or fails it. Snapshots are written
+ * under a temp name and renamed only once fsynced, so a half-written one is never under its
+ * real name; the checksum covers what rename ordering cannot (bit rot, a copy gone wrong).
+ * Formats 1 and 2 (the engine's buckets) are read to upgrade a store of journal format 1.
  */
 export const SNAPSHOT_FORMAT = 'flagport-snapshot'
+export const SNAPSHOT_VERSION = 3
 const NEWLINE = 0x0a
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+const COLON = 0x3a
 const FLUSH_AT = 1 << 20
-/** Bucket lines shorter than this are copied out of the chunk they were read in. */
+/** Row lines shorter than this, of a table of fewer rows than `LARGE_TABLE`, are copied out of the chunk they were read in. */
 const SMALL_LINE = 4096
+const LARGE_TABLE = 1024
 
 /**
  * JSON text in pieces, one piece per value below `depth` levels. At depth 3 the state's
@@ -63,53 +76,90 @@ export function* jsonPieces(value: unknown, depth = 3): Generator<string> {
   yield '}'
 }
 
+const tablesOf = (state: State): [TableName, Table<unknown>][] =>
+  [...TABLES].flatMap((name) => {
+    const table = (state as unknown as Record<string, unknown>)[name]
+    return isTable(table) ? [[name as TableName, table]] : []
+  })
+
 /**
- * The state line, then one line per bucket of each top-level table, in the order the state
- * line numbers them (from 1). A bucket never used since it was read is written back as the
- * text it was read from.
+ * The state line, then the rows of each table in the order the state line lists them. Rows of
+ * a bucket never used since they were read are written back as the text they were read from.
  */
 function* snapshotPieces(state: State): Generator<string | Buffer> {
-  const buckets: unknown[] = []
-  yield '{'
-  let first = true
-  for (const key of Object.keys(state)) {
-    const value: unknown = (state as unknown as Record<string, unknown>)[key]
-    if (value === undefined) continue
-    yield `${first ? '' : ','}${JSON.stringify(key)}:`
-    first = false
-    if (isTable(value) && Object.keys(value).length === 2) {
-      const shards = value.shards.map((shard) => `[${shard.map((slot) => (slot === null ? 'null' : String(buckets.push(slot)))).join(',')}]`)
-      yield `{"size":${value.size},"shards":[${shards.join(',')}]}`
-    } else yield* jsonPieces(value, 2)
-  }
-  yield '}\n'
-  for (const bucket of buckets) {
-    const source = bucket instanceof DeferredBucket ? (bucket as DeferredBucket<unknown, Buffer>).source : undefined
-    yield source ?? `${JSON.stringify(bucket)}\n`
+  const tables = tablesOf(state)
+  const skeleton = toStored({ ...state, ...Object.fromEntries(tables.map(([name]) => [name, emptyTable()])) })
+  yield '{"state":'
+  yield* jsonPieces(skeleton, 3)
+  yield `,"tables":${JSON.stringify(tables.map(([name, table]) => [name, table.size]))}}\n`
+  for (const [, table] of tables) {
+    for (const part of rowsForWriting<unknown, Buffer>(table)) {
+      if (Array.isArray(part)) yield `${JSON.stringify(part[0])}:${JSON.stringify(part[1])}\n`
+      else yield* (part as StoredRows<Buffer>).sources
+    }
   }
 }
 
-/** A bucket line (its newline included) as rows. */
-const parseLine = (line: Buffer): Dict<unknown> => parseSharedRows(line.toString('utf8', 0, line.length - 1)) as Dict<unknown>
-
-/** Puts each numbered bucket of the state's tables back in its slot, deferred: built when first used. */
-const attachBuckets = (state: unknown, lines: readonly Buffer[]): string | null => {
-  if (state === null || typeof state !== 'object') return null
-  const used = new Set<number>()
-  for (const value of Object.values(state)) {
-    if (!isTable(value)) continue
-    for (const shard of value.shards as unknown[][]) {
-      for (let b = 0; b < shard.length; b++) {
-        const slot = shard[b]
-        if (typeof slot !== 'number') continue
-        const text = lines[slot - 1]
-        if (text === undefined || used.has(slot)) return `bucket line ${slot} is missing or used twice`
-        used.add(slot)
-        shard[b] = deferredSlot(text, parseLine)
+/** The key a row line starts with, and where its row begins; null when the line does not start with one. */
+const keyOfLine = (line: Buffer): { readonly key: string; readonly rowAt: number } | null => {
+  if (line[0] !== QUOTE) return null
+  // A key's UTF-8 never holds a quote or a backslash byte inside a multi-byte character.
+  let escaped = false
+  for (let i = 1; i < line.length; i++) {
+    const byte = line[i]
+    if (byte === BACKSLASH) {
+      escaped = true
+      i++
+    } else if (byte === QUOTE) {
+      if (line[i + 1] !== COLON) return null
+      // Most keys hold no escape: their text is the key.
+      if (!escaped) return { key: line.toString('utf8', 1, i), rowAt: i + 2 }
+      try {
+        const key: unknown = JSON.parse(line.toString('utf8', 0, i + 1))
+        return typeof key === 'string' ? { key, rowAt: i + 2 } : null
+      } catch {
+        return null
       }
     }
   }
-  return used.size === lines.length ? null : `${lines.length - used.size} bucket lines belong to no table`
+  return null
+}
+
+/** The rows of one bucket's lines, by key: the lines are members of one JSON object. */
+const parseRowLines = (lines: readonly Buffer[]): Dict<unknown> =>
+  parseSharedRows(`{${lines.map((line) => line.toString('utf8', 0, line.length - 1)).join(',')}}`) as Dict<unknown>
+
+/** Reads the stored state line and the row lines after it (format 3). */
+const readRows = (bytes: Chunks, stateEnd: number, bodyLength: number, stateLine: unknown): E.Either<string, State> => {
+  const line = stateLine as { state?: unknown; tables?: unknown } | null
+  if (line === null || typeof line !== 'object' || !Array.isArray(line.tables)) return E.left('the state line lists no tables')
+  const decoded = decodeStoredState(line.state)
+  if (E.isLeft(decoded)) return E.left(`invalid state: ${decoded.left}`)
+  const state = decoded.right as unknown as Record<string, unknown>
+  let at = stateEnd + 1
+  for (const listed of line.tables as unknown[]) {
+    if (!Array.isArray(listed) || !TABLES.has(listed[0] as string) || !Number.isSafeInteger(listed[1]) || (listed[1] as number) < 0) return E.left(`the tables list holds ${JSON.stringify(listed)}`)
+    const [name, count] = listed as [string, number]
+    const entries: [string, Buffer][] = []
+    const seen = new Set<string>()
+    for (let n = 0; n < count; n++) {
+      if (at >= bodyLength) return E.left(`the table ${name} has ${n} of its ${count} rows`)
+      const end = bytes.indexOf(NEWLINE, at) + 1
+      const text = bytes.slice(at, end)
+      at = end
+      const found = keyOfLine(text)
+      if (found === null) return E.left(`a row line of the table ${name} does not start with a key`)
+      if (seen.has(found.key)) return E.left(`the table ${name} holds the key ${JSON.stringify(found.key)} twice`)
+      seen.add(found.key)
+      // The rows of a large table stay views of their chunks, which they fill (copying them all
+      // costs as much as reading them); those of a small table are copied, so that one unread
+      // row does not keep a whole chunk in memory.
+      entries.push([found.key, count < LARGE_TABLE && text.length < SMALL_LINE ? Buffer.from(text) : text])
+    }
+    state[name] = deferredTable(entries, parseRowLines)
+  }
+  if (at !== bodyLength) return E.left('row lines belong to no table')
+  return E.right(state as unknown as State)
 }
 
 /** Builds every deferred bucket of the state's tables (for a caller that checks the whole state). */
@@ -153,7 +203,7 @@ export const writeSnapshot = async (fs: FileSystem, layout: Layout, version: num
   }
   let closed = false
   try {
-    await push(`${JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion: 2, version })}\n`)
+    await push(`${JSON.stringify({ format: SNAPSHOT_FORMAT, formatVersion: SNAPSHOT_VERSION, version })}\n`)
     for (const piece of snapshotPieces(state)) await push(piece)
     await flush()
     const trailer = Buffer.from(`${JSON.stringify({ bytes: written, sha256: hash.digest('hex') })}\n`, 'utf8')
@@ -178,7 +228,7 @@ export const readSnapshot = async (
   layout: Layout,
   version: number,
   decodeState: StateDecoder,
-): Promise<{ readonly state: State; readonly bytes: number }> => {
+): Promise<{ readonly state: State; readonly bytes: number; readonly formatVersion: number }> => {
   const file = layout.snapshot(version)
   const bytes = await io(file, () => Chunks.read(fs, file))
   const bad = (reason: string) => new StoreFault(corruptSnapshot(file, reason))
@@ -200,7 +250,8 @@ export const readSnapshot = async (
   } catch {
     throw bad('the header is not JSON')
   }
-  if (header.format !== SNAPSHOT_FORMAT || (header.formatVersion !== 1 && header.formatVersion !== 2)) throw bad('not a flagport snapshot of a known format')
+  if (header.format !== SNAPSHOT_FORMAT || typeof header.formatVersion !== 'number' || header.formatVersion < 1) throw bad('not a flagport snapshot')
+  if (header.formatVersion > SNAPSHOT_VERSION) throw new StoreFault(unsupportedFormat(file, header.formatVersion, SNAPSHOT_VERSION))
   if (header.version !== version) throw bad(`it holds version ${String(header.version)}, its name says ${version}`)
   const stateEnd = header.formatVersion === 1 ? bodyLength - 1 : bytes.indexOf(NEWLINE, headerEnd + 1)
   let parsed: unknown
@@ -209,11 +260,12 @@ export const readSnapshot = async (
   } catch (e) {
     throw bad(`the state is not JSON (${(e as Error).message})`)
   }
-  if (header.formatVersion === 2) {
-    // Kept as bytes, newline included: a bucket is decoded when it is used, and one never
-    // used is written back by the next snapshot as it was read. A large line is a view of
-    // its chunk; a small one (a small table's bucket) is copied, so that it alone does not
-    // keep 8 MB of read features in memory.
+  if (header.formatVersion === SNAPSHOT_VERSION) {
+    const read = readRows(bytes, stateEnd, bodyLength, parsed)
+    if (E.isLeft(read)) throw bad(read.left)
+    parsed = read.right
+  } else if (header.formatVersion === 2) {
+    // Kept as bytes, newline included: a bucket is decoded when it is used.
     const lines: Buffer[] = []
     for (let at = stateEnd + 1; at < bodyLength; ) {
       const end = bytes.indexOf(NEWLINE, at) + 1
@@ -226,5 +278,5 @@ export const readSnapshot = async (
   }
   const state = decodeState(parsed)
   if (!state.ok) throw bad(`invalid state: ${state.reason}`)
-  return { state: state.value, bytes: bytes.length }
+  return { state: state.value, bytes: bytes.length, formatVersion: header.formatVersion }
 }

@@ -8,6 +8,8 @@ import { follow, reload } from './follow.js'
 import type { StateDecoder } from './journal.js'
 import type { Layout } from './layout.js'
 import { encodeEntry } from './line.js'
+import { storedChanges } from '../../../src/store/row-change-codec.js'
+import { toStored } from '../../../src/store/stored-state.js'
 import type { StoreLock } from './lock.js'
 import { copyLines, type Cursor, installJournal, journalMode, removeSnapshotsExcept } from './recovery.js'
 import { writeSnapshot } from './snapshot.js'
@@ -102,7 +104,7 @@ export class FileStore implements StoragePort {
     let line: Buffer
     try {
       // Serialized now, while the changes are certainly those of this commit.
-      line = encodeEntry(head.state === null ? { version, state: commit.state } : { version, changes: commit.changes })
+      line = encodeEntry(head.state === null ? { version, state: toStored(commit.state) } : { version, changes: storedChanges(commit.changes) })
     } catch (e) {
       return Promise.resolve(E.left({ _tag: 'StorageFailure', message: `The commit cannot be written as JSON: ${String(e)}`, cause: e }))
     }
