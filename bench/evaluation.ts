@@ -12,7 +12,7 @@ import { initialState } from '../src/domain/seed.js'
 import { compileEvaluator } from '../src/evaluation/index.js'
 import { dictFrom } from '../src/model/dict.js'
 import type { FeatureState, State } from '../src/model/state.js'
-import { getRow, tableFrom } from '../src/store/table.js'
+import { tableFrom } from '../src/store/table.js'
 import { transact } from '../src/store/transaction.js'
 import { fixedClock } from '../src/ports/clock.js'
 
@@ -117,7 +117,7 @@ export async function benchEvaluation(): Promise<Row[]> {
   const commitOne = (i: number) => {
     const current = storage.head().state!
     const { state: next } = transact(current, immer, (draft) => {
-      const f = getRow(draft.features, name(i % STORE_SIZE))!
+      const f = draft.features.get(name(i % STORE_SIZE))!
       f.description = `changed ${i}`
     })
     void storage.commit({ baseVersion: version++, changes: [], state: next })

@@ -5,7 +5,6 @@ import { createAdminApi } from '../src/api/admin-api.js'
 import { verifyPassword } from '../src/api/secrets.js'
 import { ADMIN_USER_ID, ADMIN_USERNAME } from '../src/domain/user/admin-user.js'
 import { passwordProblems } from '../src/domain/user/password.js'
-import { getRow } from '../src/store/table.js'
 import type { StoragePort } from '../src/ports/storage.js'
 
 /** A random password that Unleash's rule takes: about 120 random bits, and every kind of character. */
@@ -23,7 +22,7 @@ export const randomPassword = (): string => {
  */
 export const ensureAdminPassword = async (storage: StoragePort, given: string | undefined): Promise<E.Either<string, string | undefined>> => {
   const setup = await createAdminApi({ storage, auth: openAuth() })
-  const admin = getRow(setup.state().users, String(ADMIN_USER_ID))
+  const admin = setup.state().users.get(String(ADMIN_USER_ID))
   if (!admin || admin.username !== ADMIN_USERNAME || admin.accountType !== 'User') return E.right(undefined)
   if (given === undefined && admin.passwordHash !== null) return E.right(undefined)
   if (given !== undefined && admin.passwordHash !== null && (await verifyPassword(given, admin.passwordHash))) return E.right(undefined)

@@ -1,9 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { hashToken, sameDigest } from '../../src/api/secrets.js'
-import { authenticationRequired } from '../../src/domain/errors.js'
-import { PERMISSIONS } from '../../src/domain/permissions.js'
+import { authenticationRequired } from '../../src/ports/auth.js'
+import { PERMISSIONS } from '../../src/ports/permissions.js'
 import type { ApiTokenState, State } from '../../src/model/state.js'
-import { getRow, rows } from '../../src/store/table.js'
 import type { AuthPort, Principal } from '../../src/ports/auth.js'
 import { type ClockPort, systemClock } from '../../src/ports/clock.js'
 
@@ -35,7 +34,7 @@ const indexes = new WeakMap<State['apiTokens'], Map<string, ApiTokenState>>()
 const byDigest = (table: State['apiTokens']): Map<string, ApiTokenState> => {
   let index = indexes.get(table)
   if (!index) {
-    index = new Map([...rows(table)].map((t) => [t.secretHash, t]))
+    index = new Map([...table.rows()].map((t) => [t.secretHash, t]))
     indexes.set(table, index)
   }
   return index
@@ -67,13 +66,13 @@ export const tokenAuth = (options: TokenAuthOptions = {}): AuthPort => {
           return { kind: 'frontend-token', actor, permissions: [], environment: token.environment, projects: token.projects }
         case 'personal': {
           // A deleted account's tokens are deleted with it; the check guards a store written otherwise.
-          const user = token.userId === null ? undefined : getRow(state.users, String(token.userId))
+          const user = token.userId === null ? undefined : state.users.get(String(token.userId))
           if (!user) return undefined
           return {
             kind: 'user',
             actor: { id: user.id, name: user.email ?? user.username ?? user.name ?? 'unknown' },
             // The role as stored now: a changed role applies to the very next request.
-            permissions: getRow(state.rootRoles, String(user.rootRole))?.permissions ?? [],
+            permissions: state.rootRoles.get(String(user.rootRole))?.permissions ?? [],
           }
         }
       }

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { PERMISSIONS } from '../../src/domain/permissions.js'
+import { PERMISSIONS } from '../../src/ports/permissions.js'
 import type { AuthPort, Principal } from '../../src/ports/auth.js'
 
 /**

@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js'
 import { hashToken } from '../../src/api/secrets.js'
 import { sessionAccount } from '../../src/domain/session/sessions.js'
 import type { State, UserState } from '../../src/model/state.js'
-import { getRow } from '../../src/store/table.js'
 import type { AuthPort, Principal } from '../../src/ports/auth.js'
 import { type ClockPort, systemClock } from '../../src/ports/clock.js'
 import { SESSION_COOKIE } from '../../src/http/routes/sessions.js'
@@ -36,7 +35,7 @@ export const cookieValue = (header: string, name: string): string | undefined =>
 const asUser = (state: State, user: UserState): Principal => ({
   kind: 'user',
   actor: { id: user.id, name: user.email ?? user.username ?? user.name ?? 'unknown' },
-  permissions: getRow(state.rootRoles, String(user.rootRole))?.permissions ?? [],
+  permissions: state.rootRoles.get(String(user.rootRole))?.permissions ?? [],
 })
 
 /**

@@ -8,7 +8,6 @@ import type { ApiError } from '../../src/domain/errors.js'
 import type { Context, Variant } from '../../src/evaluation/index.js'
 import { createHttpHandler } from '../../src/http/handler.js'
 import type { State } from '../../src/model/state.js'
-import { getRow } from '../../src/store/table.js'
 import type { FeatureVariantInput } from '../../src/model/variant.js'
 import type { ClockPort } from '../../src/ports/clock.js'
 import { seededStateOf } from '../../src/testing/kit/seed-memo.js'
@@ -49,7 +48,7 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
 
   /** The path parameters of a flag in an environment; an unknown flag is the API's own 404. */
   const where = (name: string, environment: string) => {
-    const project = getRow(api.state().features, name)?.project ?? 'default'
+    const project = api.state().features.get(name)?.project ?? 'default'
     return { projectId: project, featureName: name, environment }
   }
 
@@ -74,7 +73,7 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
      */
     setRollout: async (name: string, rollout: number, environment = defaultEnvironment): Promise<void> => {
       const params = where(name, environment)
-      const strategy = getRow(api.state().features, name)?.environments[environment]?.strategies.find((s) => s.name === FLEXIBLE_ROLLOUT)
+      const strategy = api.state().features.get(name)?.environments[environment]?.strategies.find((s) => s.name === FLEXIBLE_ROLLOUT)
       const what = `setting the rollout of ${name} in ${environment}`
       if (strategy === undefined) {
         const parameters = { rollout: String(rollout), stickiness: 'default', groupId: name }
@@ -87,7 +86,7 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
     /** Adds a variant to the flag's variants in an environment (variable weights shared again, as the API does). */
     addVariant: async (name: string, variant: Input<FeatureVariantInput>, environment = defaultEnvironment): Promise<void> => {
       const { projectId, featureName } = where(name, environment)
-      const variants = [...(getRow(api.state().features, name)?.environments[environment]?.variants ?? []), variant]
+      const variants = [...(api.state().features.get(name)?.environments[environment]?.variants ?? []), variant]
       await orThrow(`adding a variant to ${name} in ${environment}`, api.features.setVariants({ params: { projectId, featureName }, body: { variants, environments: [environment] } }))
     },
     /**

@@ -5,6 +5,7 @@ import { addBuiltInAdmin, lacksBuiltInAdmin } from '../domain/user/admin-user.js
 import { transact } from '../store/transaction.js'
 import { immer } from './immer.js'
 import type { EventRecord } from '../model/event.js'
+import { readableState } from '../store/readable.js'
 import { isOutdated, upgradeState } from '../store/upgrade.js'
 import type { State, StoredEvent } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
@@ -124,11 +125,11 @@ const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort): Promis
       const state = initialState(ids.token(), now)
       change = { state, changes: [{ op: 'state', state }] }
     } else if (upgrading) {
-      const state = upgradeState(head.state)
+      const state = readableState(upgradeState(head.state))
       change = { state, changes: [{ op: 'state', state }] }
-    } else if (lacksBuiltInAdmin(head.state)) {
+    } else if (lacksBuiltInAdmin(readableState(head.state))) {
       // A store that never held an account gains Unleash's admin, as a fresh one starts with it.
-      change = transact(head.state, immer, (draft) => addBuiltInAdmin(draft, now))
+      change = transact(readableState(head.state), immer, (draft) => addBuiltInAdmin(draft, now))
     } else return E.right(undefined)
     const committed = await storage.commit({ baseVersion: head.version, ...change })
     if (E.isLeft(committed)) {

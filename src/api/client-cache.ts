@@ -10,7 +10,6 @@ import {
 } from '../domain/client-projection.js'
 import type { ClientFeature, ClientFeatures } from '../evaluation/index.js'
 import type { FeatureState, State } from '../model/state.js'
-import { hasRow, rows } from '../store/table.js'
 import { boundedMap } from './bounded-map.js'
 import { deepFreeze } from './freeze.js'
 
@@ -76,7 +75,7 @@ const environmentView = (environment: string): EnvironmentView => {
       return (found.digest ??= sha1((found.json ??= JSON.stringify(found.projection))))
     },
     prune: (table) => {
-      if (kept.size > table.size) for (const name of kept.keys()) if (!hasRow(table, name)) kept.delete(name)
+      if (kept.size > table.size) for (const name of kept.keys()) if (!table.has(name)) kept.delete(name)
     },
   }
 }
@@ -110,7 +109,7 @@ export const createClientCache = ({ environments = 16, filters = 64 } = {}) => {
     const keep = clientFilter(filter)
     const projections = view(environment)
     const kept: FeatureState[] = []
-    for (const f of rows(state.features)) if (keep(f)) kept.push(f)
+    for (const f of state.features.rows()) if (keep(f)) kept.push(f)
     kept.sort(byName)
     projections.prune(state.features)
     const features = kept.map(projections.project)

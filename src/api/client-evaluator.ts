@@ -1,9 +1,8 @@
 import { CLIENT_FEATURES_VERSION, clientSegment, segmentIds } from '../domain/client-projection.js'
 import { type ClientFeature, DISABLED_VARIANT, type Evaluator, type EvaluatorOptions, compileEvaluator } from '../evaluation/index.js'
 import type { FeatureState, SegmentState, State } from '../model/state.js'
-import { getRow, rows } from '../store/table.js'
 import type { EnvironmentView } from './client-cache.js'
-import { tableChanges } from './table-changes.js'
+import { tableChanges } from '../store/table-changes.js'
 
 /** An evaluator that follows the store: every call sees the latest commit this process knows of. */
 export interface LiveEvaluator extends Evaluator {
@@ -29,7 +28,7 @@ const usesSegments = (features: readonly ClientFeature[]): boolean =>
   features.some((f) => f.strategies?.some((s) => s.segments !== undefined && s.segments.length > 0))
 
 const liveIn = (features: State['features'], name: string): FeatureState | undefined => {
-  const feature = getRow(features, name)
+  const feature = features.get(name)
   return feature === undefined || feature.archived ? undefined : feature
 }
 const live = (state: State, name: string): FeatureState | undefined => liveIn(state.features, name)
@@ -71,7 +70,7 @@ export const liveEvaluator = (read: () => State, view: EnvironmentView, options:
     const projection = view.project(source)
     const projections = parents === NONE ? [projection] : [projection, ...parents.filter((p): p is FeatureState => p !== undefined).map(view.project)]
     const ids = usesSegments(projections) ? segmentIds(projections) : NONE
-    const used = ids === NONE ? NONE : ids.map((id) => getRow(state.segments, String(id)))
+    const used = ids === NONE ? NONE : ids.map((id) => state.segments.get(String(id)))
     if (previous !== undefined && previous.source === source && sameItems(previous.parents, parents) && sameItems(previous.segments, used)) {
       return previous
     }
@@ -137,7 +136,7 @@ export const liveEvaluator = (read: () => State, view: EnvironmentView, options:
     features: () => {
       const state = read()
       if (state.features !== features || state.segments !== segments) refresh(state)
-      names ??= rows(state.features).filter((f) => !f.archived).map((f) => f.name).sort()
+      names ??= state.features.rows().filter((f) => !f.archived).map((f) => f.name).sort()
       return [...names]
     },
   }

@@ -1,12 +1,13 @@
 import type { Either } from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import type { Ctx } from '../domain/context.js'
-import type { ApiError, AuthenticationRequired, DomainError, MaintenanceModeError, NoAccessError, StorageError, ValidationError } from '../domain/errors.js'
+import type { ApiError, DomainError, MaintenanceModeError, NoAccessError, StorageError, ValidationError } from '../domain/errors.js'
+import type { AuthenticationRequired } from '../ports/auth.js'
 import type { Requirement } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
 import type { ResolvedConfig } from './config.js'
+import type { Tx } from '../store/tx.js'
 
 /**
  * What the HTTP edge (src/http/handler.ts) asks of a call besides its input. A facade call has
@@ -106,7 +107,7 @@ export interface WriteOperation<P, B, R, X extends OperationError = OperationErr
    * arrives as `env.prepared`. It runs after the body is decoded and the caller admitted.
    */
   readonly prepare?: (env: OperationEnv<P, B>) => Promise<unknown>
-  readonly run: (draft: Draft<State>, env: OperationEnv<P, B>) => Either<X, (next: State) => R>
+  readonly run: (draft: Tx, env: OperationEnv<P, B>) => Either<X, (next: State) => R>
   /** Work after the commit (an e-mail): it may amend the answer, never the store. */
   readonly after?: (result: R, env: OperationEnv<P, B>) => Promise<R>
 }

@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import { immer } from './immer.js'
 import type { Ctx } from '../domain/context.js'
@@ -9,6 +8,7 @@ import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
 import type { State } from '../model/state.js'
+import { readableState } from '../store/readable.js'
 import { beginTransaction } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { ClockPort } from '../ports/clock.js'
@@ -31,7 +31,7 @@ export type Result<R> = E.Either<ApiError, R>
 export const stateOf = (storage: StoragePort): State => {
   const { state } = storage.head()
   if (state === null) throw new Error('flagport: the store was not seeded; create the facade with createAdminApi')
-  return state
+  return readableState(state)
 }
 
 /**
@@ -126,7 +126,7 @@ export const createRunner = (deps: RunnerDeps) => {
       const env = admit(op, request, state, prepared)
       if (E.isLeft(env)) return env
       const transaction = beginTransaction(state, immer)
-      const outcome = op.run(transaction.working as Draft<State>, env.right)
+      const outcome = op.run(transaction.working, env.right)
       if (E.isLeft(outcome)) return outcome
       const render = outcome.right
       const { state: next, changed, changes } = transaction.finish(withChanges)

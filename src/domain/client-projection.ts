@@ -7,14 +7,14 @@ import type {
   FeatureDependency,
   FeatureVariant,
   StrategyVariant,
-} from '../evaluation/client-features.js'
+} from '../model/client-features.js'
 import { dictFrom, lookup } from '../model/dict.js'
 import type { Constraint } from '../model/constraint.js'
 import type { Dependency } from '../model/feature.js'
-import type { FeatureState, SegmentState, State } from '../model/state.js'
+import type { FeatureState, SegmentState } from '../model/state.js'
 import type { Strategy } from '../model/strategy.js'
-import { getRow, rows } from '../store/table.js'
 import type { FeatureVariant as StoredFeatureVariant, StrategyVariant as StoredStrategyVariant } from '../model/variant.js'
+import type { ReadState } from '../store/tx.js'
 
 /**
  * The client API's view of one environment (`GET /api/client/features`, and what the
@@ -84,11 +84,11 @@ const parameters = (p: Strategy['parameters']): Record<string, string> =>
 
 const bySortOrder = (a: Strategy, b: Strategy): number => a.sortOrder - b.sortOrder || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
 
-const strategy = (s: Strategy, inlineFrom: State['segments'] | undefined): ClientStrategy => {
+const strategy = (s: Strategy, inlineFrom: ReadState['segments'] | undefined): ClientStrategy => {
   const own = s.constraints.map(clientConstraint)
   const base = { name: s.name, parameters: parameters(s.parameters), variants: s.variants.map(strategyVariant) }
   if (inlineFrom !== undefined) {
-    const fromSegments = s.segments.flatMap((id) => getRow(inlineFrom, String(id))?.constraints.map(clientConstraint) ?? [missingSegment()])
+    const fromSegments = s.segments.flatMap((id) => inlineFrom.get(String(id))?.constraints.map(clientConstraint) ?? [missingSegment()])
     return { ...base, constraints: [...own, ...fromSegments] }
   }
   return { ...base, constraints: own, ...(s.segments.length > 0 ? { segments: [...s.segments] } : {}) }
@@ -99,7 +99,7 @@ const strategy = (s: Strategy, inlineFrom: State['segments'] | undefined): Clien
  * still listed, switched off with no strategies, as Unleash lists it. With `inlineFrom`,
  * the strategies carry the constraints of these segments instead of their ids.
  */
-export const clientFeature = (feature: FeatureState, environment: string, inlineFrom?: State['segments']): ClientFeature => {
+export const clientFeature = (feature: FeatureState, environment: string, inlineFrom?: ReadState['segments']): ClientFeature => {
   const env = lookup(feature.environments, environment)
   const strategies = (env?.strategies ?? []).filter((s) => !s.disabled).sort(bySortOrder)
   return {
@@ -137,9 +137,9 @@ export const segmentIds = (features: readonly ClientFeature[]): number[] => {
 }
 
 /** The segments the strategies name, by name then id; ids the store lacks are left out. */
-export const referencedSegments = (state: State, features: readonly ClientFeature[]): ClientSegment[] =>
+export const referencedSegments = (state: ReadState, features: readonly ClientFeature[]): ClientSegment[] =>
   segmentIds(features)
-    .flatMap((id) => getRow(state.segments, String(id)) ?? [])
+    .flatMap((id) => state.segments.get(String(id)) ?? [])
     .sort((a, b) => byName(a, b) || a.id - b.id)
     .map(clientSegment)
 
@@ -150,11 +150,11 @@ export const referencedSegments = (state: State, features: readonly ClientFeatur
  *
  * @example clientFeatures(state, 'production', { projects: ['checkout'] })
  */
-export const clientFeatures = (state: State, environment: string, filter: ClientFilter = {}): ClientFeatures => {
+export const clientFeatures = (state: ReadState, environment: string, filter: ClientFilter = {}): ClientFeatures => {
   const keep = clientFilter(filter)
   const inline = filter.inlineSegmentConstraints === true
   const features: ClientFeature[] = []
-  for (const f of rows(state.features)) if (keep(f)) features.push(clientFeature(f, environment, inline ? state.segments : undefined))
+  for (const f of state.features.rows()) if (keep(f)) features.push(clientFeature(f, environment, inline ? state.segments : undefined))
   features.sort(byName)
   return inline
     ? { version: CLIENT_FEATURES_VERSION, features }

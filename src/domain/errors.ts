@@ -1,3 +1,4 @@
+import type { AuthenticationRequired } from '../ports/auth.js'
 /**
  * Every expected failure, as one tagged union. Each renders the error body
  * `{ id, name, message, details }`; the HTTP status comes from the table in src/http/errors.ts.
@@ -22,7 +23,6 @@ export type NameExistsError = ErrorOf<'NameExistsError'>
 /** What is asked for conflicts with what the store holds (deleting a segment or context field still in use). */
 export type ConflictError = ErrorOf<'ConflictError'>
 export type ExceedsLimitError = ErrorOf<'ExceedsLimitError'>
-export type AuthenticationRequired = ErrorOf<'AuthenticationRequired'>
 export type NoAccessError = ErrorOf<'NoAccessError'>
 export type ContentTypeError = ErrorOf<'ContentTypeerror'>
 export type MaintenanceModeError = ErrorOf<'MaintenanceModeError'>
@@ -151,20 +151,10 @@ export const noAccess = (permission: string | readonly string[], environment?: s
   )
 }
 
-export const LOGIN_PATH = '/auth/simple/login'
-
 /** Unleash's answer to a failed login, the same whether the account or the password was wrong. */
 export const passwordMismatch = (baseUriPath = ''): PasswordMismatch =>
   simple('PasswordMismatch')(
     `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${baseUriPath}/forgotten-password or get in touch with your instance administrator.`,
-  )
-
-export const authenticationRequired = (hadHeader: boolean, baseUriPath = ''): AuthenticationRequired =>
-  simple('AuthenticationRequired')(
-    hadHeader
-      ? `You must log in to use Unleash. The API token in your authorization header is not valid. Provide a valid API token in the Authorization header, or log in at ${baseUriPath}${LOGIN_PATH}.`
-      : `You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Provide a valid API token in the Authorization header, or log in at ${baseUriPath}${LOGIN_PATH}.`,
-    { path: `${baseUriPath}${LOGIN_PATH}`, type: 'password', defaultHidden: false },
   )
 
 export const contentTypeError = (header: string | undefined): ContentTypeError =>

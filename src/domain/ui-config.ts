@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { ResourceLimits } from '../model/limits.js'
-import type { State } from '../model/state.js'
 import type { Link, UiConfig } from '../model/ui-config.js'
 import type { Ctx } from './context.js'
 import { recordEvent } from './events.js'
+import type { ReadState, Tx } from '../store/tx.js'
 
 /** The host's instance settings (the facade's resolved configuration has this shape). */
 export interface InstanceSettings {
@@ -44,7 +43,7 @@ const copyFlags = (hostFlags: Readonly<Record<string, unknown>>): Record<string,
 }
 
 /** Operation 6: the UI configuration record, with Unleash OSS's defaults (decisions.md). */
-export const buildUiConfig = (settings: InstanceSettings, state: State, build: BuildFacts): UiConfig => ({
+export const buildUiConfig = (settings: InstanceSettings, state: ReadState, build: BuildFacts): UiConfig => ({
   ...(settings.name !== undefined ? { name: settings.name } : {}),
   ...(settings.slogan !== undefined ? { slogan: settings.slogan } : {}),
   version: build.version,
@@ -81,7 +80,7 @@ export const buildUiConfig = (settings: InstanceSettings, state: State, build: B
 })
 
 /** Turns maintenance mode on or off; setting the current value changes nothing. */
-export const setMaintenanceMode = (draft: Draft<State>, enabled: boolean, ctx: Ctx): E.Either<never, void> => {
+export const setMaintenanceMode = (draft: Tx, enabled: boolean, ctx: Ctx): E.Either<never, void> => {
   if (draft.settings.maintenanceMode === enabled) return E.right(undefined)
   draft.settings.maintenanceMode = enabled
   recordEvent(draft, ctx, { type: 'setting-updated', data: { id: 'maintenance.mode', enabled }, preData: { id: 'maintenance.mode', enabled: !enabled } })
@@ -91,7 +90,7 @@ export const setMaintenanceMode = (draft: Draft<State>, enabled: boolean, ctx: C
 const sameList = (a: readonly string[] | null, b: readonly string[]): boolean => a !== null && a.length === b.length && a.every((x, i) => x === b[i])
 
 /** Stores the front-end API origins (duplicates dropped); they replace the configured ones from then on. */
-export const setFrontendApiOrigins = (draft: Draft<State>, origins: readonly string[], ctx: Ctx): E.Either<never, void> => {
+export const setFrontendApiOrigins = (draft: Tx, origins: readonly string[], ctx: Ctx): E.Either<never, void> => {
   const next = [...new Set(origins)]
   const before = draft.settings.frontendApiOrigins
   if (sameList(before, next)) return E.right(undefined)

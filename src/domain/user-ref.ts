@@ -1,6 +1,5 @@
 import type { UserRef } from '../model/feature.js'
-import type { State } from '../model/state.js'
-import { getRow } from '../store/table.js'
+import type { ReadState } from '../store/tx.js'
 
 /**
  * Whoever acts with an admin API token, as Unleash shows them in a feature's `createdBy` and
@@ -14,8 +13,8 @@ export const ADMIN_TOKEN_USER: UserRef = Object.freeze({
 })
 
 /** A user as features show them: name, else username, else email, else `unknown`. */
-export const userRef = (state: State, id: number): UserRef => {
-  const user = getRow(state.users, String(id))
+export const userRef = (state: ReadState, id: number): UserRef => {
+  const user = state.users.get(String(id))
   if (!user) return id === ADMIN_TOKEN_USER.id ? { ...ADMIN_TOKEN_USER } : { id, name: 'unknown', imageUrl: '' }
   return { id, name: user.name || user.username || user.email || 'unknown', imageUrl: user.imageUrl }
 }

@@ -1,4 +1,4 @@
-import type { ClientConstraint } from './client-features.js'
+import type { ClientConstraint } from '../model/client-features.js'
 import { type Context, type FieldReader, fieldReader } from './context.js'
 import { parseIp, parseIpRange, rangeContains } from './ip.js'
 import { compileRegex } from './regex.js'

@@ -1,4 +1,4 @@
-import type { ClientFeature, ClientFeatures, ClientSegment } from './client-features.js'
+import type { ClientFeature, ClientFeatures, ClientSegment } from '../model/client-features.js'
 
 /**
  * The client delta API (`/api/client/delta`): a hydration snapshot followed by feature

@@ -1,4 +1,4 @@
-import type { ClientConstraint, ClientFeature, ClientFeatures, ClientStrategy } from './client-features.js'
+import type { ClientConstraint, ClientFeature, ClientFeatures, ClientStrategy } from '../model/client-features.js'
 import { type Predicate, compileConstraints } from './constraints.js'
 import type { Context } from './context.js'
 import { type RandomSource, seededRandom } from './random.js'

@@ -13,7 +13,7 @@ export type {
   StrategyVariant,
   VariantOverride,
   VariantPayload,
-} from './client-features.js'
+} from '../model/client-features.js'
 export type { Context } from './context.js'
 export { type Evaluator, type EvaluatorOptions, compileEvaluator } from './evaluator.js'
 export { type Variant, DISABLED_VARIANT } from './variants.js'

@@ -1,4 +1,4 @@
-import type { ClientStrategy } from './client-features.js'
+import type { ClientStrategy } from '../model/client-features.js'
 import type { Predicate } from './constraints.js'
 import { type Context, fieldReader } from './context.js'
 import { parseIp, parseIpRange, rangeContains } from './ip.js'

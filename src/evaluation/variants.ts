@@ -1,4 +1,4 @@
-import type { FeatureVariant, StrategyVariant, VariantPayload } from './client-features.js'
+import type { FeatureVariant, StrategyVariant, VariantPayload } from '../model/client-features.js'
 import { type Context, type FieldReader, fieldReader } from './context.js'
 import { VARIANT_SEED, normalizedValue } from './murmur3.js'
 import { type RandomSource, drawBucket } from './random.js'

@@ -2,7 +2,7 @@ import type { Dict } from './dict.js'
 import type { Constraint } from './constraint.js'
 import type { Dependency, FeatureLink, FeatureType, Lifecycle, StoredStage } from './feature.js'
 import type { DefaultStrategy, Strategy } from './strategy.js'
-import type { Table } from '../store/table.js'
+import type { Table } from './table.js'
 import type { Tag, TagType } from './tag.js'
 import type { FeatureVariant } from './variant.js'
 

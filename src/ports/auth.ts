@@ -1,6 +1,6 @@
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from '../domain/context.js'
-import type { AuthenticationRequired } from '../domain/errors.js'
+import type { ErrorOf } from '../domain/errors.js'
 import type { State } from '../model/state.js'
 
 /**
@@ -24,4 +24,17 @@ export interface Principal {
  */
 export interface AuthPort {
   authenticate(authorization: string | undefined, state: State, cookie?: string): Either<AuthenticationRequired, Principal>
+}
+
+/** The caller could not be authenticated (401): no credentials, or ones that name no one. */
+export type AuthenticationRequired = ErrorOf<'AuthenticationRequired'>
+
+export const LOGIN_PATH = '/auth/simple/login'
+
+/** Unleash's 401, worded by whether the request had an Authorization header; it names the login path. */
+export const authenticationRequired = (hadHeader: boolean, baseUriPath = ''): AuthenticationRequired => {
+  const message = hadHeader
+    ? `You must log in to use Unleash. The API token in your authorization header is not valid. Provide a valid API token in the Authorization header, or log in at ${baseUriPath}${LOGIN_PATH}.`
+    : `You must log in to use Unleash. Your request had no authorization header, so we could not authorize you. Provide a valid API token in the Authorization header, or log in at ${baseUriPath}${LOGIN_PATH}.`
+  return { _tag: 'AuthenticationRequired', message, details: [{ message }], extra: { path: `${baseUriPath}${LOGIN_PATH}`, type: 'password', defaultHidden: false } }
 }

@@ -133,6 +133,32 @@ export class TableDraft<T> implements Table<T> {
     }
   }
 
+  /** Every row as it is now, for reading (see `entries`): to change rows found by a scan, use `drafts`. */
+  rows(): readonly T[] {
+    return Array.from(this.entries(), ([, row]) => row)
+  }
+
+  /** The row as it is now, for reading only: nothing is drafted. */
+  read(key: string): T | undefined {
+    const change = this.changes?.get(key)
+    return change !== undefined ? (change.value === undefined ? undefined : peek(change.value)) : committedRow(this.committed, key)
+  }
+
+  /** The rows `keep` selects, as drafts to change. */
+  drafts(keep: (row: T) => boolean): T[] {
+    const keys: string[] = []
+    for (const [key, row] of this.entries()) if (keep(row)) keys.push(key)
+    return keys.map((key) => this.get(key)!)
+  }
+
+  /** Changes the row under `key` in place through `change` (given its draft); returns whether there was one. */
+  update(key: string, change: (row: T) => void): boolean {
+    const row = this.get(key)
+    if (row === undefined) return false
+    change(row)
+    return true
+  }
+
   /**
    * Copies the drafts held by rows set in this transaction (an event's `preData` may be a
    * strategy still being drafted). Run on every table before any is finished: finishing a

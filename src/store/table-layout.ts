@@ -1,5 +1,6 @@
 import { Bucket, type Rows } from './bucket.js'
 import type { Dict } from '../model/dict.js'
+import type { Table as RecordTable } from '../model/table.js'
 
 /**
  * A keyed collection split into 64 shards of 64 small buckets, so that changing one entry
@@ -9,8 +10,14 @@ import type { Dict } from '../model/dict.js'
  * row: a scan of a small table (users, environments) then skips 4096 slots in microseconds,
  * where enumerating 4096 empty dictionaries took milliseconds.
  */
-export interface Table<T> {
-  readonly size: number
+/** What the domain reads of any table, committed or inside a transaction (see `TxTable` in tx.ts for its writes). */
+export type ReadTable<T> = RecordTable<T>
+
+/** A table in any form: the domain's view of one, or its buckets (all the store holds are). */
+type AnyTable<T> = RecordTable<T> | Pick<Table<T>, 'shards'>
+
+/** A table as the store keeps it: its rows in buckets. */
+export interface Table<T> extends ReadTable<T> {
   /**
    * A slot may also hold a bucket in another form: a `DeferredBucket` put there by a storage
    * adapter, or the dictionary of a table read from JSON. `bucketAt` turns it into a `Bucket`.
@@ -18,21 +25,69 @@ export interface Table<T> {
   readonly shards: readonly (readonly (Rows<T> | null)[])[]
 }
 
-/**
- * A table object, built field by field rather than written as an object literal. Once enough of
- * a literal's objects have outlived a scavenge, V8 may allocate every later one directly in the
- * old generation, for the rest of the process. A commit's table is replaced by the next
- * commit's, and the replaced one, dead but old, still holds its young shards at every
- * scavenge: each update's shard, bucket and row copies were then promoted, 2.2 MB a scavenge
- * at 10k features, and an update ran a fifth slower. An object given its fields one by one is
- * never allocated old.
- */
-export const tableValue = <T>(size: number, shards: Table<T>['shards']): Table<T> => {
-  const table = {} as { size: number; shards: Table<T>['shards'] }
-  table.size = size
-  table.shards = shards
-  return table
+// A committed table is never changed (a change makes a new table object), so its first scan
+// serves every later one. Only a table being built is changed in place, and `setRow`/`deleteRow`
+// in table.ts drop its scan. Kept aside rather than on the table, whose own fields are its
+// stored form.
+export const scans = new WeakMap<object, readonly unknown[]>()
+
+const scan = <T>(table: AnyTable<T>): readonly T[] => {
+  const found: T[] = []
+  for (const shard of (table as Table<T>).shards) {
+    for (let i = 0; i < shard.length; i++) {
+      // An empty slot is skipped here, without a call: most slots of a small table are empty.
+      if (shard[i] === null) continue
+      const bucket = bucketAt(shard, i)
+      if (bucket !== null) for (let r = 0; r < bucket.size; r++) found.push(bucket.rowAt(r))
+    }
+  }
+  return Object.freeze(found)
 }
+
+/** Every committed row, scanned once per table object. */
+export const committedRows = <T>(table: AnyTable<T>): readonly T[] => {
+  let found = scans.get(table)
+  if (found === undefined) scans.set(table, (found = scan(table)))
+  return found as readonly T[]
+}
+
+/**
+ * A committed table (or one being built), its rows read through methods. Its own fields are
+ * only `size` and `shards`, its stored form. The constructor gives them one by one: once
+ * enough of a literal's objects have outlived a scavenge, V8 may allocate every later one
+ * directly in the old generation, for the rest of the process. A commit's table is replaced
+ * by the next commit's, and a replaced one, dead but old, would hold its young shards, bucket
+ * and row copies through every scavenge, which then promotes them. An object given its fields
+ * one by one is never allocated old.
+ */
+export class CommittedTable<T> implements Table<T> {
+  readonly size: number
+  readonly shards: Table<T>['shards']
+  constructor(size: number, shards: Table<T>['shards']) {
+    this.size = size
+    this.shards = shards
+  }
+
+  get(key: string): T | undefined {
+    return committedRow(this, key)
+  }
+
+  has(key: string): boolean {
+    const bucket = bucketOf(this, key)
+    return bucket !== null && bucket.has(stored(key))
+  }
+
+  rows(): readonly T[] {
+    return committedRows(this)
+  }
+
+  entries(): Iterable<[string, T]> {
+    return committedEntries(this)
+  }
+}
+
+/** A table object from its parts (see `CommittedTable` for why it is built this way). */
+export const tableValue = <T>(size: number, shards: Table<T>['shards']): Table<T> => new CommittedTable(size, shards)
 
 /**
  * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
@@ -145,21 +200,21 @@ export const bucketAt = <T>(shard: readonly (Rows<T> | null)[], b: number): Buck
  * row, rather than throwing while it is hashed: operations get strings (their path parameters
  * are read by codecs), but the tables are also used by hosts' own code.
  */
-export const bucketOf = <T>(table: Table<T>, key: string): Bucket<T> | null => {
+export const bucketOf = <T>(table: AnyTable<T>, key: string): Bucket<T> | null => {
   if (typeof key !== 'string') return null
   const [s, b] = slotOf(key)
-  return bucketAt(table.shards[s]!, b)
+  return bucketAt((table as Table<T>).shards[s]!, b)
 }
 
 /** The committed row under `key`, without drafting anything. */
-export const committedRow = <T>(table: Table<T>, key: string): T | undefined => {
+export const committedRow = <T>(table: AnyTable<T>, key: string): T | undefined => {
   const bucket = bucketOf(table, key)
   return bucket === null ? undefined : bucket.get(stored(key))
 }
 
 /** Every committed row with its key. */
-export function* committedEntries<T>(table: Table<T>): Generator<[string, T]> {
-  for (const shard of table.shards) {
+export function* committedEntries<T>(table: AnyTable<T>): Generator<[string, T]> {
+  for (const shard of (table as Table<T>).shards) {
     for (let i = 0; i < shard.length; i++) {
       // An empty slot is skipped here, without a call: a scan of a small table is 4,096 of them.
       if (shard[i] === null) continue

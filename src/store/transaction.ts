@@ -1,10 +1,10 @@
-import type { Draft } from 'immer'
 import { copyDict } from '../model/dict.js'
 import { EventLogDraft } from './event-log.js'
 import type { State } from '../model/state.js'
 import type { RecordName, RowChange, TableName } from '../ports/storage.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
+import type { Tx } from './tx.js'
 
 /**
  * How a transaction drafts each part of the state: a table row by row (`TableDraft`), a small
@@ -150,15 +150,15 @@ export const beginTransaction = (state: State, drafter: RowDrafter) => {
     return { state: changed ? (next as unknown as State) : state, changed, changes }
   }
 
-  return { working: working as unknown as State, finish }
+  return { working: working as unknown as Tx, finish }
 }
 
 /**
  * One transaction whose changes cannot be refused, run as the facade runs its operations: for
  * tests and tools that write a store directly (the storage contract suite).
  */
-export const transact = (state: State, drafter: RowDrafter, recipe: (working: Draft<State>) => void): Finished => {
+export const transact = (state: State, drafter: RowDrafter, recipe: (working: Tx) => void): Finished => {
   const transaction = beginTransaction(state, drafter)
-  recipe(transaction.working as Draft<State>)
+  recipe(transaction.working)
   return transaction.finish(true)
 }

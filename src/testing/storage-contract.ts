@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { immer } from '../api/immer.js'
 import { initialState } from '../domain/seed.js'
 import type { State } from '../model/state.js'
 import { getRow, setRow } from '../store/table.js'
 import { transact } from '../store/transaction.js'
 import type { CommitError, RowChange, Snapshot, StorageCapabilities, StoragePort } from '../ports/storage.js'
+import type { Tx } from '../store/tx.js'
 
 /**
  * What the suite needs of a test runner: a subset of tap's `Test`, so `t` from tap can be
@@ -168,7 +168,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     // Patches whose paths run through those names, not only end at them.
     t.same(
       await change(port, (d) => {
-        for (const name of names) getRow(d.tagTypes, name)!.description = `${name} changed`
+        for (const name of names) d.tagTypes.get(name)!.description = `${name} changed`
       }),
       E.right(3),
       'changed through the odd names',
@@ -182,7 +182,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     t.same(
       await change(port, (d) => {
         d.settings.featureTypeLifetimes = { release: 7 }
-        getRow(d.projects, 'default')!.defaultStrategies = { development: { name: 'flexibleRollout', title: null, disabled: false, segments: [], constraints: [], variants: [], parameters: { rollout: '30' } } }
+        d.projects.get('default')!.defaultStrategies = { development: { name: 'flexibleRollout', title: null, disabled: false, segments: [], constraints: [], variants: [], parameters: { rollout: '30' } } }
       }),
       E.right(2),
       'added',
@@ -190,7 +190,7 @@ export const storageContract = async (t: ContractTest, factory: StorageContractF
     t.same(
       await change(port, (d) => {
         d.settings.featureTypeLifetimes = { release: null, experiment: 3 }
-        delete getRow(d.projects, 'default')!.defaultStrategies!['development']
+        delete d.projects.get('default')!.defaultStrategies!['development']
       }),
       E.right(3),
       'changed and removed',
@@ -360,7 +360,7 @@ const seed = async (port: StoragePort): Promise<void> => {
 }
 
 /** One transaction as the facade runs it: read the head, run it, commit in the same tick. */
-const change = (port: StoragePort, recipe: (draft: Draft<State>) => void) => {
+const change = (port: StoragePort, recipe: (draft: Tx) => void) => {
   const { state, version } = port.head()
   if (state === null) throw new Error('seed the store first')
   const { state: next, changes } = transact(state, immer, recipe)

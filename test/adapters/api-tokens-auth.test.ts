@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
 import { tokenAuth } from '../../adapters/auth/api-tokens.js'
-import { PERMISSIONS, ROOT_ROLE_PERMISSIONS } from '../../src/domain/permissions.js'
+import { ROOT_ROLE_PERMISSIONS } from '../../src/domain/permissions.js'
+import { PERMISSIONS } from '../../src/ports/permissions.js'
 import { ADMIN_TOKEN, makeApi, ok, err } from '../support/api.js'
 
 const admin = { authorization: ADMIN_TOKEN }

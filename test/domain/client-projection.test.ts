@@ -2,8 +2,7 @@ import t from 'tap'
 import { immer } from '../../src/api/immer.js'
 import { transact } from '../../src/store/transaction.js'
 import { clientFeatures } from '../../src/domain/client-projection.js'
-import type { State } from '../../src/model/state.js'
-import { deleteRow, getRow } from '../../src/store/table.js'
+import { getRow } from '../../src/store/table.js'
 import { makeApi, ok, plain } from '../support/api.js'
 
 const path = (featureName: string, environment = 'development') => ({ projectId: 'default', featureName, environment })
@@ -172,7 +171,7 @@ t.test('a segment the store lacks: left out of the list, and inlined as a constr
   ok(await api.strategies.add({ params: path('f'), body: { name: 'default', segments: [id] } }))
   // Segments in use cannot be deleted through the API; a store edited by other means can still lack one.
   const { state: without } = transact(api.state(), immer, (draft) => {
-    deleteRow(draft.segments as State['segments'], String(id))
+    draft.segments.delete(String(id))
   })
   t.equal(getRow(without.segments, String(id)), undefined)
   t.same(clientFeatures(without, 'development').segments, [])

@@ -2,7 +2,7 @@ import t from 'tap'
 import { Replay } from '../../adapters/storage/file/replay.js'
 import { parseJson } from '../../adapters/storage/log/json.js'
 import type { State } from '../../src/model/state.js'
-import { getRow } from '../../src/store/table.js'
+import { type Table, getRow } from '../../src/store/table.js'
 import { slotOf, stored } from '../../src/store/table-layout.js'
 import { makeApi, ok } from '../support/api.js'
 
@@ -49,7 +49,7 @@ t.test('replayed rows keep their keys, `__proto__` included, and no prototype', 
 
   t.equal(getRow(next.features, '__proto__')?.description, 'odd', 'a row named `__proto__` is found and changed')
   const [s, b] = slotOf('__proto__')
-  const written = JSON.parse(JSON.stringify(next.features.shards[s]![b])) as object
+  const written = JSON.parse(JSON.stringify((next.features as Table<unknown>).shards[s]![b])) as object
   t.ok(Object.prototype.hasOwnProperty.call(written, stored('__proto__')), 'its bucket is written with the row as an own key')
   t.equal(({} as Record<string, unknown>)['description'], undefined, 'nothing reached Object.prototype')
 })

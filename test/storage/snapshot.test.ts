@@ -11,7 +11,7 @@ import { nodeFileSystem, openFileStorage } from '../../adapters/storage/file.js'
 import { layoutOf } from '../../adapters/storage/file/layout.js'
 import { writeSnapshot } from '../../adapters/storage/file/snapshot.js'
 import type { State } from '../../src/model/state.js'
-import { DeferredBucket, getRow, rowList, setRow } from '../../src/store/table.js'
+import { DeferredBucket, type Table, getRow, rowList, setRow } from '../../src/store/table.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
 
@@ -39,7 +39,7 @@ const compactedStore = async (t: Teardown, count = 3000): Promise<string> => {
 }
 
 const deferredSlots = (state: State): number =>
-  state.tagTypes.shards.reduce((n, shard) => n + shard.filter((slot) => (slot as unknown) instanceof DeferredBucket).length, 0)
+  (state.tagTypes as Table<unknown>).shards.reduce((n, shard) => n + shard.filter((slot) => (slot as unknown) instanceof DeferredBucket).length, 0)
 
 const opened = async (t: Teardown, dir: string): Promise<StoragePort> => {
   const store = await mustOpen({ path: dir })

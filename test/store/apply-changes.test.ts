@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
+import type { Tx } from '../../src/store/tx.js'
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
 import { initialState } from '../../src/domain/seed.js'
@@ -27,7 +27,7 @@ type Row = { name: string; n: number; list: number[]; nested: { deep: { value: s
 const row = (name: string, n: number): Row => ({ name, n, list: [n], nested: { deep: { value: `v${n}` } } })
 
 /** One random transaction: rows put, deleted, drafted and changed; record fields set and removed; events recorded. */
-const randomRecipe = (next: () => number) => (d: Draft<State>) => {
+const randomRecipe = (next: () => number) => (d: Tx) => {
   const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!
   const steps = 1 + Math.floor(next() * 8)
   for (let i = 0; i < steps; i++) {

@@ -1,4 +1,3 @@
-import type { Draft } from 'immer'
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
 import { initialState } from '../../src/domain/seed.js'
@@ -12,7 +11,7 @@ t.test('committedState: the state a working state began from, any other state as
   t.not(working, state)
   t.equal(committedState(working), state, 'inside the transaction: where it began')
   t.equal(committedState(state), state, 'a committed state: itself')
-  ;(transaction.working as Draft<State>).counters.user = 41
+  transaction.working.counters.user = 41
   const { state: next, changed } = transaction.finish(false)
   t.ok(changed)
   t.equal(committedState(next), next, 'the state it made: itself')

@@ -1,6 +1,5 @@
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
-import type { State } from '../../src/model/state.js'
 import { getRow, hasRow } from '../../src/store/table.js'
 import { beginTransaction } from '../../src/store/transaction.js'
 import { makeApi, ok } from '../support/api.js'
@@ -18,7 +17,7 @@ t.test('a key that is not a string names no row, committed or drafted', async (t
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'f' } }))
   const state = api.state()
   const transaction = beginTransaction(state, immer)
-  const draft = transaction.working as State
+  const draft = transaction.working
   for (const key of NOT_STRINGS) {
     t.equal(getRow(state.features, key as string), undefined, `committed: ${typeof key}`)
     t.equal(hasRow(state.features, key as string), false)

@@ -1,6 +1,5 @@
 import t from 'tap'
 import { immer } from '../../src/api/immer.js'
-import type { State } from '../../src/model/state.js'
 import { deleteRow, rows, setRow, tableFrom } from '../../src/store/table.js'
 import { beginTransaction } from '../../src/store/transaction.js'
 import { makeApi, ok } from '../support/api.js'
@@ -40,7 +39,7 @@ t.test('inside a transaction a scan sees the rows set and deleted so far', async
   const state = api.state()
   t.same(names(rows(state.features)), ['a', 'b'], 'scanned (and kept) before the transaction')
   const transaction = beginTransaction(state, immer)
-  const working = transaction.working as State
+  const working = transaction.working
   const template = rows(state.features)[0]!
   setRow(working.features, 'c', { ...template, name: 'c' })
   deleteRow(working.features, 'a')

@@ -3,7 +3,7 @@ import { decodeAt, decodeWith } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
 import { HOUR_MS, hourOf, millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
-import { PERMISSIONS } from '../../domain/permissions.js'
+import { PERMISSIONS } from '../../ports/permissions.js'
 import {
   ApplicationsQuery,
   BulkMetricsBody,
@@ -14,7 +14,6 @@ import {
   type FeatureUsage,
 } from '../../model/metrics.js'
 import { NoParams } from '../../model/params.js'
-import { getRow } from '../../store/table.js'
 import type { AuthPort, Principal } from '../../ports/auth.js'
 import type { ClockPort } from '../../ports/clock.js'
 import type { IdPort } from '../../ports/ids.js'
@@ -187,7 +186,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     params: FeatureNameParams,
     requirement: 'NONE',
     run: (state, { params }) => {
-      if (getRow(state.features, params.featureName) === undefined) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
+      if (state.features.get(params.featureName) === undefined) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
       const now = clock.now()
       return E.right(featureUsage(params.featureName, usage.series(now, hourOf(now) - limits.retentionHours * HOUR_MS), now))
     },

@@ -1,7 +1,6 @@
 import { HOUR_MS, hourOf } from '../../domain/metrics/report.js'
 import type { ApplicationDetail, ApplicationSummary, ApplicationUsage, FeatureEnvironmentMetrics, FeatureUsage } from '../../model/metrics.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import type { Application, Series } from './usage-store.js'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -12,7 +11,7 @@ const byName = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 export const usageByApplication = (state: State, series: readonly Series[]): Map<string, ApplicationUsage[]> => {
   const found = new Map<string, Map<string, Set<string>>>()
   for (const s of series) {
-    const project = getRow(state.features, s.feature)?.project
+    const project = state.features.get(s.feature)?.project
     if (project === undefined) continue
     let projects = found.get(s.appName)
     if (projects === undefined) found.set(s.appName, (projects = new Map()))

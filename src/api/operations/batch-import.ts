@@ -1,15 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { DomainError } from '../../domain/errors.js'
 import { importFeatures, importTarget } from '../../domain/import/import.js'
 import { allows } from '../../domain/permissions.js'
 import { ImportBody, type ImportValidation } from '../../model/export.js'
 import { NoParams } from '../../model/params.js'
-import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { beginTransaction } from '../../store/transaction.js'
 import { immer } from '../immer.js'
 import { read, write } from '../operation.js'
+import type { Tx } from '../../store/tx.js'
 
 /**
  * The inverse of operation 1: `{ project, environment, data: <export result> }`, 200 with no
@@ -41,8 +39,8 @@ export const validateImportOp = read({
   run: (state, { body, ctx, principal }) => {
     const target = importTarget(state, body)
     if (E.isLeft(target)) return target
-    const tried = importFeatures(beginTransaction(state, immer).working as Draft<State>, body, ctx)
-    const existing = body.data.features.filter((f) => getRow(state.features, f.name)?.project === body.project).map((f) => f.name)
+    const tried = importFeatures(beginTransaction(state, immer).working as Tx, body, ctx)
+    const existing = body.data.features.filter((f) => state.features.get(f.name)?.project === body.project).map((f) => f.name)
     return E.right({
       errors: E.isLeft(tried) ? findings(tried.left) : [],
       warnings: existing.length > 0 ? [{ message: 'The following features already exist in this project and will be overwritten:', affectedItems: existing }] : [],

@@ -13,11 +13,10 @@ import {
 import { strategiesWithContextField } from '../../domain/segment/strategy-refs.js'
 import { type ContextField, ContextFieldNameBody, CreateContextFieldBody, LegalValueInput, UpdateContextFieldBody } from '../../model/context-field.js'
 import type { ContextFieldState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { ContextFieldParams, LegalValueParams, NoParams } from '../../model/params.js'
 
-const rendered = (name: string) => (next: State): ContextField => renderContextField(getRow(next.contextFields, name)!)
+const rendered = (name: string) => (next: State): ContextField => renderContextField(next.contextFields.get(name)!)
 
 export const listContextFieldsOp = read({
   params: NoParams,

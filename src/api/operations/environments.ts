@@ -5,7 +5,6 @@ import { setEnvironmentEnabled, setEnvironmentSortOrder } from '../../domain/env
 import { notFound } from '../../domain/errors.js'
 import { CreateEnvironmentBody, EnvironmentSortOrderBody } from '../../model/environment.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { NameParams, NoParams, ProjectParams } from '../../model/params.js'
 
@@ -15,14 +14,14 @@ export const createEnvironmentOp = write({
   requirement: 'CREATE_ENVIRONMENT',
   body: CreateEnvironmentBody,
   run: (draft, { body, ctx }) =>
-    E.map((name: string) => (next: State) => renderEnvironment(getRow(next.environments, name)!))(createEnvironment(draft, body, ctx)),
+    E.map((name: string) => (next: State) => renderEnvironment(next.environments.get(name)!))(createEnvironment(draft, body, ctx)),
 })
 
 export const getEnvironmentOp = read({
   params: NameParams,
   requirement: 'NONE',
   run: (state, { params }) => {
-    const env = getRow(state.environments, params.name)
+    const env = state.environments.get(params.name)
     return env ? E.right(renderEnvironment(env)) : E.left(notFound(`Could not find environment with name: ${params.name}`))
   },
 })

@@ -3,12 +3,11 @@ import { addLink, deleteLink, updateLink } from '../../domain/feature/links.js'
 import { FeatureLinkBody, type FeatureLinkRecord } from '../../model/feature.js'
 import { FeatureLinkParams, FeatureParams } from '../../model/params.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { write } from '../operation.js'
 
 /** The link as a feature record holds it, from the committed state. */
 const linkRecord = (featureName: string, id: string) => (next: State): FeatureLinkRecord => {
-  const link = getRow(next.features, featureName)!.links!.find((l) => l.id === id)!
+  const link = next.features.get(featureName)!.links!.find((l) => l.id === id)!
   return { id: link.id, url: link.url, title: link.title, feature: featureName }
 }
 

@@ -25,17 +25,16 @@ import {
 } from '../../model/feature.js'
 import { JsonPatch } from '../../model/json-patch.js'
 import type { State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
 import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
 import { type DomainError, notFound } from '../../domain/errors.js'
 import type { Ctx } from '../../domain/context.js'
-import type { Draft } from 'immer'
 import { DependencyParams, EnvironmentParams, FeatureNameParams, FeatureParams, NoParams, ProjectEnvironmentParams, ProjectParams } from '../../model/params.js'
 import type { Query } from '../../model/query.js'
+import type { Tx } from '../../store/tx.js'
 
 /** The answer of a write: the feature's record once committed. */
-const rendered = (name: string, env: Answering) => (next: State): Feature => featureRecord(env)(next, getRow(next.features, name)!)
+const rendered = (name: string, env: Answering) => (next: State): Feature => featureRecord(env)(next, next.features.get(name)!)
 const project = (p: { projectId: string }) => ({ project: p.projectId })
 const projectEnv = (p: { projectId: string; environment: string }) => ({ project: p.projectId, environment: p.environment })
 
@@ -90,7 +89,7 @@ export const listProjectFeaturesOp = read({
   run: (state, env) => {
     const { params } = env
     const render = listedFeatureRecord(env)
-    const features = [...rows(state.features)]
+    const features = [...state.features.rows()]
       .filter((f) => f.project === params.projectId && !f.archived)
       .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
       .map((f) => render(state, f))
@@ -177,7 +176,7 @@ export const archiveImpactOp = read({
 })
 
 /** Archives, revives or deletes the listed features of a project (Unleash: POST .../projects/:projectId/archive, /revive, /delete). */
-const manyOp = <X extends DomainError>(requirement: 'DELETE_FEATURE' | 'UPDATE_FEATURE', change: (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx) => E.Either<X, void>) =>
+const manyOp = <X extends DomainError>(requirement: 'DELETE_FEATURE' | 'UPDATE_FEATURE', change: (draft: Tx, projectId: string, featureNames: readonly string[], ctx: Ctx) => E.Either<X, void>) =>
   write({
     params: ProjectParams,
     requirement,

@@ -6,11 +6,10 @@ import { listGroups, renderGroup } from '../../domain/group/render.js'
 import { addMembers, removeMembers, updateGroup } from '../../domain/group/update.js'
 import { CreateGroupBody, type Group, GroupMembersBody, UpdateGroupBody } from '../../model/group.js'
 import type { GroupState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { IdParams, NoParams } from '../../model/params.js'
 
-const groupAt = (id: number) => (next: State): Group => renderGroup(next, getRow(next.groups, String(id))!)
+const groupAt = (id: number) => (next: State): Group => renderGroup(next, next.groups.get(String(id))!)
 
 // Groups are managed and listed with ADMIN (decisions.md).
 

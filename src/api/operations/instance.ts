@@ -2,7 +2,6 @@ import * as E from 'fp-ts/lib/Either.js'
 import { buildUiConfig, setFrontendApiOrigins, setMaintenanceMode } from '../../domain/ui-config.js'
 import { CorsBody, MaintenanceBody, type UiConfig } from '../../model/ui-config.js'
 import type { State, UserState } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { boundedMap } from '../bounded-map.js'
 import { sha256Hex } from '../secrets.js'
 import type { ResolvedConfig } from '../config.js'
@@ -47,7 +46,7 @@ export const uiConfigOp = (emailEnabled: boolean) => {
         const record = deepFreeze(buildUiConfig(config, state, { version: VERSION, emailEnabled }))
         kept = { settings: state.settings, instanceId: state.instanceId, config, record }
       }
-      const user = principal.kind === 'user' ? getRow(state.users, String(principal.actor.id)) : undefined
+      const user = principal.kind === 'user' ? state.users.get(String(principal.actor.id)) : undefined
       return E.right(user === undefined ? kept.record : recordOf(kept.record, user))
     },
   })

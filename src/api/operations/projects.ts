@@ -8,7 +8,6 @@ import { CreateProjectBody, ProjectEnvironmentBody } from '../../model/project.j
 import type { State } from '../../model/state.js'
 import { type DefaultStrategy, StrategyBody } from '../../model/strategy.js'
 import { copyJson } from '../../model/json-copy.js'
-import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { callerUserId } from '../caller.js'
 import { favoriteProjectsOf } from '../../domain/user/favorites.js'
@@ -20,7 +19,7 @@ export const createProjectOp = write({
   params: NoParams,
   requirement: 'CREATE_PROJECT',
   body: CreateProjectBody,
-  run: (draft, { body, ctx }) => E.map((id: string) => (next: State) => renderProject(getRow(next.projects, id)!))(createProject(draft, body, ctx)),
+  run: (draft, { body, ctx }) => E.map((id: string) => (next: State) => renderProject(next.projects.get(id)!))(createProject(draft, body, ctx)),
 })
 
 export const getProjectOp = read({

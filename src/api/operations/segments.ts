@@ -3,11 +3,10 @@ import { createSegment, deleteSegment, findSegment, listSegments, renderSegment,
 import { type Segment, SegmentBody, SegmentNameBody } from '../../model/segment.js'
 import { segmentIdsOfStrategy, strategiesWithSegment } from '../../domain/segment/strategy-refs.js'
 import type { SegmentState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { NoParams, SegmentParams, StrategyIdParams } from '../../model/params.js'
 
-const rendered = (id: number) => (next: State): Segment => renderSegment(getRow(next.segments, String(id))!)
+const rendered = (id: number) => (next: State): Segment => renderSegment(next.segments.get(String(id))!)
 
 export const listSegmentsOp = read({
   params: NoParams,
@@ -66,5 +65,5 @@ export const strategySegmentsOp = read({
   params: StrategyIdParams,
   requirement: 'NONE',
   run: (state, { params }) =>
-    E.right({ segments: segmentIdsOfStrategy(state, params.strategyId).flatMap((id) => getRow(state.segments, String(id)) ?? []).map(renderSegment) }),
+    E.right({ segments: segmentIdsOfStrategy(state, params.strategyId).flatMap((id) => state.segments.get(String(id)) ?? []).map(renderSegment) }),
 })

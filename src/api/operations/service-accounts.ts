@@ -4,7 +4,6 @@ import { findAccount } from '../../domain/user/lookup.js'
 import { createServiceAccount, listServiceAccounts, renderServiceAccount } from '../../domain/user/service-accounts.js'
 import { updateAccount } from '../../domain/user/update.js'
 import type { State, UserState } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import {
   CreateServiceAccountBody,
   type ServiceAccount,
@@ -14,7 +13,7 @@ import { read, write } from '../operation.js'
 import { gravatarUrl } from './users.js'
 import { IdParams, NoParams } from '../../model/params.js'
 
-const accountAt = (id: number) => (next: State): ServiceAccount => renderServiceAccount(next, getRow(next.users, String(id))!)
+const accountAt = (id: number) => (next: State): ServiceAccount => renderServiceAccount(next, next.users.get(String(id))!)
 
 /** Service accounts are managed by admins, as in Unleash. */
 export const createServiceAccountOp = write({

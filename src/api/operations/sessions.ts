@@ -8,7 +8,6 @@ import { renderRootRole } from '../../domain/user/roles.js'
 import { IdParams, NoParams } from '../../model/params.js'
 import { LoginBody, PasswordBody, type Profile } from '../../model/session.js'
 import type { State, UserState } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
 import type { Account } from '../../model/user.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { read, write } from '../operation.js'
@@ -53,13 +52,13 @@ export const loginOp = (storage: StoragePort) =>
     run: (draft, { ctx, config, prepared }) => {
       const { account, matches, sessionId } = prepared as CheckedLogin
       // The account as it is now: deleted, or given another password, since it was checked: no session.
-      const current = account && getRow(draft.users as State['users'], String(account.id))
+      const current = account && draft.users.get(String(account.id))
       // A refusal changes nothing: failures are counted by the HTTP layer's rate limit, as Unleash counts them.
       if (!matches || !current || current.passwordHash !== account.passwordHash) return E.right(() => ({ ok: false as const }))
       const userId = current.id
       const expiresAt = new Date(Date.parse(ctx.now) + config.sessionTtlHours * 3_600_000).toISOString()
       startSession(draft, { digest: hashToken(sessionId), userId, now: ctx.now, expiresAt }, config.maxParallelSessions)
-      return E.right((next: State) => ({ ok: true as const, session: { sessionId, expiresAt, user: renderAccount(getRow(next.users, String(userId))!) } }))
+      return E.right((next: State) => ({ ok: true as const, session: { sessionId, expiresAt, user: renderAccount(next.users.get(String(userId))!) } }))
     },
   }))
 
@@ -80,13 +79,13 @@ export const profileOp = read<NoParams, undefined, Profile, NoAccessError>({
   params: NoParams,
   requirement: 'NONE',
   run: (state, { principal }) => {
-    const account = principal.kind === 'user' ? getRow(state.users, String(principal.actor.id)) : undefined
+    const account = principal.kind === 'user' ? state.users.get(String(principal.actor.id)) : undefined
     if (!account) return E.left(notAUser('Profiles'))
-    const role = getRow(state.rootRoles, String(account.rootRole))
+    const role = state.rootRoles.get(String(account.rootRole))
     return E.right({
       rootRole: role ? renderRootRole(role) : null,
-      projects: [...rows(state.projects)].filter((p) => p.owners.includes(account.id)).map((p) => p.id),
-      groups: [...rows(state.groups)].filter((g) => g.users.some((m) => m.userId === account.id)).map((g) => ({ id: g.id, name: g.name })),
+      projects: [...state.projects.rows()].filter((p) => p.owners.includes(account.id)).map((p) => p.id),
+      groups: [...state.groups.rows()].filter((g) => g.users.some((m) => m.userId === account.id)).map((g) => ({ id: g.id, name: g.name })),
       features: [],
       subscriptions: [],
       canChangePassword: true,
@@ -112,9 +111,9 @@ export const changePasswordOp = write<IdParams, PasswordBody, void, ValidationEr
   run: (draft, { params, prepared }) => {
     const password = prepared as PreparedPassword
     if ('problems' in password) return E.left(validationError(password.problems.map((message) => ({ path: '/body/password', message }))))
-    const found = findAccount(draft as State, params.id, 'User')
+    const found = findAccount(draft, params.id, 'User')
     if (E.isLeft(found)) return found
-    const account = getRow(draft.users as State['users'], String(found.right.id)) as { passwordHash: string | null; loginAttempts: number }
+    const account = draft.users.get(String(found.right.id)) as { passwordHash: string | null; loginAttempts: number }
     account.passwordHash = password.hash
     account.loginAttempts = 0
     endSessions(draft, found.right.id)

@@ -9,7 +9,6 @@ import { JsonPatch } from '../../model/json-patch.js'
 import { lookup } from '../../model/dict.js'
 import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { read, write } from '../operation.js'
 import { EnvironmentParams, NoParams, StrategyParams } from '../../model/params.js'
 
@@ -17,7 +16,7 @@ import { EnvironmentParams, NoParams, StrategyParams } from '../../model/params.
 const scope = (p: EnvironmentParams) => ({ project: p.projectId, environment: p.environment })
 
 const strategyOf = (p: EnvironmentParams) => (id: string) => (next: State): Strategy =>
-  copyStrategy(lookup(getRow(next.features, p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!)
+  copyStrategy(lookup(next.features.get(p.featureName)!.environments, p.environment)!.strategies.find((s) => s.id === id)!)
 
 export const listStrategiesOp = read({
   params: EnvironmentParams,

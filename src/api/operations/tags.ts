@@ -5,7 +5,6 @@ import { addFeatureTag, featureTags, removeFeatureTag, tagListOf, updateFeatureT
 import { createTagType, deleteTagType, findTagType, listTagTypes, updateTagType, validateTagType } from '../../domain/tag/tag-types.js'
 import { createTag, deleteTag, findTag, listTags, storedTag } from '../../domain/tag/tags.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import {
   BulkTagsBody,
   CreateTagBody,
@@ -127,7 +126,7 @@ export const updateFeatureTagsOp = write({
   requirement: 'UPDATE_FEATURE',
   body: UpdateFeatureTagsBody,
   run: (draft, { params, body, ctx }) =>
-    E.map(() => (next: State) => tagListOf(next, getRow(next.features, params.featureName)!))(updateFeatureTags(draft, params.featureName, body, ctx)),
+    E.map(() => (next: State) => tagListOf(next, next.features.get(params.featureName)!))(updateFeatureTags(draft, params.featureName, body, ctx)),
 })
 
 export const removeFeatureTagOp = write({

@@ -9,7 +9,6 @@ import type { Requirement } from '../../domain/permissions.js'
 import { anyTokenPermission, mayListToken, tokenPermission } from '../../domain/token/access.js'
 import { type AccountType, findAccount } from '../../domain/user/lookup.js'
 import type { ApiTokenState, State, UserState } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import {
   ApiTokenKind,
   CreateApiTokenBody,
@@ -37,7 +36,7 @@ const mint = (prefix: string): Minted => {
   return { token, prefix, secretHash: hashToken(token) }
 }
 
-const tokenAt = (id: number) => (next: State): ApiTokenState => getRow(next.apiTokens, String(id))!
+const tokenAt = (id: number) => (next: State): ApiTokenState => next.apiTokens.get(String(id))!
 
 // ---------------------------------------------------------------- API tokens
 

@@ -5,7 +5,6 @@ import { adminCount, findAccount } from '../../domain/user/lookup.js'
 import { listUsers, renderAccount, renderUser, searchAccounts } from '../../domain/user/render.js'
 import { updateAccount } from '../../domain/user/update.js'
 import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import { CreateUserBody, type CreatedUser, type Me, UpdateUserBody, type User } from '../../model/user.js'
 import type { EmailPort } from '../../ports/email.js'
 import { read, write } from '../operation.js'
@@ -16,7 +15,7 @@ import { IdParams, NoParams } from '../../model/params.js'
 export const gravatarUrl = (identity: string): string =>
   `https://gravatar.com/avatar/${sha256Hex(identity.trim().toLowerCase())}?s=42&d=retro&r=g`
 
-const userAt = (id: number, unleashUrl: string, now: string) => (next: State): User => renderUser(getRow(next.users, String(id))!, unleashUrl, now)
+const userAt = (id: number, unleashUrl: string, now: string) => (next: State): User => renderUser(next.users.get(String(id))!, unleashUrl, now)
 
 interface PreparedUser {
   readonly passwordHash: string | null
@@ -72,7 +71,7 @@ export const updateUserOp = write({
   body: UpdateUserBody,
   prepare: async ({ body }) => (body.email ? gravatarUrl(body.email) : undefined),
   run: (draft, { params, body, ctx, prepared }) =>
-    E.map((id: number) => (next: State) => renderAccount(getRow(next.users, String(id))!))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
+    E.map((id: number) => (next: State) => renderAccount(next.users.get(String(id))!))(updateAccount(draft, params.id, 'User', { ...body, imageUrl: prepared as string | undefined }, ctx)),
 })
 
 export const deleteUserOp = write({
@@ -107,7 +106,7 @@ export const meOp = read({
   params: NoParams,
   requirement: 'NONE',
   run: (state, { principal }) => {
-    const account = principal.kind === 'user' ? getRow(state.users, String(principal.actor.id)) : undefined
+    const account = principal.kind === 'user' ? state.users.get(String(principal.actor.id)) : undefined
     const user: Me['user'] = account
       ? (({ rootRole: _role, ...rest }) => rest)(renderAccount(account))
       : { id: principal.actor.id, username: principal.actor.name, type: principal.kind === 'admin-token' ? 'admin' : principal.kind, environment: '*', projects: ['*'] }

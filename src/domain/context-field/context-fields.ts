@@ -1,13 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { ContextField, CreateContextFieldBody, ListedContextField, UpdateContextFieldBody } from '../../model/context-field.js'
-import type { ContextFieldState, LegalValue, State } from '../../model/state.js'
-import { deleteRow, getRow, rowList, setRow } from '../../store/table.js'
+import type { ContextFieldState, LegalValue } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, type NameExistsError, type NotFoundError, conflict, nameExists, notFound, validationError, type ConflictError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { contextFieldUsage, stateBefore } from '../segment/usage.js'
 import { contextFieldUses } from './usage.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 export const renderContextField = (f: ContextFieldState): ContextField => ({
   name: f.name,
@@ -19,14 +18,14 @@ export const renderContextField = (f: ContextFieldState): ContextField => ({
   ...(f.project !== undefined ? { project: f.project } : {}),
 })
 
-export const findContextField = (state: State, name: string): E.Either<NotFoundError, ContextFieldState> => {
-  const field = getRow(state.contextFields, name)
+export const findContextField = (state: ReadState, name: string): E.Either<NotFoundError, ContextFieldState> => {
+  const field = state.contextFields.get(name)
   return field ? E.right(field) : E.left(notFound(`Could not find context field with name ${name}`)) // Unleash's words
 }
 
 /** Context fields by name, each with its use in constraints (`contextFieldUsage`), in Unleash's key order. */
-export const listContextFields = (state: State): ListedContextField[] =>
-  rowList(state.contextFields)
+export const listContextFields = (state: ReadState): ListedContextField[] =>
+  Array.from(state.contextFields.rows())
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((f) => {
       const { project, ...field } = renderContextField(f)
@@ -44,14 +43,14 @@ const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): 
 
 /** Creates a context field with Unleash's defaults (no description, sortOrder 0, not a stickiness field). */
 /** Unleash's 409 when a context field has the name. */
-export const contextFieldNameTaken = (state: State, name: string): NameExistsError | undefined =>
-  getRow(state.contextFields, name) ? nameExists('A context field with that name already exist') : undefined // Unleash's words, as written there
+export const contextFieldNameTaken = (state: ReadState, name: string): NameExistsError | undefined =>
+  state.contextFields.get(name) ? nameExists('A context field with that name already exist') : undefined // Unleash's words, as written there
 
-export const createContextField = (draft: Draft<State>, body: CreateContextFieldBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, string> => {
-  const taken = contextFieldNameTaken(draft as State, body.name)
+export const createContextField = (draft: Tx, body: CreateContextFieldBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, string> => {
+  const taken = contextFieldNameTaken(draft, body.name)
   if (taken) return E.left(taken)
   const problems: ErrorDetail[] = []
-  if (body.project !== undefined && !getRow(draft.projects as State['projects'], body.project)) {
+  if (body.project !== undefined && !draft.projects.get(body.project)) {
     problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })
   }
   const legalValues = legalValuesOf(body.legalValues ?? [], problems)
@@ -65,20 +64,20 @@ export const createContextField = (draft: Draft<State>, body: CreateContextField
     ...(body.project !== undefined ? { project: body.project } : {}),
     createdAt: ctx.now,
   }
-  setRow(draft.contextFields as State['contextFields'], field.name, field)
+  draft.contextFields.set(field.name, field)
   recordEvent(draft, ctx, { type: 'context-field-created', ...(field.project ? { project: field.project } : {}), data: renderContextField(field) })
   return E.right(field.name)
 }
 
 /** Only the fields sent change (Unleash's PUT resets the others). */
-export const updateContextField = (draft: Draft<State>, name: string, body: UpdateContextFieldBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
-  const found = findContextField(draft as State, name)
+export const updateContextField = (draft: Tx, name: string, body: UpdateContextFieldBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
+  const found = findContextField(draft, name)
   if (E.isLeft(found)) return found
   const problems: ErrorDetail[] = []
   const legalValues = body.legalValues === undefined ? undefined : legalValuesOf(body.legalValues, problems)
   if (problems.length > 0) return E.left(validationError(problems))
   const before = renderContextField(found.right)
-  const field = getRow(draft.contextFields, name)!
+  const field = draft.contextFields.get(name)!
   if (body.description !== undefined) field.description = body.description
   if (body.stickiness !== undefined) field.stickiness = body.stickiness
   if (body.sortOrder !== undefined) field.sortOrder = body.sortOrder
@@ -91,8 +90,8 @@ export const updateContextField = (draft: Draft<State>, name: string, body: Upda
  * Deletes a context field that nothing uses: a constraint, a stickiness or an override that
  * names a deleted field could no longer be exported and imported.
  */
-export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<ConflictError | NotFoundError, void> => {
-  const found = findContextField(draft as State, name)
+export const deleteContextField = (draft: Tx, name: string, ctx: Ctx): E.Either<ConflictError | NotFoundError, void> => {
+  const found = findContextField(draft, name)
   if (E.isLeft(found)) return found
   const uses = contextFieldUses(stateBefore(draft), name)
   if (uses.length > 0) {
@@ -101,14 +100,14 @@ export const deleteContextField = (draft: Draft<State>, name: string, ctx: Ctx):
     return E.left(conflict(message, uses))
   }
   const before = renderContextField(found.right)
-  deleteRow(draft.contextFields, name)
+  draft.contextFields.delete(name)
   recordEvent(draft, ctx, { type: 'context-field-deleted', preData: before })
   return E.right(undefined)
 }
 
 /** Adds legal values a field lacks, keeping its own first; returns whether any were added. */
-export const mergeLegalValues = (draft: Draft<State>, name: string, values: readonly LegalValue[], ctx: Ctx): boolean => {
-  const field = getRow(draft.contextFields, name)
+export const mergeLegalValues = (draft: Tx, name: string, values: readonly LegalValue[], ctx: Ctx): boolean => {
+  const field = draft.contextFields.get(name)
   if (!field) return false
   const missing = values.filter((v) => !field.legalValues.some((own) => own.value === v.value))
   if (missing.length === 0) return false
@@ -123,13 +122,13 @@ export const mergeLegalValues = (draft: Draft<State>, name: string, values: read
  * (Unleash: POST /api/admin/context/:contextField/legal-values). A change is recorded as
  * `context-field-updated`; sending a value as it is changes nothing.
  */
-export const setLegalValue = (draft: Draft<State>, name: string, value: LegalValue, ctx: Ctx): E.Either<NotFoundError, void> => {
-  const found = findContextField(draft as State, name)
+export const setLegalValue = (draft: Tx, name: string, value: LegalValue, ctx: Ctx): E.Either<NotFoundError, void> => {
+  const found = findContextField(draft, name)
   if (E.isLeft(found)) return found
   const own = found.right.legalValues.find((v) => v.value === value.value)
   if (own && own.description === value.description) return E.right(undefined)
   const before = renderContextField(found.right)
-  const field = getRow(draft.contextFields, name)!
+  const field = draft.contextFields.get(name)!
   const legalValue = { ...value }
   field.legalValues = own ? field.legalValues.map((v) => (v.value === value.value ? legalValue : v)) : [...field.legalValues, legalValue]
   recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
@@ -140,12 +139,12 @@ export const setLegalValue = (draft: Draft<State>, name: string, value: LegalVal
  * Removes a legal value from a field (Unleash: DELETE .../legal-values/:legalValue); one it
  * lacks changes nothing. Constraints that use the value keep it, as in Unleash.
  */
-export const removeLegalValue = (draft: Draft<State>, name: string, value: string, ctx: Ctx): E.Either<NotFoundError, void> => {
-  const found = findContextField(draft as State, name)
+export const removeLegalValue = (draft: Tx, name: string, value: string, ctx: Ctx): E.Either<NotFoundError, void> => {
+  const found = findContextField(draft, name)
   if (E.isLeft(found)) return found
   if (!found.right.legalValues.some((v) => v.value === value)) return E.right(undefined)
   const before = renderContextField(found.right)
-  const field = getRow(draft.contextFields, name)!
+  const field = draft.contextFields.get(name)!
   field.legalValues = field.legalValues.filter((v) => v.value !== value)
   recordEvent(draft, ctx, { type: 'context-field-updated', data: renderContextField(field as ContextFieldState), preData: before })
   return E.right(undefined)

@@ -1,6 +1,5 @@
-import { rows } from '../../store/table.js'
-import type { State } from '../../model/state.js'
 import { allDefaultStrategies, allStrategies, describeDefaultUse, describeUse } from '../segment/usage.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** Stickiness values that are not context fields. */
 const BUILT_IN_STICKINESS = new Set(['default', 'random'])
@@ -44,7 +43,7 @@ export const variantRefs = (variants: readonly VariantLike[] = [], base = '/vari
 const names = (refs: readonly ContextRef[]): string[] => refs.map((r) => r.name)
 
 /** What uses a context field: strategies, projects' default strategies, feature-environment variants and segments, described. */
-export const contextFieldUses = (state: State, name: string): string[] => {
+export const contextFieldUses = (state: ReadState, name: string): string[] => {
   const uses: string[] = []
   for (const use of allStrategies(state)) {
     if (names(strategyRefs(use.strategy)).includes(name)) uses.push(`Used by ${describeUse(use)}.`)
@@ -52,12 +51,12 @@ export const contextFieldUses = (state: State, name: string): string[] => {
   for (const use of allDefaultStrategies(state)) {
     if (names(strategyRefs(use.strategy)).includes(name)) uses.push(`Used by ${describeDefaultUse(use)}.`)
   }
-  for (const feature of rows(state.features)) {
+  for (const feature of state.features.rows()) {
     for (const [environment, settings] of Object.entries(feature.environments)) {
       if (names(variantRefs(settings.variants)).includes(name)) uses.push(`Used by the variants of feature "${feature.name}" in environment "${environment}".`)
     }
   }
-  for (const segment of rows(state.segments)) {
+  for (const segment of state.segments.rows()) {
     if (names(constraintRefs(segment.constraints)).includes(name)) uses.push(`Used by segment ${segment.id} ("${segment.name}").`)
   }
   return uses

@@ -1,14 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { has } from '../../model/dict.js'
-import type { FeatureEnvironmentState, State } from '../../model/state.js'
-import { draftRows, hasRow } from '../../store/table.js'
-import { peek } from '../../store/table-layout.js'
+import type { FeatureEnvironmentState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { nameExists, validationError, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { freshEnvironment } from '../feature/create.js'
 import { projectById } from '../project/lookup.js'
+import { type Tx, readRow } from '../../store/tx.js'
 
 type Path = { readonly projectId: string; readonly environment: string }
 
@@ -16,18 +14,18 @@ type Path = { readonly projectId: string; readonly environment: string }
  * The environment settings of each of the project's features, archived ones included (they
  * keep their environments too), read through the draft so changes land in the transaction.
  */
-const featureEnvironmentsOf = (draft: Draft<State>, projectId: string): Record<string, FeatureEnvironmentState>[] =>
-  draftRows(draft.features as State['features'], (f) => f.project === projectId).map((f) => f.environments as Record<string, FeatureEnvironmentState>)
+const featureEnvironmentsOf = (draft: Tx, projectId: string): Record<string, FeatureEnvironmentState>[] =>
+  draft.features.drafts((f) => f.project === projectId).map((f) => f.environments as Record<string, FeatureEnvironmentState>)
 
 /**
  * Connects an environment to a project: each of the project's features gets it, disabled and
  * without strategies. A disabled environment may be connected when named explicitly.
  */
-export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<NameExistsError | NotFoundError | ValidationError, void> => {
+export const connectEnvironment = (draft: Tx, path: Path, ctx: Ctx): E.Either<NameExistsError | NotFoundError | ValidationError, void> => {
   const project = projectById(draft, path.projectId)
   if (E.isLeft(project)) return project
   // Unleash refuses it as bad input (400), not as a path that names nothing.
-  if (!hasRow(draft.environments as State['environments'], path.environment)) {
+  if (!draft.environments.has(path.environment)) {
     return E.left(validationError([{ path: '/body/environment', message: `Environment ${path.environment} does not exist` }]))
   }
   if (project.right.environments.includes(path.environment)) {
@@ -46,7 +44,7 @@ export const connectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E
  * there (strategies and variants included), and the project its default strategy there. A
  * project keeps at least one environment.
  */
-export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
+export const disconnectEnvironment = (draft: Tx, path: Path, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const project = projectById(draft, path.projectId)
   // Nothing to disconnect (no such project, or the environment not connected): Unleash answers 200.
   const at = E.isRight(project) ? project.right.environments.indexOf(path.environment) : -1
@@ -54,7 +52,7 @@ export const disconnectEnvironment = (draft: Draft<State>, path: Path, ctx: Ctx)
   if (project.right.environments.length === 1) return E.left(validationError('You must always have one active environment'))
   project.right.environments.splice(at, 1)
   // Its default strategy goes with it, as Unleash keeps it on the project-environment row.
-  const defaults = peek(project.right).defaultStrategies
+  const defaults = readRow(project.right).defaultStrategies
   if (defaults !== undefined && has(defaults, path.environment)) delete project.right.defaultStrategies![path.environment]
   for (const environments of featureEnvironmentsOf(draft, path.projectId)) delete environments[path.environment]
   recordEvent(draft, ctx, { type: 'project-environment-removed', project: path.projectId, environment: path.environment })

@@ -1,9 +1,9 @@
 import type { Environment, ListedEnvironment, ProjectEnvironmentRecord } from '../../model/environment.js'
-import type { EnvironmentState, State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
+import type { EnvironmentState } from '../../model/state.js'
 import { sortedEnvironments } from './lookup.js'
 import { defaultStrategyOf } from '../project/default-strategy.js'
 import { copyJson } from '../../model/json-copy.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** An environment as Unleash answers one. */
 export const renderEnvironment = (env: EnvironmentState): Environment => ({
@@ -22,13 +22,13 @@ const count = (counts: Map<string, number>, key: string): void => void counts.se
  * to it, and the features enabled in it (archived ones too, as Unleash counts its rows), each
  * found in one pass.
  */
-export const listEnvironments = (state: State): ListedEnvironment[] => {
+export const listEnvironments = (state: ReadState): ListedEnvironment[] => {
   const projects = new Map<string, number>()
-  for (const p of rows(state.projects)) for (const env of p.environments) count(projects, env)
+  for (const p of state.projects.rows()) for (const env of p.environments) count(projects, env)
   const tokens = new Map<string, number>()
-  for (const token of rows(state.apiTokens)) if (token.userId === null) count(tokens, token.environment)
+  for (const token of state.apiTokens.rows()) if (token.userId === null) count(tokens, token.environment)
   const enabled = new Map<string, number>()
-  for (const feature of rows(state.features)) for (const env in feature.environments) if (feature.environments[env]!.enabled) count(enabled, env)
+  for (const feature of state.features.rows()) for (const env in feature.environments) if (feature.environments[env]!.enabled) count(enabled, env)
   return sortedEnvironments(state).map((env) => ({
     ...renderEnvironment(env),
     projectCount: projects.get(env.name) ?? 0,
@@ -42,12 +42,12 @@ export const listEnvironments = (state: State): ListedEnvironment[] => {
  * strategy there when it has one, and whether the project is connected to it (`visible`). An unknown project sees them all, none visible,
  * as in Unleash.
  */
-export const projectEnvironments = (state: State, projectId: string): ProjectEnvironmentRecord[] => {
-  const connected = new Set(getRow(state.projects, projectId)?.environments ?? [])
+export const projectEnvironments = (state: ReadState, projectId: string): ProjectEnvironmentRecord[] => {
+  const connected = new Set(state.projects.get(projectId)?.environments ?? [])
   const tokens = new Map<string, number>()
-  for (const token of rows(state.apiTokens)) if (token.userId === null && (token.projects.includes('*') || token.projects.includes(projectId))) count(tokens, token.environment)
+  for (const token of state.apiTokens.rows()) if (token.userId === null && (token.projects.includes('*') || token.projects.includes(projectId))) count(tokens, token.environment)
   const enabled = new Map<string, number>()
-  for (const feature of rows(state.features)) {
+  for (const feature of state.features.rows()) {
     if (feature.project !== projectId) continue
     for (const env in feature.environments) if (feature.environments[env]!.enabled) count(enabled, env)
   }

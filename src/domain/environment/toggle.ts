@@ -1,18 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { EnvironmentState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { notFound, type ConflictError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
+import type { Tx } from '../../store/tx.js'
 
 /**
  * Enables or disables an environment for the whole instance. A disabled environment is not
  * given to new projects that name none; projects already connected keep it (as in Unleash).
  * Setting the state it already has changes nothing.
  */
-export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled: boolean, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NotFoundError | ValidationError, void> => {
-  const environment = getRow(draft.environments as State['environments'], name) as Draft<EnvironmentState> | undefined
+export const setEnvironmentEnabled = (draft: Tx, name: string, enabled: boolean, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NotFoundError | ValidationError, void> => {
+  const environment = draft.environments.get(name)
   if (!environment) return E.left(notFound(`Could not find environment ${name}`))
   if (environment.enabled === enabled) return E.right(undefined)
   environment.enabled = enabled
@@ -25,9 +23,9 @@ export const setEnvironmentEnabled = (draft: Draft<State>, name: string, enabled
  * names of no environment are ignored, as there. Each change is recorded as
  * `environment-updated`, as turning one on or off is (Unleash records none).
  */
-export const setEnvironmentSortOrder = (draft: Draft<State>, sortOrder: Readonly<Record<string, number>>, ctx: Ctx): E.Either<never, void> => {
+export const setEnvironmentSortOrder = (draft: Tx, sortOrder: Readonly<Record<string, number>>, ctx: Ctx): E.Either<never, void> => {
   for (const [name, order] of Object.entries(sortOrder)) {
-    const environment = getRow(draft.environments as State['environments'], name) as Draft<EnvironmentState> | undefined
+    const environment = draft.environments.get(name)
     if (!environment || environment.sortOrder === order) continue
     const before = environment.sortOrder
     environment.sortOrder = order

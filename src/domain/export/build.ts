@@ -1,11 +1,11 @@
 import { copyRecord, lookup } from '../../model/dict.js'
 import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureLinks, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
 import { renderDependency } from '../feature/render.js'
 import { sortedTags } from '../tag/order.js'
 import { renderTagType } from '../tag/tag-types.js'
+import type { ReadState } from '../../store/tx.js'
 
 const sortedNames = (names: Iterable<string>): string[] => [...new Set(names)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 
@@ -76,7 +76,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
  * only those the exported data uses. `partOf` may answer kept parts (the facade's cache).
  */
 export const buildExport = (
-  state: State,
+  state: ReadState,
   features: readonly FeatureState[],
   environment: string,
   partOf: PartOf = featureExport,
@@ -104,12 +104,12 @@ export const buildExport = (
   }
   const segments = [...segmentIds]
     .sort((a, b) => a - b)
-    .flatMap((id) => getRow(state.segments, String(id)) ?? [])
+    .flatMap((id) => state.segments.get(String(id)) ?? [])
     .map((s) => ({ id: s.id, name: s.name, description: s.description, project: s.project, constraints: s.constraints.map((c) => ({ ...c, values: [...c.values] })) }))
   for (const segment of segments) for (const ref of constraintRefs(segment.constraints)) usedNames.add(ref.name)
   const contextNames = sortedNames(usedNames)
   const contextFields = contextNames
-    .flatMap((name) => getRow(state.contextFields, name) ?? [])
+    .flatMap((name) => state.contextFields.get(name) ?? [])
     .map((f) => ({
       name: f.name,
       description: f.description,
@@ -119,7 +119,7 @@ export const buildExport = (
       ...(f.project !== undefined ? { project: f.project } : {}),
     }))
   const tagTypes = sortedNames(featureTags.map((t) => t.tagType))
-    .flatMap((name) => getRow(state.tagTypes, name) ?? [])
+    .flatMap((name) => state.tagTypes.get(name) ?? [])
     .map(renderTagType)
   return {
     features: parts.map((p) => p.feature),

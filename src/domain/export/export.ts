@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { ExportAnswer, ExportQuery, ExportResult } from '../../model/export.js'
 import type { FeatureState, State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
@@ -7,6 +6,7 @@ import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { buildExport } from './build.js'
 import { selectFeatures } from './select.js'
+import type { Tx } from '../../store/tx.js'
 
 /**
  * `export-<env>-<UTC yyyy-MM-dd_HH-mm-ss>.json`. Characters outside `[A-Za-z0-9._-]` in the
@@ -33,7 +33,7 @@ export const exportFeatures = (state: State, query: ExportQuery, ctx: Ctx, of: E
   }))(of(state, query))
 
 /** Every export is recorded: which environment and which features. */
-export const recordExport = (draft: Draft<State>, query: ExportQuery, answer: ExportAnswer, ctx: Ctx): void =>
+export const recordExport = (draft: Tx, query: ExportQuery, answer: ExportAnswer, ctx: Ctx): void =>
   recordEvent(draft, ctx, {
     type: 'features-exported',
     environment: query.environment,

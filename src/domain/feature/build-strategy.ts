@@ -2,12 +2,11 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { Constraint } from '../../model/constraint.js'
 import { type Dict, dictFrom } from '../../model/dict.js'
 import type { Strategy, StrategyBody } from '../../model/strategy.js'
-import type { State } from '../../model/state.js'
 import type { StrategyVariant } from '../../model/variant.js'
-import { getRow, hasRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { checkConstraintLimits, checkStrategy, checkStrategyPlacement, placementIn } from './validate-strategy.js'
+import type { ReadState } from '../../store/tx.js'
 
 export interface StrategyPath {
   readonly projectId: string
@@ -23,14 +22,14 @@ export const stringParameters = (body: Pick<StrategyBody, 'parameters'>): Dict<s
  * Parameters as strings. A `flexibleRollout` gets Unleash's defaults for what it leaves out:
  * rollout 100, the project's default stickiness, the feature's name as groupId.
  */
-const parametersOf = (state: State, path: StrategyPath, body: StrategyBody) => {
+const parametersOf = (state: ReadState, path: StrategyPath, body: StrategyBody) => {
   const given = Object.entries(stringParameters(body))
     // An empty stickiness means "the default", as in Unleash.
     .filter(([k, v]) => body.name !== 'flexibleRollout' || k !== 'stickiness' || v !== '')
   if (body.name !== 'flexibleRollout') return dictFrom(given)
   const defaults = [
     ['rollout', '100'],
-    ['stickiness', getRow(state.projects, path.projectId)?.defaultStickiness ?? 'default'],
+    ['stickiness', state.projects.get(path.projectId)?.defaultStickiness ?? 'default'],
     ['groupId', path.featureName],
   ] as const
   return dictFrom([...given, ...defaults.filter(([k]) => !given.some(([g]) => g === k))])
@@ -42,7 +41,7 @@ const parametersOf = (state: State, path: StrategyPath, body: StrategyBody) => {
  * update replaces. Its constraints and variants as they are stored.
  */
 export const checkedStrategy = (
-  state: State,
+  state: ReadState,
   projectId: string,
   body: StrategyBody,
   ctx: Ctx,
@@ -52,8 +51,8 @@ export const checkedStrategy = (
   if (exceeded) return E.left(exceeded)
   const checked = checkStrategy(state, body, ctx)
   // Unleash looks a strategy's segments up after its type and before the rest: an unknown one is its 404.
-  if (getRow(state.strategyTypes, body.name)) {
-    const missing = (body.segments ?? []).find((segment) => !hasRow(state.segments, String(segment)))
+  if (state.strategyTypes.get(body.name)) {
+    const missing = (body.segments ?? []).find((segment) => !state.segments.has(String(segment)))
     if (missing !== undefined) return E.left(notFound(`No segment exists with ID "${missing}"`))
   }
   const problems = [...checked.problems, ...checkStrategyPlacement(placementIn(state), body, checked.constraints, projectId)]
@@ -67,7 +66,7 @@ export const checkedStrategy = (
  * out, as Unleash keeps them: a PUT written before those fields existed must not turn a
  * disabled rollout on or detach its segments. A `disabled: null` keeps the flag too, as in Unleash.
  */
-export const build = (state: State, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<ExceedsLimitError | NotFoundError | ValidationError, Strategy> =>
+export const build = (state: ReadState, path: StrategyPath, body: StrategyBody, id: string, sortOrder: number, ctx: Ctx, before?: Strategy): E.Either<ExceedsLimitError | NotFoundError | ValidationError, Strategy> =>
   E.map(({ constraints, variants }: { constraints: Constraint[]; variants: StrategyVariant[] }) => ({
     id,
     name: body.name,

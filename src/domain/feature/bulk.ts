@@ -1,8 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { ArchiveImpact } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -10,6 +8,7 @@ import { archiveFeature, deleteArchived, reviveArchived } from './archive.js'
 import { dropAllDependencies } from './dependencies.js'
 import { setEnvironmentEnabled } from './environment.js'
 import { touch } from './lookup.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 /*
  * Unleash's bulk changes of a project's features, as its UI makes them from a list of
@@ -20,7 +19,7 @@ import { touch } from './lookup.js'
 
 /** Turns each listed feature on or off in the environment, as `setEnvironmentEnabled` turns one. */
 export const setEnvironmentEnabledOfMany = (
-  draft: Draft<State>,
+  draft: Tx,
   path: { projectId: string; environment: string },
   featureNames: readonly string[],
   enabled: boolean,
@@ -35,15 +34,15 @@ export const setEnvironmentEnabledOfMany = (
 }
 
 /** The features of the names listed, once each; names of no feature are left out. */
-const existing = (state: State, featureNames: readonly string[]): FeatureState[] => [...new Set(featureNames)].flatMap((name) => getRow(state.features, name) ?? [])
+const existing = (state: ReadState, featureNames: readonly string[]): FeatureState[] => [...new Set(featureNames)].flatMap((name) => state.features.get(name) ?? [])
 
 /**
  * The listed features that exist, once each; a feature of another project refuses the call, in
  * Unleash's words (its 403 InvalidOperationError, flagport's 400). Names of no feature are
  * left out, as Unleash leaves them.
  */
-const listedInProject = (draft: Draft<State>, projectId: string, featureNames: readonly string[]): E.Either<ValidationError, Draft<FeatureState>[]> => {
-  const features = existing(draft as State, featureNames) as Draft<FeatureState>[]
+const listedInProject = (draft: Tx, projectId: string, featureNames: readonly string[]): E.Either<ValidationError, Editable<FeatureState>[]> => {
+  const features = existing(draft, featureNames) as Editable<FeatureState>[]
   const others = [...new Set(features.map((f) => f.project).filter((project) => project !== projectId))]
   if (others.length === 0) return E.right(features)
   return E.left(
@@ -67,7 +66,7 @@ const orphaning = (): ValidationError => validationError('You can not archive/de
  * Marks the listed features stale or not, recording `feature-stale-on` or `-off` for each
  * that changes (Unleash: POST /api/admin/projects/:projectId/stale).
  */
-export const setStaleOfMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], stale: boolean, ctx: Ctx): E.Either<ValidationError, void> => {
+export const setStaleOfMany = (draft: Tx, projectId: string, featureNames: readonly string[], stale: boolean, ctx: Ctx): E.Either<ValidationError, void> => {
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   for (const feature of listed.right) {
@@ -80,7 +79,7 @@ export const setStaleOfMany = (draft: Draft<State>, projectId: string, featureNa
 }
 
 /** What archiving the listed features would do to dependencies (Unleash: POST .../archive/validate). */
-export const archiveImpact = (state: State, featureNames: readonly string[]): ArchiveImpact => {
+export const archiveImpact = (state: ReadState, featureNames: readonly string[]): ArchiveImpact => {
   const features = existing(state, featureNames)
   return { parentsWithChildFeatures: orphanParents(features), hasDeletedDependencies: features.some((f) => f.children.length > 0 || f.dependencies.length > 0) }
 }
@@ -90,7 +89,7 @@ export const archiveImpact = (state: State, featureNames: readonly string[]): Ar
  * archived with their children, not without them. Each one's own dependencies are removed
  * first, as a single archive removes them.
  */
-export const archiveMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<ValidationError, void> => {
+export const archiveMany = (draft: Tx, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<ValidationError, void> => {
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   if (orphanParents(listed.right).length > 0) return E.left(orphaning())
@@ -104,8 +103,8 @@ export const archiveMany = (draft: Draft<State>, projectId: string, featureNames
 }
 
 /** Revives the listed archived features of a project, off in every environment (Unleash: POST .../revive). */
-export const reviveMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<(ExceedsLimitError | NotFoundError | ValidationError), void> => {
-  if (!getRow(draft.projects as State['projects'], projectId)) return E.left(notFound(`Active project with id ${projectId} does not exist`))
+export const reviveMany = (draft: Tx, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<(ExceedsLimitError | NotFoundError | ValidationError), void> => {
+  if (!draft.projects.get(projectId)) return E.left(notFound(`Active project with id ${projectId} does not exist`))
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   for (const feature of listed.right.filter((f) => f.archived)) {
@@ -117,7 +116,7 @@ export const reviveMany = (draft: Draft<State>, projectId: string, featureNames:
 }
 
 /** Deletes the listed archived features of a project for good; live ones are left be (Unleash: POST .../delete). */
-export const deleteMany = (draft: Draft<State>, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<ValidationError, void> => {
+export const deleteMany = (draft: Tx, projectId: string, featureNames: readonly string[], ctx: Ctx): E.Either<ValidationError, void> => {
   const listed = listedInProject(draft, projectId, featureNames)
   if (E.isLeft(listed)) return listed
   if (orphanParents(listed.right).length > 0) return E.left(orphaning())

@@ -1,16 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { dictFrom, lookup } from '../../model/dict.js'
 import type { CloneFeatureBody } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
 import type { Strategy } from '../../model/strategy.js'
-import { getRow, hasRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { notFound, type ExceedsLimitError, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { createFeature } from './create.js'
 import { addDependency } from './dependencies.js'
 import { copyStrategy, copyVariant } from './render.js'
+import type { Editable, Tx } from '../../store/tx.js'
 
 /**
  * Clones a live feature of a project into a new one of the same project, as Unleash's clone
@@ -21,13 +19,13 @@ import { copyStrategy, copyVariant } from './render.js'
  * and words: a feature not in the project (404), the new name (400, 409), an archived feature
  * (404), then what a create refuses.
  */
-export const cloneFeature = (draft: Draft<State>, projectId: string, featureName: string, body: CloneFeatureBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, string> => {
-  const source = getRow(draft.features as State['features'], featureName)
+export const cloneFeature = (draft: Tx, projectId: string, featureName: string, body: CloneFeatureBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, string> => {
+  const source = draft.features.get(featureName)
   if (!source || source.project !== projectId) return E.left(notFound(`There's no feature named "${featureName}" in project "${projectId}".`))
-  if (source.archived && !hasRow(draft.features as State['features'], body.name)) return E.left(notFound(`Could not find feature flag with name ${featureName}`))
+  if (source.archived && !draft.features.has(body.name)) return E.left(notFound(`Could not find feature flag with name ${featureName}`))
   const created = createFeature(draft, projectId, { name: body.name, type: source.type, description: source.description, impressionData: source.impressionData }, ctx)
   if (E.isLeft(created)) return created
-  const copy = getRow(draft.features as State['features'], body.name) as Draft<FeatureState>
+  const copy = draft.features.get(body.name)!
   copy.stale = source.stale
   for (const { feature, enabled, variants } of source.dependencies) {
     const added = addDependency(draft, projectId, body.name, { feature, enabled, ...(variants ? { variants: [...variants] } : {}) }, ctx)
@@ -42,7 +40,7 @@ export const cloneFeature = (draft: Draft<State>, projectId: string, featureName
       if (body.replaceGroupId !== false && lookup(cloned.parameters, 'groupId') !== undefined) {
         cloned.parameters = dictFrom([...Object.entries(cloned.parameters), ['groupId', body.name]])
       }
-      target.strategies.push(cloned as Draft<Strategy>)
+      target.strategies.push(cloned as Editable<Strategy>)
       recordEvent(draft, ctx, { type: 'feature-strategy-add', project: projectId, featureName: body.name, environment, data: cloned })
     }
   }

@@ -1,23 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { DependencyBody } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow, rowList, rows } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { notFound, validationError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 /**
  * Makes `child` depend on a parent in the same project. One level only, as Unleash: a parent
  * cannot itself have parents, and a feature with children cannot become a child (no cycles).
  */
-export const addDependency = (draft: Draft<State>, projectId: string, child: string, body: DependencyBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
+export const addDependency = (draft: Tx, projectId: string, child: string, body: DependencyBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const found = featureInProject(draft, projectId, child)
   if (E.isLeft(found)) return found
   const feature = found.right
   if (body.feature === child) return E.left(validationError([{ path: '/body/feature', message: 'A feature cannot depend on itself.' }]))
-  const parent = getRow(draft.features, body.feature)
+  const parent = draft.features.get(body.feature)
   if (!parent || parent.archived) return E.left(notFound(`There's no feature named "${body.feature}" to depend on.`))
   if (parent.project !== projectId) {
     return E.left(validationError([{ path: '/body/feature', message: `The parent "${body.feature}" is in project "${parent.project}"; a dependency must stay within project "${projectId}".` }]))
@@ -41,7 +40,7 @@ export const addDependency = (draft: Draft<State>, projectId: string, child: str
  * Operation: removes one parent dependency, or all of them when `parent` is undefined. Nothing
  * to remove (the feature not found included) is a 404, in Unleash's words.
  */
-export const removeDependency = (draft: Draft<State>, projectId: string, child: string, parent: string | undefined, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const removeDependency = (draft: Tx, projectId: string, child: string, parent: string | undefined, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = featureInProject(draft, projectId, child)
   if (E.isRight(found) && dropDependencies(draft, found.right, parent, ctx)) return E.right(undefined)
   return E.left(
@@ -54,16 +53,16 @@ export const removeDependency = (draft: Draft<State>, projectId: string, child: 
 }
 
 /** Removes every parent dependency the feature has, if any (archiving it, importing it again). */
-export const dropAllDependencies = (draft: Draft<State>, feature: Draft<FeatureState>, ctx: Ctx): void => {
+export const dropAllDependencies = (draft: Tx, feature: Editable<FeatureState>, ctx: Ctx): void => {
   dropDependencies(draft, feature, undefined, ctx)
 }
 
 /** Removes the dependency on `parent`, or all of them; whether there was any to remove. */
-const dropDependencies = (draft: Draft<State>, feature: Draft<FeatureState>, parent: string | undefined, ctx: Ctx): boolean => {
+const dropDependencies = (draft: Tx, feature: Editable<FeatureState>, parent: string | undefined, ctx: Ctx): boolean => {
   const keep = feature.dependencies.filter((d) => parent !== undefined && d.feature !== parent)
   if (keep.length === feature.dependencies.length) return false
   for (const gone of feature.dependencies.filter((d) => !keep.includes(d))) {
-    const parentRow = getRow(draft.features, gone.feature)
+    const parentRow = draft.features.get(gone.feature)
     if (parentRow) parentRow.children = parentRow.children.filter((c) => c !== feature.name)
   }
   feature.dependencies = keep
@@ -82,22 +81,22 @@ const dropDependencies = (draft: Draft<State>, feature: Draft<FeatureState>, par
  * of its project, not itself, that depend on none themselves, sorted by name. An unknown
  * feature has none.
  */
-export const possibleParents = (state: State, child: string): string[] => {
-  const feature = getRow(state.features, child)
+export const possibleParents = (state: ReadState, child: string): string[] => {
+  const feature = state.features.get(child)
   if (!feature) return []
-  return rowList(state.features)
+  return Array.from(state.features.rows())
     .filter((f) => f.project === feature.project && f.name !== child && !f.archived && f.dependencies.length === 0)
     .map((f) => f.name)
     .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 }
 
 /** The variant names a child may require of `parent`: those of its strategies and environments, once each, sorted. */
-export const parentVariants = (state: State, parent: string): string[] => {
-  const feature = getRow(state.features, parent)
+export const parentVariants = (state: ReadState, parent: string): string[] => {
+  const feature = state.features.get(parent)
   if (!feature) return []
   const names = Object.values(feature.environments).flatMap((env) => [...env.strategies.flatMap((s) => s.variants.map((v) => v.name)), ...env.variants.map((v) => v.name)])
   return [...new Set(names)].sort()
 }
 
 /** Whether any feature depends on another: Unleash's project route asks this of the whole instance. */
-export const anyDependencies = (state: State): boolean => rows(state.features).some((f) => f.dependencies.length > 0)
+export const anyDependencies = (state: ReadState): boolean => state.features.rows().some((f) => f.dependencies.length > 0)

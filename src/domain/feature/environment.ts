@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { dictFrom, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
-import type { FeatureEnvironmentState, State } from '../../model/state.js'
+import type { FeatureEnvironmentState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, conflict, notFound, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -10,6 +9,7 @@ import { defaultStrategyOf } from '../project/default-strategy.js'
 import { build, type StrategyPath } from './build-strategy.js'
 import { featureInProject, sortStrategies, touch } from './lookup.js'
 import { copyStrategy } from './render.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 /**
  * The strategy Unleash adds when a feature is turned on in an environment where no strategy is
@@ -39,7 +39,7 @@ const defaultStrategy = (featureName: string, id: string, sortOrder: number): St
  * `flexibleRollout` to everyone. A default that no longer passes a strategy's checks (a legal
  * value it names was removed since) is a ConflictError: nothing is turned on.
  */
-const strategyToAdd = (state: State, path: StrategyPath, sortOrder: number, ctx: Ctx): E.Either<DomainError, Strategy> => {
+const strategyToAdd = (state: ReadState, path: StrategyPath, sortOrder: number, ctx: Ctx): E.Either<DomainError, Strategy> => {
   const projectDefault = defaultStrategyOf(state, path.projectId, path.environment)
   if (projectDefault === undefined) return E.right(defaultStrategy(path.featureName, ctx.uuid(), sortOrder))
   const { sortOrder: itsOwn, parameters, ...body } = projectDefault
@@ -65,7 +65,7 @@ const strategyToAdd = (state: State, path: StrategyPath, sortOrder: number, ctx:
  * revive it first.
  */
 export const setEnvironmentEnabled = (
-  draft: Draft<State>,
+  draft: Tx,
   path: { projectId: string; featureName: string; environment: string },
   enabled: boolean,
   ctx: Ctx,
@@ -94,9 +94,9 @@ export const setEnvironmentEnabled = (
   }
   if (addsStrategy) {
     const sortOrder = strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1
-    const strategy = strategyToAdd(draft as State, path, sortOrder, ctx)
+    const strategy = strategyToAdd(draft, path, sortOrder, ctx)
     if (E.isLeft(strategy)) return strategy
-    strategies.push(strategy.right as Draft<Strategy>)
+    strategies.push(strategy.right as Editable<Strategy>)
     // A project's default strategy may carry a sortOrder of its own.
     sortStrategies(strategies)
     recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy.right })
@@ -119,9 +119,9 @@ export const setEnvironmentEnabled = (
  * it would be on for everyone, as SDKs read an enabled feature without strategies.
  */
 export const offWithoutEnabledStrategies = (
-  draft: Draft<State>,
+  draft: Tx,
   path: { projectId: string; featureName: string; environment: string },
-  settings: Draft<FeatureEnvironmentState>,
+  settings: Editable<FeatureEnvironmentState>,
   ctx: Ctx,
 ): void => {
   if (!settings.enabled || !settings.strategies.every((s) => s.disabled)) return

@@ -1,12 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { CompleteFeatureBody, Lifecycle, LifecycleStage, StoredStage } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { peek } from '../../store/table-layout.js'
+import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import type { NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
+import { type Editable, type Tx, readRow } from '../../store/tx.js'
 
 /*
  * A feature's lifecycle, as Unleash keeps it: every stage entered once, in order, and the
@@ -20,22 +19,22 @@ export const stagesOf = (feature: FeatureState): readonly StoredStage[] => featu
 /** A stage as answered: without what is only stored (`statusValue`). */
 export const renderStage = (s: StoredStage): Lifecycle => ({ stage: s.stage, ...(s.status === undefined ? {} : { status: s.status }), enteredStageAt: s.enteredStageAt })
 
-const setStages = (feature: Draft<FeatureState>, stages: readonly StoredStage[]): void => {
-  feature.stages = stages as Draft<StoredStage>[]
+const setStages = (feature: Editable<FeatureState>, stages: readonly StoredStage[]): void => {
+  feature.stages = stages as Editable<StoredStage>[]
   const current = PREFERRED.map((stage) => stages.find((s) => s.stage === stage)).find((s) => s !== undefined)!
-  feature.lifecycle = renderStage(current) as Draft<Lifecycle>
+  feature.lifecycle = renderStage(current) as Editable<Lifecycle>
 }
 
 /** Enters a stage the feature has not entered yet (Unleash ignores one it has); whether it did. */
-export const enterStage = (feature: Draft<FeatureState>, stage: StoredStage): boolean => {
-  const stages = stagesOf(peek(feature))
+export const enterStage = (feature: Editable<FeatureState>, stage: StoredStage): boolean => {
+  const stages = stagesOf(readRow(feature))
   if (stages.some((s) => s.stage === stage.stage)) return false
   setStages(feature, [...stages, stage])
   return true
 }
 
 /** Back to `initial` alone, as Unleash starts a revived feature's lifecycle over. */
-export const restartLifecycle = (feature: Draft<FeatureState>, now: string): void => {
+export const restartLifecycle = (feature: Editable<FeatureState>, now: string): void => {
   delete feature.stages
   feature.lifecycle = { stage: 'initial', enteredStageAt: now }
 }
@@ -46,7 +45,7 @@ type FeaturePath = { readonly projectId: string; readonly featureName: string }
  * Marks a feature completed, kept or discarded (Unleash: POST .../lifecycle/complete). One
  * already completed stays as it was, and nothing is recorded (Unleash records the event again).
  */
-export const completeFeature = (draft: Draft<State>, path: FeaturePath, body: CompleteFeatureBody, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const completeFeature = (draft: Tx, path: FeaturePath, body: CompleteFeatureBody, ctx: Ctx): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const { status, statusValue } = body
@@ -59,10 +58,10 @@ export const completeFeature = (draft: Draft<State>, path: FeaturePath, body: Co
 }
 
 /** Takes the completion back (Unleash: POST .../lifecycle/uncomplete); one not completed changes and records nothing. */
-export const uncompleteFeature = (draft: Draft<State>, path: FeaturePath, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const uncompleteFeature = (draft: Tx, path: FeaturePath, ctx: Ctx): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
-  const stages = stagesOf(peek(feature.right))
+  const stages = stagesOf(readRow(feature.right))
   if (!stages.some((s) => s.stage === 'completed')) return E.right(undefined)
   setStages(feature.right, stages.filter((s) => s.stage !== 'completed'))
   touch(feature.right, ctx)

@@ -1,13 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { FeatureLink, FeatureLinkBody } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { peek } from '../../store/table-layout.js'
+import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type ValidationError, notFound, validationError, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { normalizeLinkUrl } from './link-url.js'
 import { featureInProject, touch } from './lookup.js'
+import { type Editable, type Tx, readRow } from '../../store/tx.js'
 
 /** Unleash's limit, in its words when it is reached. */
 export const LINKS_PER_FEATURE = 10
@@ -21,12 +20,12 @@ export const checkedLinkUrl = (url: string, path: string): E.Either<ValidationEr
   return normalized === undefined ? E.left(validationError(`Invalid URL: ${url}. A link is an http or https address.`, path)) : E.right(normalized)
 }
 
-const linksOf = (feature: Draft<FeatureState>): readonly FeatureLink[] => peek(feature).links ?? []
+const linksOf = (feature: Editable<FeatureState>): readonly FeatureLink[] => readRow(feature).links ?? []
 
 const linkEvent = (link: Pick<FeatureLink, 'url' | 'title'>) => ({ url: link.url, title: link.title })
 
 /** Adds a link to a feature (Unleash: POST .../features/:f/link); its id. */
-export const addLink = (draft: Draft<State>, path: FeaturePath, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
+export const addLink = (draft: Tx, path: FeaturePath, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const url = checkedLinkUrl(body.url, '/body/url')
@@ -50,7 +49,7 @@ const linkIndex = (links: readonly FeatureLink[], id: string): E.Either<NotFound
  * Replaces a link's URL, and its title when one is sent (Unleash: PUT .../link/:linkId keeps the
  * title a body leaves out); sending what it holds changes and records nothing.
  */
-export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
+export const updateLink = (draft: Tx, path: FeaturePath, id: string, body: FeatureLinkBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const links = linksOf(feature.right)
@@ -68,7 +67,7 @@ export const updateLink = (draft: Draft<State>, path: FeaturePath, id: string, b
 }
 
 /** Removes a link (Unleash: DELETE .../link/:linkId). */
-export const deleteLink = (draft: Draft<State>, path: FeaturePath, id: string, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const deleteLink = (draft: Tx, path: FeaturePath, id: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   const links = linksOf(feature.right)
@@ -85,7 +84,7 @@ export const deleteLink = (draft: Draft<State>, path: FeaturePath, id: string, c
  * Replaces every link of a feature, as an import does (Unleash deletes the feature's links,
  * then adds each): each removal and addition recorded as the routes record them.
  */
-export const replaceLinks = (draft: Draft<State>, path: FeaturePath, bodies: readonly FeatureLinkBody[], ctx: Ctx): E.Either<(NotFoundError | ValidationError), void> => {
+export const replaceLinks = (draft: Tx, path: FeaturePath, bodies: readonly FeatureLinkBody[], ctx: Ctx): E.Either<(NotFoundError | ValidationError), void> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
   for (const link of linksOf(feature.right)) {

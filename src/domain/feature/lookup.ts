@@ -1,19 +1,17 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
-import type { FeatureEnvironmentState, FeatureState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
-import { peek } from '../../store/table-layout.js'
+import type { FeatureEnvironmentState, FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type NotFoundError, notFound } from '../errors.js'
+import { type Editable, type ReadState, type Tx, readRow } from '../../store/tx.js'
 
 /** The feature named in the path, if it is in that project (archived ones included). */
-export const featureInProject = <S extends State | Draft<State>>(
+export const featureInProject = <S extends ReadState>(
   state: S,
   projectId: string,
   featureName: string,
-): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureState> : FeatureState> => {
-  const feature = getRow(state.features as State['features'], featureName)
+): E.Either<NotFoundError, S extends Tx ? Editable<FeatureState> : FeatureState> => {
+  const feature = state.features.get(featureName)
   if (feature && feature.project === projectId) return E.right(feature as never)
   // Unleash's words exactly: the sentence ends with a full stop only when nothing is added to it.
   const elsewhere = feature ? `, but there's a feature with that name in project "${feature.project}"` : '.'
@@ -21,23 +19,23 @@ export const featureInProject = <S extends State | Draft<State>>(
 }
 
 /** The feature's settings in an environment enabled for its project. */
-export const featureEnvironment = <S extends State | Draft<State>>(
+export const featureEnvironment = <S extends ReadState>(
   state: S,
   projectId: string,
   featureName: string,
   environment: string,
-): E.Either<NotFoundError, S extends Draft<State> ? Draft<FeatureEnvironmentState> : FeatureEnvironmentState> => {
+): E.Either<NotFoundError, S extends Tx ? Editable<FeatureEnvironmentState> : FeatureEnvironmentState> => {
   const missing = notFound(`Feature ${featureName} does not have environment ${environment}`)
-  const feature = getRow(state.features as State['features'], featureName)
+  const feature = state.features.get(featureName)
   if (!feature || feature.project !== projectId) return E.left(missing)
   const env = lookup(feature.environments, environment)
   return env ? E.right(env as never) : E.left(missing)
 }
 
 /** The actor becomes the most recent collaborator of a feature. */
-export const touch = (feature: Draft<FeatureState>, ctx: Ctx): void => {
+export const touch = (feature: Editable<FeatureState>, ctx: Ctx): void => {
   // Read, not drafted: a draft of the list would cost more than the change, which replaces it.
-  const collaborators = peek(feature).collaborators
+  const collaborators = readRow(feature).collaborators
   if (collaborators[0] === ctx.actor.id) return
   feature.collaborators = [ctx.actor.id, ...collaborators.filter((id) => id !== ctx.actor.id)]
 }

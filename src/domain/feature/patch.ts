@@ -1,10 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type * as t from 'io-ts'
 import { UPDATABLE_FEATURE_FIELDS, type UpdateFeatureBody } from '../../model/feature.js'
 import type { JsonPatch } from '../../model/json-patch.js'
-import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
 import { recordEvent } from '../events.js'
@@ -12,6 +9,7 @@ import { type DomainError, type ErrorDetail, notFound, validationError } from '.
 import { applyJsonPatch, blame, blamed } from '../json-patch.js'
 import { featureMetadata } from './render.js'
 import { updateFeature } from './update.js'
+import type { Tx } from '../../store/tx.js'
 
 /*
  * A JSON Patch (RFC 6902) of a feature, as Unleash's PATCH route takes it: applied to the
@@ -26,8 +24,8 @@ const WHEN_REMOVED = { description: null, type: 'release', stale: false, impress
 const SAVED = Object.keys(WHEN_REMOVED) as (keyof typeof WHEN_REMOVED)[]
 
 /** Patches a feature: all operations or none, each failure a 400 at its operation (Unleash answers a 500). */
-export const patchFeature = (draft: Draft<State>, projectId: string, featureName: string, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, string> => {
-  const feature = getRow(draft.features as State['features'], featureName)
+export const patchFeature = (draft: Tx, projectId: string, featureName: string, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, string> => {
+  const feature = draft.features.get(featureName)
   if (!feature) return E.left(notFound('No feature flag found'))
   const variants = patch.findIndex((operation) => operation.path.includes('/variants'))
   // Unleash's words; it answers them with a 403 OperationDeniedError.

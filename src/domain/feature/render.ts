@@ -2,11 +2,11 @@ import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, Feature
 import { copyRecord, lookup } from '../../model/dict.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
-import type { EnvironmentState, FeatureState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { EnvironmentState, FeatureState } from '../../model/state.js'
 import { sortedTags } from '../tag/order.js'
 import { userRef } from '../user-ref.js'
 import { renderStage } from './lifecycle.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** Records handed out are copies: the store cannot be changed through them. */
 export const copyStrategy = (s: Strategy): Strategy => ({
@@ -56,8 +56,8 @@ const inOrder = (placed: Placed[]): Placed[] => {
 }
 
 /** The feature's environments in the order of the environments' sortOrder, then name. */
-export const renderEnvironments = (state: State, feature: FeatureState, parts: Parts = 'copies'): FeatureEnvironment[] =>
-  inOrder(Object.keys(feature.environments).map((name) => ({ name, env: getRow(state.environments, name) })))
+export const renderEnvironments = (state: ReadState, feature: FeatureState, parts: Parts = 'copies'): FeatureEnvironment[] =>
+  inOrder(Object.keys(feature.environments).map((name) => ({ name, env: state.environments.get(name) })))
     .map(({ name, env }) => {
       const settings = lookup(feature.environments, name)!
       return {
@@ -92,7 +92,7 @@ const latestSeen = (environments: readonly FeatureEnvironment[]): string | null 
  * The full feature record of the spec; `environments` as `renderEnvironments` gives them, and
  * `favorite` whether the caller marked it (see src/domain/user/favorites.ts).
  */
-export const renderFeature = (state: State, feature: FeatureState, environments = renderEnvironments(state, feature), favorite = false): Feature => {
+export const renderFeature = (state: ReadState, feature: FeatureState, environments = renderEnvironments(state, feature), favorite = false): Feature => {
   return {
     name: feature.name,
     type: feature.type,

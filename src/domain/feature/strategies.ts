@@ -1,9 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { JsonPatch } from '../../model/json-patch.js'
 import { PatchedStrategy, type SetSortOrderBody, type Strategy, type StrategyBody } from '../../model/strategy.js'
-import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
 import { exceedsLimit, notFound, validationError, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
@@ -13,21 +10,22 @@ import { offWithoutEnabledStrategies } from './environment.js'
 import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
 import { copyStrategy } from './render.js'
 import { build, type StrategyPath } from './build-strategy.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 /**
  * An archived feature's strategies are not changed (Unleash's ArchivedFeatureError, a 400,
  * answered as flagport's ValidationError): revived, it must come back as it was archived.
  */
-const refuseArchived = (state: State, path: StrategyPath): E.Either<ValidationError, void> =>
-  getRow(state.features, path.featureName)?.archived
+const refuseArchived = (state: ReadState, path: StrategyPath): E.Either<ValidationError, void> =>
+  state.features.get(path.featureName)?.archived
     ? E.left(validationError(`Cannot perform this operation on archived features: revive "${path.featureName}" before changing its strategies.`, '/params/featureName'))
     : E.right(undefined)
 
 /** Adds a strategy; without a sortOrder it goes last (max + 1, or 0 for the first). */
-export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
+export const addStrategy = (draft: Tx, path: StrategyPath, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(feature)) return feature
-  const archived = refuseArchived(draft as State, path)
+  const archived = refuseArchived(draft, path)
   if (E.isLeft(archived)) return archived
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   // Unleash's words for a strategy added in an environment the feature's project lacks.
@@ -37,9 +35,9 @@ export const addStrategy = (draft: Draft<State>, path: StrategyPath, body: Strat
     return E.left(exceedsLimit('strategy', ctx.limits.featureEnvironmentStrategies))
   }
   const sortOrder = body.sortOrder ?? (strategies.length === 0 ? 0 : Math.max(...strategies.map((s) => s.sortOrder)) + 1)
-  const strategy = build(draft as State, path, body, ctx.uuid(), sortOrder, ctx)
+  const strategy = build(draft, path, body, ctx.uuid(), sortOrder, ctx)
   if (E.isLeft(strategy)) return strategy
-  strategies.push(strategy.right as Draft<Strategy>)
+  strategies.push(strategy.right as Editable<Strategy>)
   sortStrategies(strategies)
   touch(feature.right, ctx)
   recordEvent(draft, ctx, { type: 'feature-strategy-add', project: path.projectId, featureName: path.featureName, environment: path.environment, data: strategy.right })
@@ -58,17 +56,17 @@ const strategyIndex = (strategies: readonly Strategy[], id: string): E.Either<(N
  * Unleash's update ignores it: `setSortOrder` moves strategies); an environment left with
  * every strategy disabled is turned off.
  */
-export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
+export const updateStrategy = (draft: Tx, path: StrategyPath, id: string, body: StrategyBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  const archived = refuseArchived(draft as State, path)
+  const archived = refuseArchived(draft, path)
   if (E.isLeft(archived)) return archived
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
   const before = env.right.strategies[index.right]! as Strategy
-  const strategy = build(draft as State, path, body, id, before.sortOrder, ctx, before)
+  const strategy = build(draft, path, body, id, before.sortOrder, ctx, before)
   if (E.isLeft(strategy)) return strategy
-  env.right.strategies[index.right] = strategy.right as Draft<Strategy>
+  env.right.strategies[index.right] = strategy.right as Editable<Strategy>
   sortStrategies(env.right.strategies)
   const feature = featureInProject(draft, path.projectId, path.featureName)
   if (E.isRight(feature)) touch(feature.right, ctx)
@@ -83,10 +81,10 @@ export const updateStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
  * saved as a PUT saves it; `id` and `featureName` stay the strategy's own. Each problem is
  * placed at the operation that caused it.
  */
-export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: string, patch: JsonPatch, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
+export const patchStrategy = (draft: Tx, path: StrategyPath, id: string, patch: JsonPatch, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  const archived = refuseArchived(draft as State, path)
+  const archived = refuseArchived(draft, path)
   if (E.isLeft(archived)) return archived
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
@@ -104,10 +102,10 @@ export const patchStrategy = (draft: Draft<State>, path: StrategyPath, id: strin
   return updated
 }
 
-export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: string, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
+export const deleteStrategy = (draft: Tx, path: StrategyPath, id: string, ctx: Ctx): E.Either<NotFoundError | ValidationError, string> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  const archived = refuseArchived(draft as State, path)
+  const archived = refuseArchived(draft, path)
   if (E.isLeft(archived)) return archived
   const index = strategyIndex(env.right.strategies as Strategy[], id)
   if (E.isLeft(index)) return index
@@ -124,10 +122,10 @@ export const deleteStrategy = (draft: Draft<State>, path: StrategyPath, id: stri
  * Operation 2. Listed strategies take the given sortOrder; the others keep theirs. An id that
  * is not a strategy of this feature environment refuses the whole request.
  */
-export const setSortOrder = (draft: Draft<State>, path: StrategyPath, body: SetSortOrderBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
+export const setSortOrder = (draft: Tx, path: StrategyPath, body: SetSortOrderBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, void> => {
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   if (E.isLeft(env)) return env
-  const archived = refuseArchived(draft as State, path)
+  const archived = refuseArchived(draft, path)
   if (E.isLeft(archived)) return archived
   const strategies = env.right.strategies
   const unknown = body.map((entry, i) => ({ entry, i })).filter(({ entry }) => !strategies.some((s) => s.id === entry.id))

@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { dictFrom, has } from '../../model/dict.js'
 import type { FeatureTypeRecord } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
+import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { notFound, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 /**
  * The feature types, as Unleash 8.2 describes them, in its order. Unleash also has `sunset`;
@@ -20,13 +20,13 @@ export const FEATURE_TYPE_RECORDS: readonly FeatureTypeRecord[] = [
 ]
 
 /** The feature types with the lifetimes set for them (Unleash: GET /api/admin/feature-types); copies. */
-export const featureTypes = (state: State): FeatureTypeRecord[] => {
+export const featureTypes = (state: ReadState): FeatureTypeRecord[] => {
   const set = state.settings.featureTypeLifetimes
   return FEATURE_TYPE_RECORDS.map((type) => ({ ...type, ...(set !== undefined && has(set, type.id) ? { lifetimeDays: set[type.id]! } : {}) }))
 }
 
 /** Whether a feature has outlived its type's expected lifetime at `now` (Unleash's "potentially stale"). */
-export const potentiallyStale = (state: State, now: number): ((feature: FeatureState) => boolean) => {
+export const potentiallyStale = (state: ReadState, now: number): ((feature: FeatureState) => boolean) => {
   const lifetimes = new Map(featureTypes(state).map((type) => [type.id as string, type.lifetimeDays]))
   return (feature) => {
     const days = lifetimes.get(feature.type) ?? null
@@ -39,8 +39,8 @@ export const potentiallyStale = (state: State, now: number): ((feature: FeatureS
  * 0 is stored as null, permanent, as Unleash stores it. The lifetime it has already changes and
  * records nothing. Answers the type.
  */
-export const setFeatureTypeLifetime = (draft: Draft<State>, id: string, lifetimeDays: number | null, ctx: Ctx): E.Either<NotFoundError, FeatureTypeRecord> => {
-  const before = featureTypes(draft as State).find((type) => type.id === id)
+export const setFeatureTypeLifetime = (draft: Tx, id: string, lifetimeDays: number | null, ctx: Ctx): E.Either<NotFoundError, FeatureTypeRecord> => {
+  const before = featureTypes(draft).find((type) => type.id === id)
   if (before === undefined) return E.left(notFound(`The feature type you tried to update ("${id}") does not exist.`)) // Unleash's words
   const after = { ...before, lifetimeDays: lifetimeDays === 0 ? null : lifetimeDays }
   if (after.lifetimeDays === before.lifetimeDays) return E.right(after)

@@ -1,12 +1,12 @@
 import { type ConstraintInput, type Constraint, isMultiValue } from '../../model/constraint.js'
 import type { StrategyBody } from '../../model/strategy.js'
-import type { LegalValue, SegmentState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { LegalValue, SegmentState } from '../../model/state.js'
 import type { StrategyVariant } from '../../model/variant.js'
 import type { ResourceLimits } from '../../model/limits.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, type ExceedsLimitError, exceedsLimit } from '../errors.js'
 import { isSemver } from './semver.js'
+import type { ReadState } from '../../store/tx.js'
 
 const isNumeric = (s: string): boolean => s.trim() !== '' && Number.isFinite(Number(s))
 const isDate = (s: string): boolean => !Number.isNaN(Date.parse(s))
@@ -112,9 +112,9 @@ export interface Placement {
 }
 
 /** The store as it is. */
-export const placementIn = (state: State): Placement => ({
-  legalValues: (name) => getRow(state.contextFields, name)?.legalValues ?? [],
-  segment: (id) => getRow(state.segments, String(id)),
+export const placementIn = (state: ReadState): Placement => ({
+  legalValues: (name) => state.contextFields.get(name)?.legalValues ?? [],
+  segment: (id) => state.segments.get(String(id)),
 })
 
 /** Each value a constraint names must be one of its context field's legal values, when it has any. */
@@ -128,9 +128,9 @@ const checkLegalValues = (legal: readonly LegalValue[], c: Constraint, path: str
 }
 
 /** Everything wrong with a strategy body in one list; empty when it is fine. */
-export const checkStrategy = (state: State, body: StrategyBody, ctx: Ctx): { problems: ErrorDetail[]; constraints: Constraint[]; variants: StrategyVariant[] } => {
+export const checkStrategy = (state: ReadState, body: StrategyBody, ctx: Ctx): { problems: ErrorDetail[]; constraints: Constraint[]; variants: StrategyVariant[] } => {
   const problems: ErrorDetail[] = []
-  if (!getRow(state.strategyTypes, body.name)) {
+  if (!state.strategyTypes.get(body.name)) {
     problems.push({ path: '/body/name', message: `The strategy type "${body.name}" does not exist.` })
   }
   const constraints = (body.constraints ?? []).map((c, i) => checkConstraint(c, `/body/constraints/${i}`, problems))

@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { type EnvironmentVariants, EnvironmentVariantsBody, type VariantsBatchBody } from '../../model/feature.js'
 import type { JsonPatch } from '../../model/json-patch.js'
 import { lookup } from '../../model/dict.js'
 import type { EnvironmentParams } from '../../model/params.js'
-import type { FeatureState, State } from '../../model/state.js'
+import type { FeatureState } from '../../model/state.js'
 import type { FeatureVariant, FeatureVariantInput } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, notFound, validationError, type NotFoundError, type ValidationError } from '../errors.js'
@@ -14,6 +13,7 @@ import { applyJsonPatch, blamed } from '../json-patch.js'
 import { featureInProject, touch } from './lookup.js'
 import { copyVariant } from './render.js'
 import { checkWeights, distributeWeights } from './validate-strategy.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 /** Unleash's words for an environment the feature does not have. */
 const notIn = (featureName: string, environment: string) => notFound(`Could not find ${featureName} in ${environment}`)
@@ -37,7 +37,7 @@ export const storedVariants = (inputs: readonly FeatureVariantInput[]): FeatureV
  * feature (404), the variants (400), then an environment the feature does not have (404).
  */
 export const setEnvironmentVariants = (
-  draft: Draft<State>,
+  draft: Tx,
   path: { projectId: string; featureName: string },
   body: VariantsBatchBody,
   ctx: Ctx,
@@ -63,7 +63,7 @@ export const setEnvironmentVariants = (
 }
 
 /** A feature environment's variants (Unleash: GET .../environments/:environment/variants). */
-export const environmentVariants = (state: State, path: EnvironmentParams): E.Either<NotFoundError, EnvironmentVariants> => {
+export const environmentVariants = (state: ReadState, path: EnvironmentParams): E.Either<NotFoundError, EnvironmentVariants> => {
   const found = featureInProject(state, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const settings = lookup(found.right.environments, path.environment)
@@ -88,7 +88,7 @@ const legacyOnly = (feature: FeatureState): NotFoundError | ValidationError | un
  * found to where the caller sent them (a patch's operations).
  */
 export const setOneEnvironmentVariants = (
-  draft: Draft<State>,
+  draft: Tx,
   path: EnvironmentParams,
   inputs: EnvironmentVariantsBody,
   ctx: Ctx,
@@ -117,8 +117,8 @@ export const setOneEnvironmentVariants = (
  * .../environments/:environment/variants): applied to the variants as they are read, then
  * saved as a PUT saves them. Each problem is placed at the operation that caused it.
  */
-export const patchEnvironmentVariants = (draft: Draft<State>, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<NotFoundError | ValidationError, EnvironmentVariants> => {
-  const current = environmentVariants(draft as State, path)
+export const patchEnvironmentVariants = (draft: Tx, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<NotFoundError | ValidationError, EnvironmentVariants> => {
+  const current = environmentVariants(draft, path)
   if (E.isLeft(current)) return current
   const what = 'The variants'
   const patched = applyJsonPatch(current.right.variants, patch, what)

@@ -1,14 +1,13 @@
 import type { Context, Evaluator } from '../../evaluation/index.js'
 import type { FrontendToggle } from '../../model/frontend.js'
-import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** What a frontend token sees: every project, or the ones it names. */
 const visible = (projects: readonly string[] | undefined) => (project: string) => projects === undefined || projects.includes(project)
 
 /** A flag's toggle for a context when it is on for it, else undefined: what Unleash answers per flag. */
-export const frontendToggle = (state: State, evaluator: Pick<Evaluator, 'getVariant'>, name: string, context: Context, projects?: readonly string[]): FrontendToggle | undefined => {
-  const feature = getRow(state.features, name)
+export const frontendToggle = (state: ReadState, evaluator: Pick<Evaluator, 'getVariant'>, name: string, context: Context, projects?: readonly string[]): FrontendToggle | undefined => {
+  const feature = state.features.get(name)
   if (feature === undefined || feature.archived || !visible(projects)(feature.project)) return undefined
   const variant = evaluator.getVariant(name, context)
   if (!variant.featureEnabled) return undefined
@@ -27,7 +26,7 @@ export const frontendToggle = (state: State, evaluator: Pick<Evaluator, 'getVari
 }
 
 /** The flags on for a context, by name: only those, as Unleash's frontend API answers. */
-export const frontendToggles = (state: State, evaluator: Pick<Evaluator, 'getVariant' | 'features'>, context: Context, projects?: readonly string[]): FrontendToggle[] => {
+export const frontendToggles = (state: ReadState, evaluator: Pick<Evaluator, 'getVariant' | 'features'>, context: Context, projects?: readonly string[]): FrontendToggle[] => {
   const toggles: FrontendToggle[] = []
   for (const name of evaluator.features()) {
     const toggle = frontendToggle(state, evaluator, name, context, projects)

@@ -1,20 +1,19 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { GroupState, State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
+import type { GroupState } from '../../model/state.js'
 import { type NotFoundError, notFound } from '../errors.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
-export const findGroup = (state: State, id: string): E.Either<NotFoundError, GroupState> => {
-  const group = /^\d+$/.test(id) ? getRow(state.groups, String(Number(id))) : undefined
+export const findGroup = (state: ReadState, id: string): E.Either<NotFoundError, GroupState> => {
+  const group = /^\d+$/.test(id) ? state.groups.get(String(Number(id))) : undefined
   return group ? E.right(group) : E.left(notFound(`Could not find group with id ${id}`))
 }
 
-export const draftGroup = (draft: Draft<State>, id: number): Draft<GroupState> =>
-  getRow(draft.groups as State['groups'], String(id)) as Draft<GroupState>
+export const draftGroup = (draft: Tx, id: number): Editable<GroupState> =>
+  draft.groups.get(String(id))!
 
 /** Group names are unique, matched exactly. */
-export const groupNamed = (state: State, name: string, exceptId?: number): GroupState | undefined => {
-  for (const g of rows(state.groups)) if (g.name === name && g.id !== exceptId) return g
+export const groupNamed = (state: ReadState, name: string, exceptId?: number): GroupState | undefined => {
+  for (const g of state.groups.rows()) if (g.name === name && g.id !== exceptId) return g
   return undefined
 }
 

@@ -1,13 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { GroupMembersBody, UpdateGroupBody } from '../../model/group.js'
-import type { State } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { nameExists, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { refuse } from '../user/problems.js'
 import { draftGroup, findGroup, groupEventData, groupNamed } from './lookup.js'
 import { groupProblems, uniqueStrings, withMembers } from './validate.js'
+import type { Tx } from '../../store/tx.js'
 
 const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b)
 
@@ -15,7 +14,7 @@ const same = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.str
  * Changes only the fields sent; `users` sent replaces the membership (members who stay keep
  * when they joined). Same checks as creating. Records an event when anything changed.
  */
-export const updateGroup = (draft: Draft<State>, id: string, body: UpdateGroupBody, ctx: Ctx): E.Either<NameExistsError | NotFoundError | ValidationError, number> => {
+export const updateGroup = (draft: Tx, id: string, body: UpdateGroupBody, ctx: Ctx): E.Either<NameExistsError | NotFoundError | ValidationError, number> => {
   const found = findGroup(draft, id)
   if (E.isLeft(found)) return found
   const problems = groupProblems(draft, body)
@@ -38,7 +37,7 @@ export const updateGroup = (draft: Draft<State>, id: string, body: UpdateGroupBo
 }
 
 /** Adds members; users already in the group are left as they are. */
-export const addMembers = (draft: Draft<State>, id: string, body: GroupMembersBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, number> => {
+export const addMembers = (draft: Tx, id: string, body: GroupMembersBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, number> => {
   const found = findGroup(draft, id)
   if (E.isLeft(found)) return found
   const problems = groupProblems(draft, { users: body.users })
@@ -53,7 +52,7 @@ export const addMembers = (draft: Draft<State>, id: string, body: GroupMembersBo
 }
 
 /** Removes members; naming a user who is not a member changes nothing. */
-export const removeMembers = (draft: Draft<State>, id: string, body: GroupMembersBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, number> => {
+export const removeMembers = (draft: Tx, id: string, body: GroupMembersBody, ctx: Ctx): E.Either<NotFoundError | ValidationError, number> => {
   const found = findGroup(draft, id)
   if (E.isLeft(found)) return found
   const problems = groupProblems(draft, { users: body.users })

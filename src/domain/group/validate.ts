@@ -1,8 +1,8 @@
 import type { MemberRef } from '../../model/group.js'
-import type { GroupMember, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { GroupMember } from '../../model/state.js'
 import type { ErrorDetail } from '../errors.js'
 import { missingRootRole } from '../user/roles.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** The references a group body may hold, each checked against the store. */
 export interface GroupRefs {
@@ -12,13 +12,13 @@ export interface GroupRefs {
 }
 
 /** Every reference that names nothing: root role, users and projects, each by its path. */
-export const groupProblems = (state: State, refs: GroupRefs, usersPath = '/body/users'): ErrorDetail[] => [
-  ...(refs.rootRole != null && !getRow(state.rootRoles, String(refs.rootRole)) ? [missingRootRole(refs.rootRole)] : []),
+export const groupProblems = (state: ReadState, refs: GroupRefs, usersPath = '/body/users'): ErrorDetail[] => [
+  ...(refs.rootRole != null && !state.rootRoles.get(String(refs.rootRole)) ? [missingRootRole(refs.rootRole)] : []),
   ...(refs.users ?? []).flatMap((m, i) =>
-    getRow(state.users, String(m.user.id)) ? [] : [{ path: `${usersPath}/${i}/user/id`, message: `Could not find user with id ${m.user.id}` }],
+    state.users.get(String(m.user.id)) ? [] : [{ path: `${usersPath}/${i}/user/id`, message: `Could not find user with id ${m.user.id}` }],
   ),
   ...(refs.projects ?? []).flatMap((p, i) =>
-    getRow(state.projects, p) ? [] : [{ path: `/body/projects/${i}`, message: `Could not find project with id "${p}".` }],
+    state.projects.get(p) ? [] : [{ path: `/body/projects/${i}`, message: `Could not find project with id "${p}".` }],
   ),
 ]
 

@@ -1,9 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { ImportedStrategy } from '../../model/export.js'
-import type { State } from '../../model/state.js'
 import type { StrategyBody } from '../../model/strategy.js'
-import { getRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import type { DomainError, ConflictError, ExceedsLimitError, NameExistsError, NotFoundError, ValidationError } from '../errors.js'
 import { createContextField, mergeLegalValues } from '../context-field/context-fields.js'
@@ -21,6 +18,7 @@ import { createTagType } from '../tag/tag-types.js'
 import { sameTag } from '../tag/tags.js'
 import { replaceLinks } from '../feature/links.js'
 import type { FeaturePlan, ImportPlan } from './plan.js'
+import type { Tx } from '../../store/tx.js'
 
 type Step = E.Either<DomainError, unknown>
 
@@ -44,7 +42,7 @@ const strategyBody = (s: ImportedStrategy, segmentIds: ReadonlyMap<number, numbe
  * replaced when the export lists it among its links. Every step is
  * the API's own domain function, so the same rules and events apply.
  */
-const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, segmentIds: ReadonlyMap<number, number>, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
+const applyFeature = (draft: Tx, plan: ImportPlan, f: FeaturePlan, segmentIds: ReadonlyMap<number, number>, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
   const { name, description, type, stale, impressionData } = f.feature
   const projectId = plan.project
   const path = { projectId, featureName: name, environment: plan.environment }
@@ -62,7 +60,7 @@ const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, seg
     () => (f.environment?.variants ? setEnvironmentVariants(draft, { projectId, featureName: name }, { variants: f.environment.variants, environments: [plan.environment] }, ctx) : E.right(undefined)),
     () => (f.environment ? setEnvironmentEnabled(draft, path, f.environment.enabled, ctx) : E.right(undefined)),
     () => {
-      const feature = getRow(draft.features, name)!
+      const feature = draft.features.get(name)!
       const dropped = feature.tags.filter((t) => !f.tags.some((kept) => sameTag(kept, t)))
       changeFeatureTags(draft, feature, f.tags, dropped, ctx)
       return E.right(undefined)
@@ -72,7 +70,7 @@ const applyFeature = (draft: Draft<State>, plan: ImportPlan, f: FeaturePlan, seg
 }
 
 /** Applies a checked plan: definitions first, then features, then dependencies, then archiving. */
-export const applyImport = (draft: Draft<State>, plan: ImportPlan, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
+export const applyImport = (draft: Tx, plan: ImportPlan, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
   const segmentIds = new Map<number, number>()
   const projectOf = <T extends { project?: string | null }>(x: T) => (x.project == null ? x : { ...x, project: plan.project })
   return all([
@@ -85,11 +83,11 @@ export const applyImport = (draft: Draft<State>, plan: ImportPlan, ctx: Ctx): E.
     }),
     ...plan.features.map((f) => () => applyFeature(draft, plan, f, segmentIds, ctx)),
     // All old dependencies go first, so that adding the new ones never meets a stale edge.
-    ...plan.features.map((f) => () => E.right(dropAllDependencies(draft, getRow(draft.features, f.feature.name)!, ctx))),
+    ...plan.features.map((f) => () => E.right(dropAllDependencies(draft, draft.features.get(f.feature.name)!, ctx))),
     ...plan.features.flatMap((f) => f.dependencies.map((d) => () => addDependency(draft, plan.project, f.feature.name, d, ctx))),
     // Archived as through the API: refused while dependants remain (checked before, so never here).
     ...plan.features.map((f) => () => {
-      const feature = getRow(draft.features, f.feature.name)!
+      const feature = draft.features.get(f.feature.name)!
       return f.feature.archived && !feature.archived ? archiveLive(draft, feature, ctx) : E.right(undefined)
     }),
   ])

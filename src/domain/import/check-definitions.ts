@@ -1,19 +1,18 @@
 import type { ImportData } from '../../model/export.js'
-import type { State } from '../../model/state.js'
-import { getRow, hasRow, rows } from '../../store/table.js'
 import type { ErrorDetail } from '../errors.js'
 import { type Placement, checkConstraint } from '../feature/validate-strategy.js'
 import { constraintRefs } from '../context-field/usage.js'
 import { DATA, type ImportPlan, type SegmentPlan } from './plan.js'
+import type { ReadState } from '../../store/tx.js'
 
 const firstOf = <T extends { name: string }>(items: readonly T[]) => (item: T, i: number) => items.findIndex((o) => o.name === item.name) === i
 
 /** Tag types the target lacks; those it has are left as they are. */
-export const planTagTypes = (state: State, data: ImportData): ImportPlan['tagTypes'] =>
-  data.tagTypes.filter(firstOf(data.tagTypes)).filter((t) => !hasRow(state.tagTypes, t.name))
+export const planTagTypes = (state: ReadState, data: ImportData): ImportPlan['tagTypes'] =>
+  data.tagTypes.filter(firstOf(data.tagTypes)).filter((t) => !state.tagTypes.has(t.name))
 
 /** Context fields the target lacks are created; those it has gain the legal values they lack. */
-export const planContextFields = (state: State, data: ImportData, problems: ErrorDetail[]): Pick<ImportPlan, 'contextFields' | 'legalValues'> => {
+export const planContextFields = (state: ReadState, data: ImportData, problems: ErrorDetail[]): Pick<ImportPlan, 'contextFields' | 'legalValues'> => {
   const fields = data.contextFields ?? []
   fields.forEach((field, i) => {
     if (!firstOf(fields)(field, i)) problems.push({ path: `${DATA}/contextFields/${i}/name`, message: `The context field "${field.name}" appears twice.` })
@@ -26,8 +25,8 @@ export const planContextFields = (state: State, data: ImportData, problems: Erro
   })
   const unique = fields.filter(firstOf(fields))
   return {
-    contextFields: unique.filter((f) => !hasRow(state.contextFields, f.name)),
-    legalValues: unique.filter((f) => hasRow(state.contextFields, f.name) && f.legalValues !== undefined).map((f) => ({ name: f.name, values: f.legalValues! })),
+    contextFields: unique.filter((f) => !state.contextFields.has(f.name)),
+    legalValues: unique.filter((f) => state.contextFields.has(f.name) && f.legalValues !== undefined).map((f) => ({ name: f.name, values: f.legalValues! })),
   }
 }
 
@@ -36,9 +35,9 @@ export const planContextFields = (state: State, data: ImportData, problems: Erro
  * target segment by name, or is created from the constraints the export gives; a segment
  * with neither cannot be imported.
  */
-export const planSegments = (state: State, data: ImportData, used: ReadonlySet<number>, problems: ErrorDetail[]): SegmentPlan[] => {
+export const planSegments = (state: ReadState, data: ImportData, used: ReadonlySet<number>, problems: ErrorDetail[]): SegmentPlan[] => {
   const entries = data.segments ?? []
-  const byName = new Map([...rows(state.segments)].map((s) => [s.name, s.id]))
+  const byName = new Map([...state.segments.rows()].map((s) => [s.name, s.id]))
   const plans: SegmentPlan[] = []
   entries.forEach((entry, i) => {
     const path = `${DATA}/segments/${i}`
@@ -62,15 +61,15 @@ export const planSegments = (state: State, data: ImportData, used: ReadonlySet<n
  * target segment it matched. A segment the import creates is of the target project or of none,
  * so never out of place: it stands for nothing here.
  */
-export const placementAfter = (state: State, fields: Pick<ImportPlan, 'contextFields' | 'legalValues'>, segments: readonly SegmentPlan[]): Placement => {
+export const placementAfter = (state: ReadState, fields: Pick<ImportPlan, 'contextFields' | 'legalValues'>, segments: readonly SegmentPlan[]): Placement => {
   const created = new Map(fields.contextFields.map((f) => [f.name, f.legalValues ?? []]))
   const added = new Map(fields.legalValues.map((f) => [f.name, f.values]))
   const matched = new Map(segments.flatMap((s) => (s.existing !== undefined ? [[s.sourceId, s.existing] as const] : [])))
   return {
-    legalValues: (name) => created.get(name) ?? [...(getRow(state.contextFields, name)?.legalValues ?? []), ...(added.get(name) ?? [])],
+    legalValues: (name) => created.get(name) ?? [...(state.contextFields.get(name)?.legalValues ?? []), ...(added.get(name) ?? [])],
     segment: (id) => {
       const target = matched.get(id)
-      return target === undefined ? undefined : getRow(state.segments, String(target))
+      return target === undefined ? undefined : state.segments.get(String(target))
     },
   }
 }

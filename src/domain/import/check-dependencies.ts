@@ -1,17 +1,16 @@
 import type { ImportData } from '../../model/export.js'
 import type { DependencyBody } from '../../model/feature.js'
-import type { State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
 import type { ErrorDetail } from '../errors.js'
 import { archiveBlockedBy } from '../feature/archive.js'
 import { DATA } from './plan.js'
+import type { ReadState } from '../../store/tx.js'
 
 /**
  * Each imported feature's parents, replacing the ones it has. A parent is an imported feature
  * that is not archived, or a live feature of the target project. As everywhere, dependencies
  * are one level deep: checked in the graph as it will be after the import.
  */
-export const planDependencies = (state: State, project: string, data: ImportData, problems: ErrorDetail[]): Map<string, DependencyBody[]> => {
+export const planDependencies = (state: ReadState, project: string, data: ImportData, problems: ErrorDetail[]): Map<string, DependencyBody[]> => {
   const imported = new Map(data.features.map((f) => [f.name, f]))
   const parentsOf = new Map<string, DependencyBody[]>()
   const edges: { child: string; parent: string; path: string }[] = []
@@ -26,7 +25,7 @@ export const planDependencies = (state: State, project: string, data: ImportData
     parentsOf.set(entry.feature, parents)
     entry.dependencies.forEach((d, j) => {
       const at = `${path}/dependencies/${j}/feature`
-      const target = getRow(state.features, d.feature)
+      const target = state.features.get(d.feature)
       if (d.feature === entry.feature) problems.push({ path: at, message: `"${entry.feature}" cannot depend on itself.` })
       else if (imported.get(d.feature)?.archived) problems.push({ path: at, message: `The parent "${d.feature}" is archived in the export; a dependency needs a live parent.` })
       else if (!imported.has(d.feature) && (!target || target.archived || target.project !== project)) {
@@ -38,10 +37,10 @@ export const planDependencies = (state: State, project: string, data: ImportData
       }
     })
   })
-  const parentsAfter = (name: string) => (imported.has(name) ? (parentsOf.get(name) ?? []) : (getRow(state.features, name)?.dependencies ?? []))
+  const parentsAfter = (name: string) => (imported.has(name) ? (parentsOf.get(name) ?? []) : (state.features.get(name)?.dependencies ?? []))
   const importedParents = new Set(edges.map((e) => e.parent))
   const hasChildrenAfter = (name: string) =>
-    importedParents.has(name) || (getRow(state.features, name)?.children ?? []).some((child) => !imported.has(child))
+    importedParents.has(name) || (state.features.get(name)?.children ?? []).some((child) => !imported.has(child))
   for (const edge of edges) {
     if (parentsAfter(edge.parent).length > 0) {
       problems.push({ path: edge.path, message: `"${edge.parent}" depends on other features itself; dependencies are one level deep.` })
@@ -58,10 +57,10 @@ export const planDependencies = (state: State, project: string, data: ImportData
  * it. Its dependants after the import are the target's that are not imported: an imported
  * feature's dependencies are replaced by the export's, which cannot name an archived parent.
  */
-export const checkArchiving = (state: State, data: ImportData, problems: ErrorDetail[]): void => {
+export const checkArchiving = (state: ReadState, data: ImportData, problems: ErrorDetail[]): void => {
   const imported = new Set(data.features.map((f) => f.name))
   data.features.forEach((f, i) => {
-    const kept = f.archived ? (getRow(state.features, f.name)?.children ?? []).filter((child) => !imported.has(child)) : []
+    const kept = f.archived ? (state.features.get(f.name)?.children ?? []).filter((child) => !imported.has(child)) : []
     if (kept.length > 0) problems.push({ path: `${DATA}/features/${i}/archived`, message: archiveBlockedBy(f.name, kept) })
   })
 }

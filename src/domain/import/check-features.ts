@@ -3,8 +3,6 @@ import type { Constraint } from '../../model/constraint.js'
 import type { FeatureLinkBody } from '../../model/feature.js'
 import type { ImportData, ImportedFeatureEnvironment, ImportedStrategy } from '../../model/export.js'
 import { lookup } from '../../model/dict.js'
-import type { State } from '../../model/state.js'
-import { getRow, hasRow } from '../../store/table.js'
 import type { Tag } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail } from '../errors.js'
@@ -13,6 +11,7 @@ import { type Placement, checkConstraintLimits, checkStrategy, checkStrategyPlac
 import { LINKS_PER_FEATURE, TOO_MANY_LINKS, checkedLinkUrl } from '../feature/links.js'
 import { unknownContextField } from './check-definitions.js'
 import { DATA } from './plan.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** checkStrategy speaks of `/body/...`; an imported strategy lives at `prefix`. */
 const relocate = (problem: ErrorDetail, prefix: string): ErrorDetail => ({
@@ -24,13 +23,13 @@ const relocate = (problem: ErrorDetail, prefix: string): ErrorDetail => ({
  * The imported features: unique names, not in another project, not archived in the target,
  * and (when they exist) having the target environment.
  */
-export const checkFeatures = (state: State, project: string, environment: string, data: ImportData, problems: ErrorDetail[]): void => {
+export const checkFeatures = (state: ReadState, project: string, environment: string, data: ImportData, problems: ErrorDetail[]): void => {
   const seen = new Set<string>()
   data.features.forEach((f, i) => {
     const path = `${DATA}/features/${i}/name`
     if (seen.has(f.name)) return problems.push({ path, message: `The feature "${f.name}" appears twice.` })
     seen.add(f.name)
-    const existing = getRow(state.features, f.name)
+    const existing = state.features.get(f.name)
     if (existing && existing.project !== project) {
       problems.push({ path, message: `The feature "${f.name}" exists in project "${existing.project}"; it cannot be imported into project "${project}".` })
     } else if (existing?.archived) {
@@ -50,7 +49,7 @@ const checkFeatureName = (names: ReadonlySet<string>, featureName: string, path:
  * export's, its context fields known, its id unique within its feature. Gives each strategy's
  * constraints with their defaults, for checkPlacements.
  */
-export const checkStrategies = (state: State, data: ImportData, known: (name: string) => boolean, ctx: Ctx, problems: ErrorDetail[]): Constraint[][] => {
+export const checkStrategies = (state: ReadState, data: ImportData, known: (name: string) => boolean, ctx: Ctx, problems: ErrorDetail[]): Constraint[][] => {
   const names = new Set(data.features.map((f) => f.name))
   const listed = new Set((data.segments ?? []).map((s) => s.id))
   const ids = new Set<string>()
@@ -104,13 +103,13 @@ export const checkEnvironments = (data: ImportData, known: (name: string) => boo
 }
 
 /** Each tag on an imported feature, of a tag type the target or the export has. */
-export const checkTags = (state: State, data: ImportData, problems: ErrorDetail[]): void => {
+export const checkTags = (state: ReadState, data: ImportData, problems: ErrorDetail[]): void => {
   const names = new Set(data.features.map((f) => f.name))
   const types = new Set(data.tagTypes.map((t) => t.name))
   ;(data.featureTags ?? []).forEach((t, i) => {
     const path = `${DATA}/featureTags/${i}`
     checkFeatureName(names, t.featureName, path, problems)
-    if (!types.has(t.tagType) && !hasRow(state.tagTypes, t.tagType)) {
+    if (!types.has(t.tagType) && !state.tagTypes.has(t.tagType)) {
       problems.push({ path: `${path}/tagType`, message: `The tag type "${t.tagType}" does not exist in the target and is not among the export's tag types.` })
     }
   })

@@ -1,8 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { ImportBody } from '../../model/export.js'
-import type { State } from '../../model/state.js'
-import { getRow, hasRow } from '../../store/table.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, type NotFoundError, notFound, validationError, type ConflictError, type ExceedsLimitError, type NameExistsError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
@@ -12,15 +9,16 @@ import { checkSegmentContext, placementAfter, planContextFields, planSegments, p
 import { checkArchiving, planDependencies } from './check-dependencies.js'
 import { checkEnvironments, checkFeatures, checkLinks, checkPlacements, checkStrategies, checkTags, partsByFeature } from './check-features.js'
 import type { ImportPlan } from './plan.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 /** Every check of an import, all problems at once; a plan when there are none. */
-const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, ImportPlan> => {
+const planImport = (state: ReadState, body: ImportBody, ctx: Ctx): E.Either<ExceedsLimitError | NotFoundError | ValidationError, ImportPlan> => {
   const { project, environment, data } = body
   const problems: ErrorDetail[] = []
   checkFeatures(state, project, environment, data, problems)
   const contextPlan = planContextFields(state, data, problems)
   const exported = new Set((data.contextFields ?? []).map((f) => f.name))
-  const known = (name: string) => exported.has(name) || hasRow(state.contextFields, name)
+  const known = (name: string) => exported.has(name) || state.contextFields.has(name)
   const constraints = checkStrategies(state, data, known, ctx, problems)
   checkEnvironments(data, known, problems)
   checkTags(state, data, problems)
@@ -40,7 +38,7 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<ExceedsL
     segments,
     features: data.features.map((feature) => ({
       feature,
-      exists: hasRow(state.features, feature.name),
+      exists: state.features.has(feature.name),
       ...parts.get(feature.name)!,
       dependencies: parents.get(feature.name) ?? [],
     })),
@@ -48,10 +46,10 @@ const planImport = (state: State, body: ImportBody, ctx: Ctx): E.Either<ExceedsL
 }
 
 /** The import's project, and its environment connected to it: else a 404, before anything is checked. */
-export const importTarget = (state: State, body: Pick<ImportBody, 'project' | 'environment'>): E.Either<NotFoundError, void> => {
-  const project = getRow(state.projects, body.project)
+export const importTarget = (state: ReadState, body: Pick<ImportBody, 'project' | 'environment'>): E.Either<NotFoundError, void> => {
+  const project = state.projects.get(body.project)
   if (!project) return E.left(notFound(`Could not find project with id "${body.project}".`))
-  if (!hasRow(state.environments, body.environment) || !project.environments.includes(body.environment)) {
+  if (!state.environments.has(body.environment) || !project.environments.includes(body.environment)) {
     return E.left(notFound(`The environment "${body.environment}" is not enabled for project "${body.project}".`))
   }
   return E.right(undefined)
@@ -63,7 +61,7 @@ export const importTarget = (state: State, body: Pick<ImportBody, 'project' | 'e
  * segments the target lacks are created, and each feature is created or updated with its
  * strategies, environment switch, variants, tags and dependencies replaced by the export's.
  */
-export const importFeatures = (draft: Draft<State>, body: ImportBody, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
+export const importFeatures = (draft: Tx, body: ImportBody, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
   const state = stateBefore(draft)
   const target = importTarget(state, body)
   if (E.isLeft(target)) return target

@@ -1,17 +1,17 @@
-import type { FeatureState, State } from '../../model/state.js'
-import { rows } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import { potentiallyStale } from '../feature/types.js'
+import type { ReadState } from '../../store/tx.js'
 
 export const DAY_MS = 86_400_000
 
 /** A project's features, archived ones included. */
-export const featuresOf = (state: State, projectId: string): FeatureState[] => rows(state.features).filter((f) => f.project === projectId)
+export const featuresOf = (state: ReadState, projectId: string): FeatureState[] => state.features.rows().filter((f) => f.project === projectId)
 
 /**
  * Unleash's technical debt: the share, in percent, of live features that are stale or have
  * outlived their type's expected lifetime; its health is the rest. No live features: no debt.
  */
-export const technicalDebt = (state: State, features: readonly FeatureState[], now: number): number => {
+export const technicalDebt = (state: ReadState, features: readonly FeatureState[], now: number): number => {
   const live = features.filter((f) => !f.archived)
   if (live.length === 0) return 0
   const isOld = potentiallyStale(state, now)

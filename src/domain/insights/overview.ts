@@ -1,10 +1,11 @@
 import { lookup } from '../../model/dict.js'
 import type { OnboardingStatus, ProjectOverview, ProjectStats } from '../../model/insights.js'
-import type { FeatureState, ProjectState, State, StoredEvent } from '../../model/state.js'
+import type { FeatureState, ProjectState, StoredEvent } from '../../model/state.js'
 import { newestFirst } from '../../store/event-log.js'
 import { copyJson } from '../../model/json-copy.js'
 import { stagesOf } from '../feature/lifecycle.js'
 import { DAY_MS, featuresOf, technicalDebt } from './health.js'
+import type { ReadState } from '../../store/tx.js'
 
 const WINDOW_MS = 30 * DAY_MS
 
@@ -43,7 +44,7 @@ export const onboarding = (features: readonly FeatureState[]): OnboardingStatus 
 }
 
 /** The project's recorded events, newest first. */
-export const projectEvents = (state: State, projectId: string): StoredEvent[] => {
+export const projectEvents = (state: ReadState, projectId: string): StoredEvent[] => {
   const out: StoredEvent[] = []
   for (const e of newestFirst(state.events)) if (e.project === projectId) out.push(e)
   return out
@@ -53,7 +54,7 @@ export const projectEvents = (state: State, projectId: string): StoredEvent[] =>
  * Unleash's project overview: the project's settings, its members (its owners, as the project
  * list counts them), health and technical debt, features by type, and 30-day statistics.
  */
-export const projectOverview = (state: State, project: ProjectState, favorite: boolean, now: number): ProjectOverview => {
+export const projectOverview = (state: ReadState, project: ProjectState, favorite: boolean, now: number): ProjectOverview => {
   const features = featuresOf(state, project.id)
   const events = projectEvents(state, project.id)
   const debt = technicalDebt(state, features, now)

@@ -1,11 +1,11 @@
 import type { LifecycleStage } from '../../model/feature.js'
 import type { FlagCreators, LifecycleCount, ProjectStatus } from '../../model/insights.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import { stagesOf } from '../feature/lifecycle.js'
 import { actorName } from '../events.js'
 import { DAY_MS, featuresOf, technicalDebt } from './health.js'
 import { projectEvents } from './overview.js'
+import type { ReadState } from '../../store/tx.js'
 
 const YEAR_MS = 365 * DAY_MS
 
@@ -27,7 +27,7 @@ const inStage = (features: readonly FeatureState[], stage: LifecycleStage): numb
  * Unleash's project status: the project's recorded events per day over the last year, its
  * API tokens, members and segments, health, features per lifecycle stage, stale features.
  */
-export const projectStatus = (state: State, projectId: string, now: number): ProjectStatus => {
+export const projectStatus = (state: ReadState, projectId: string, now: number): ProjectStatus => {
   const features = featuresOf(state, projectId)
   const perDay = new Map<string, number>()
   for (const e of projectEvents(state, projectId)) {
@@ -37,13 +37,13 @@ export const projectStatus = (state: State, projectId: string, now: number): Pro
   }
   const debt = technicalDebt(state, features, now)
   const summary = (stage: LifecycleStage) => ({ averageDays: averageDays(features, stage), currentFlags: inStage(features, stage) })
-  const project = getRow(state.projects, projectId)
+  const project = state.projects.get(projectId)
   return {
     activityCountByDate: [...perDay].reverse().map(([date, count]) => ({ date, count })),
     resources: {
-      apiTokens: rows(state.apiTokens).filter((token) => token.projects.includes(projectId)).length,
+      apiTokens: state.apiTokens.rows().filter((token) => token.projects.includes(projectId)).length,
       members: project?.owners.length ?? 0,
-      segments: rows(state.segments).filter((s) => s.project === projectId).length,
+      segments: state.segments.rows().filter((s) => s.project === projectId).length,
     },
     health: { current: 100 - debt },
     technicalDebt: { current: debt },
@@ -62,15 +62,15 @@ export const projectStatus = (state: State, projectId: string, now: number): Pro
 }
 
 /** Who created features (of one project, or of all), each once, by id. */
-export const flagCreators = (state: State, projectId?: string): FlagCreators => {
+export const flagCreators = (state: ReadState, projectId?: string): FlagCreators => {
   const ids = new Set<number>()
-  for (const f of rows(state.features)) if (projectId === undefined || f.project === projectId) ids.add(f.createdByUserId)
+  for (const f of state.features.rows()) if (projectId === undefined || f.project === projectId) ids.add(f.createdByUserId)
   return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: actorName(state, id, 'unknown') }))
 }
 
 /** How many features are in each lifecycle stage, archived ones included. */
-export const lifecycleCount = (state: State): LifecycleCount => {
-  const all = rows(state.features)
+export const lifecycleCount = (state: ReadState): LifecycleCount => {
+  const all = state.features.rows()
   return {
     initial: inStage(all, 'initial'),
     preLive: inStage(all, 'pre-live'),

@@ -1,7 +1,6 @@
-import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
-import type { FeatureEnvironmentState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { FeatureEnvironmentState } from '../../model/state.js'
+import type { Editable, Tx } from '../../store/tx.js'
 
 /** A flag reported in an environment, and when. */
 export interface Sighting {
@@ -16,10 +15,10 @@ export interface Sighting {
  * seen, never backwards. Flags or environments gone since are let be; no event is recorded,
  * as Unleash records none for usage.
  */
-export const markSeen = (draft: Draft<State>, sightings: readonly Sighting[]): void => {
+export const markSeen = (draft: Tx, sightings: readonly Sighting[]): void => {
   for (const { feature, environment, at } of sightings) {
-    const row = getRow(draft.features as State['features'], feature)
-    const settings = row && (lookup(row.environments, environment) as Draft<FeatureEnvironmentState> | undefined)
+    const row = draft.features.get(feature)
+    const settings = row && (lookup(row.environments, environment) as Editable<FeatureEnvironmentState> | undefined)
     if (settings && (settings.lastSeenAt === null || settings.lastSeenAt < at)) settings.lastSeenAt = at
   }
 }

@@ -1,9 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { type ErrorDetail, type ValidationError, validationError } from '../errors.js'
 import type { BulkMetricsBody, ClientMetricsBody, MetricDate, ToggleCounts } from '../../model/metrics.js'
-import type { State } from '../../model/state.js'
 import { lookup } from '../../model/dict.js'
-import { getRow, hasRow } from '../../store/table.js'
+import type { ReadState } from '../../store/tx.js'
 
 export const HOUR_MS = 3_600_000
 
@@ -33,9 +32,9 @@ export const hourOf = (ms: number): number => Math.floor(ms / HOUR_MS) * HOUR_MS
 export const millisOf = (date: MetricDate): number => (typeof date === 'number' ? date : Date.parse(date))
 
 /** A flag a report may count: one the store has, unarchived, in a project the caller sees, in an environment the instance has. */
-const countable = (state: State, scope: ReportScope, name: string, environment: string): boolean => {
-  if (!hasRow(state.environments, environment)) return false
-  const feature = getRow(state.features, name)
+const countable = (state: ReadState, scope: ReportScope, name: string, environment: string): boolean => {
+  if (!state.environments.has(environment)) return false
+  const feature = state.features.get(name)
   if (feature === undefined || feature.archived) return false
   return scope.projects === undefined || scope.projects.includes('*') || scope.projects.includes(feature.project)
 }
@@ -45,15 +44,15 @@ const countable = (state: State, scope: ReportScope, name: string, environment: 
  * `disabled`. Only these are counted, so what a report can make the server keep is bounded
  * by the flag's configuration, not by the names a body invents.
  */
-const variantNames = (state: State, feature: string, environment: string): Set<string> => {
-  const settings = lookup(getRow(state.features, feature)!.environments, environment)
+const variantNames = (state: ReadState, feature: string, environment: string): Set<string> => {
+  const settings = lookup(state.features.get(feature)!.environments, environment)
   const names = new Set(['disabled'])
   for (const v of settings?.variants ?? []) names.add(v.name)
   for (const s of settings?.strategies ?? []) for (const v of s.variants) names.add(v.name)
   return names
 }
 
-const tally = (state: State, feature: string, environment: string, appName: string, hour: number, counts: ToggleCounts): Tally => {
+const tally = (state: ReadState, feature: string, environment: string, appName: string, hour: number, counts: ToggleCounts): Tally => {
   const known = variantNames(state, feature, environment)
   const variants: Record<string, number> = Object.create(null)
   for (const [name, n] of Object.entries(counts.variants ?? {})) if (known.has(name)) variants[name] = n
@@ -73,7 +72,7 @@ const futureDate = (path: string, ms: number, now: number): ErrorDetail | undefi
  * cannot give. A bucket that stops before it
  * starts, or after the clock allows, is refused whole.
  */
-export const readReport = (state: State, body: ClientMetricsBody, scope: ReportScope, now: number): E.Either<ValidationError, Tally[]> => {
+export const readReport = (state: ReadState, body: ClientMetricsBody, scope: ReportScope, now: number): E.Either<ValidationError, Tally[]> => {
   const bucket = body.bucket
   if (bucket === undefined || bucket === null) return E.right([])
   const start = millisOf(bucket.start)
@@ -97,7 +96,7 @@ export const readReport = (state: State, body: ClientMetricsBody, scope: ReportS
  * The tallies of Edge's bulk body: each metric in its own environment and hour (its
  * `timestamp`, else now). A caller bound to one environment counts only that one's.
  */
-export const readBulk = (state: State, body: BulkMetricsBody, scope: ReportScope & { readonly bound: boolean }, now: number): E.Either<ValidationError, Tally[]> => {
+export const readBulk = (state: ReadState, body: BulkMetricsBody, scope: ReportScope & { readonly bound: boolean }, now: number): E.Either<ValidationError, Tally[]> => {
   const problems: ErrorDetail[] = []
   const tallies: Tally[] = []
   body.metrics.forEach((metric, i) => {

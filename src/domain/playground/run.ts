@@ -1,22 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { type AdvancedPlaygroundBody, type AdvancedPlaygroundResult, type AdvancedPlaygroundRow, MAX_PLAYGROUND_EVALUATIONS, type PlaygroundBody, type PlaygroundProjects, type PlaygroundResult } from '../../model/playground.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import { type DomainError, notFound, validationError } from '../errors.js'
 import { combinations, evaluationContext, flatten } from './context.js'
 import { compileEnvironment, verdict as verdictOf } from './verdict.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** The live features of the projects asked for, by name. */
-const featuresOf = (state: State, projects: PlaygroundProjects | undefined): FeatureState[] => {
+const featuresOf = (state: ReadState, projects: PlaygroundProjects | undefined): FeatureState[] => {
   const all = projects === undefined || projects === '*'
   const wanted = new Set(all ? [] : projects)
-  return rows(state.features)
+  return state.features.rows()
     .filter((f) => !f.archived && (all || wanted.has(f.project)))
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
-const unknownEnvironment = (state: State, environments: readonly string[]): DomainError | undefined => {
-  const missing = environments.find((e) => getRow(state.environments, e) === undefined)
+const unknownEnvironment = (state: ReadState, environments: readonly string[]): DomainError | undefined => {
+  const missing = environments.find((e) => state.environments.get(e) === undefined)
   return missing === undefined ? undefined : notFound(`Could not find environment "${missing}".`)
 }
 
@@ -31,7 +31,7 @@ const tooMany = (evaluations: number | 'too many'): DomainError =>
  * environment, for each combination of the context's comma-separated values, evaluated as an
  * SDK would, with each strategy's, constraint's and segment's own result.
  */
-export const advancedPlayground = (state: State, body: AdvancedPlaygroundBody, now: number): E.Either<DomainError, AdvancedPlaygroundResult> => {
+export const advancedPlayground = (state: ReadState, body: AdvancedPlaygroundBody, now: number): E.Either<DomainError, AdvancedPlaygroundResult> => {
   const missing = unknownEnvironment(state, body.environments)
   if (missing) return E.left(missing)
   const features = featuresOf(state, body.projects)
@@ -59,7 +59,7 @@ const stripDependency = (...args: Parameters<typeof verdictOf>) => {
 }
 
 /** Unleash's playground: every live feature of the projects asked for in one environment, for one context. */
-export const playground = (state: State, body: PlaygroundBody, now: number): E.Either<DomainError, PlaygroundResult> => {
+export const playground = (state: ReadState, body: PlaygroundBody, now: number): E.Either<DomainError, PlaygroundResult> => {
   const missing = unknownEnvironment(state, [body.environment])
   if (missing) return E.left(missing)
   const features = featuresOf(state, body.projects)

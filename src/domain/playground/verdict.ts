@@ -2,14 +2,14 @@ import type { Context } from '../../evaluation/context.js'
 import { compileConstraint, compileConstraints, type Predicate } from '../../evaluation/constraints.js'
 import { type Evaluator, compileEvaluator } from '../../evaluation/evaluator.js'
 import { seededRandom } from '../../evaluation/random.js'
-import type { ClientSegment } from '../../evaluation/client-features.js'
+import type { ClientSegment } from '../../model/client-features.js'
 import { lookup } from '../../model/dict.js'
 import type { PlaygroundStrategy, PlaygroundVerdict, StrategyResult } from '../../model/playground.js'
-import type { FeatureState, SegmentState, State } from '../../model/state.js'
+import type { FeatureState, SegmentState } from '../../model/state.js'
 import type { Strategy } from '../../model/strategy.js'
-import { getRow } from '../../store/table.js'
 import { CLIENT_FEATURES_VERSION, clientConstraint, clientFeature, clientSegment, referencedSegments } from '../client-projection.js'
 import { copyStrategy, copyVariant } from '../feature/render.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** The strategies the evaluator implements; any other is a custom one, which only its SDK can decide. */
 const BUILT_IN = new Set(['default', 'userWithId', 'flexibleRollout', 'gradualRolloutUserId', 'gradualRolloutSessionId', 'gradualRolloutRandom', 'remoteAddress', 'applicationHostname'])
@@ -42,7 +42,7 @@ const compileStrategyAlone = (feature: FeatureState, client: ReturnType<typeof c
   return compileEvaluator({ version: CLIENT_FEATURES_VERSION, features: [{ name: feature.name, enabled: true, strategies: [strategy] }], segments: [...segments] }, options(now))
 }
 
-const compileFeature = (state: State, feature: FeatureState, environment: string, segments: readonly ClientSegment[], now: number): CompiledFeature => {
+const compileFeature = (state: ReadState, feature: FeatureState, environment: string, segments: readonly ClientSegment[], now: number): CompiledFeature => {
   const client = clientFeature(feature, environment)
   const stored = lookup(feature.environments, environment)?.strategies ?? []
   // The client projection keeps the enabled strategies in this same order.
@@ -53,7 +53,7 @@ const compileFeature = (state: State, feature: FeatureState, environment: string
       stored: s,
       constraints: s.constraints.map((c) => compileConstraint(clientConstraint(c), options(now))),
       segments: s.segments.flatMap((id) => {
-        const segment = getRow(state.segments, String(id))
+        const segment = state.segments.get(String(id))
         if (segment === undefined) return []
         const client = clientSegment(segment)
         return [{ segment, test: compileConstraints(client.constraints, options(now)), constraints: client.constraints.map((c) => compileConstraint(c, options(now))) }]
@@ -65,11 +65,11 @@ const compileFeature = (state: State, feature: FeatureState, environment: string
 }
 
 /** The features and the live parents they depend on (one level, as dependencies go), each once. */
-const withParents = (state: State, features: readonly FeatureState[]): FeatureState[] => {
+const withParents = (state: ReadState, features: readonly FeatureState[]): FeatureState[] => {
   const out = new Map(features.map((f) => [f.name, f]))
   for (const f of features) {
     for (const d of f.dependencies) {
-      const parent = getRow(state.features, d.feature)
+      const parent = state.features.get(d.feature)
       if (parent !== undefined && !parent.archived) out.set(parent.name, parent)
     }
   }
@@ -81,7 +81,7 @@ const withParents = (state: State, features: readonly FeatureState[]): FeatureSt
  * (so that a dependency on a feature of another project still counts) and each strategy on
  * its own.
  */
-export const compileEnvironment = (state: State, environment: string, features: readonly FeatureState[], now: number): CompiledEnvironment => {
+export const compileEnvironment = (state: ReadState, environment: string, features: readonly FeatureState[], now: number): CompiledEnvironment => {
   const all = withParents(state, features).map((f) => clientFeature(f, environment))
   const segments = referencedSegments(state, all)
   return {

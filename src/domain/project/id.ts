@@ -1,5 +1,4 @@
-import type { State } from '../../model/state.js'
-import { hasRow } from '../../store/table.js'
+import type { ReadState } from '../../store/tx.js'
 
 const MAX_SLUG = 90
 
@@ -24,11 +23,11 @@ const base64 = (text: string): string => {
 }
 
 /** The id a project named `name` gets: its slug cut to 90 characters, then `-1`, `-2`, ... while taken. */
-export const generateProjectId = (state: State, name: string): string => {
+export const generateProjectId = (state: ReadState, name: string): string => {
   const base = (slug(name) || slug(base64(name))).slice(0, MAX_SLUG)
-  if (!hasRow(state.projects, base)) return base
+  if (!state.projects.has(base)) return base
   for (let n = 1; ; n++) {
     const candidate = `${base}-${n}`
-    if (!hasRow(state.projects, candidate)) return candidate
+    if (!state.projects.has(candidate)) return candidate
   }
 }

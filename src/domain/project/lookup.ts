@@ -1,16 +1,15 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { ProjectState, State } from '../../model/state.js'
-import { getRow } from '../../store/table.js'
+import type { ProjectState } from '../../model/state.js'
 import { type NotFoundError, notFound } from '../errors.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 export const projectNotFound = (id: string): NotFoundError => notFound(`Could not find project with id "${id}".`)
 
 /** The project with that id, from the state or from a draft. */
-export const projectById = <S extends State | Draft<State>>(
+export const projectById = <S extends ReadState>(
   state: S,
   id: string,
-): E.Either<NotFoundError, S extends Draft<State> ? Draft<ProjectState> : ProjectState> => {
-  const project = getRow(state.projects as State['projects'], id)
+): E.Either<NotFoundError, S extends Tx ? Editable<ProjectState> : ProjectState> => {
+  const project = state.projects.get(id)
   return project ? E.right(project as never) : E.left(projectNotFound(id))
 }

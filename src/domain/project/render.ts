@@ -1,8 +1,8 @@
 import type { Project, ProjectOwner, ProjectSummary } from '../../model/project.js'
-import type { ProjectState, State } from '../../model/state.js'
+import type { ProjectState } from '../../model/state.js'
 import { lookup } from '../../model/dict.js'
-import { rows } from '../../store/table.js'
 import { userRef } from '../user-ref.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** The project record of the spec, as a fresh copy (never the stored arrays). */
 export const renderProject = (project: ProjectState): Project => ({
@@ -16,7 +16,7 @@ export const renderProject = (project: ProjectState): Project => ({
   changeRequestEnvironments: project.changeRequestEnvironments.map((c) => ({ name: c.name, requiredApprovals: c.requiredApprovals })),
 })
 
-const ownersOf = (state: State, project: ProjectState): ProjectOwner[] =>
+const ownersOf = (state: ReadState, project: ProjectState): ProjectOwner[] =>
   project.owners.length === 0
     ? [{ ownerType: 'system' }]
     : project.owners.map((id) => ({ ownerType: 'user' as const, ...userRef(state, id) }))
@@ -32,8 +32,8 @@ const byName = (a: ProjectState, b: ProjectState): number => {
  * those kept in step for the feature limits (`liveFeatures`): counting the features here cost
  * a pass over all of them, and on a file store built every bucket of the table.
  */
-export const listProjects = (state: State, favorites: readonly string[]): ProjectSummary[] =>
-  [...rows(state.projects)].sort(byName).map((p) => ({
+export const listProjects = (state: ReadState, favorites: readonly string[]): ProjectSummary[] =>
+  [...state.projects.rows()].sort(byName).map((p) => ({
     ...renderProject(p),
     createdAt: p.createdAt,
     favorite: favorites.includes(p.id),

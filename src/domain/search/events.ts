@@ -1,8 +1,9 @@
 import type { EventSearchQuery, EventSearchResult } from '../../model/event-search.js'
 import { newestFirst } from '../../store/event-log.js'
-import type { State, StoredEvent } from '../../model/state.js'
+import type { StoredEvent } from '../../model/state.js'
 import { renderEvent } from '../events.js'
 import { passesIs } from './filter.js'
+import type { ReadState } from '../../store/tx.js'
 
 const DEFAULT_LIMIT = 50
 const DAY_MS = 86_400_000
@@ -22,7 +23,7 @@ const dayStart = (filter: { values: readonly string[] } | undefined): number | u
  * Unleash's event search over the stored events: those that pass every filter, newest first,
  * one page of them and how many match. Events carry no group, so a `groupId` filter finds none.
  */
-export const searchEvents = (state: State, q: EventSearchQuery): EventSearchResult => {
+export const searchEvents = (state: ReadState, q: EventSearchQuery): EventSearchResult => {
   const from = dayStart(q.from)
   const until = dayStart(q.to)
   const keep = (e: StoredEvent): boolean => {

@@ -2,13 +2,13 @@ import type { FeatureSearchEnvironment, FeatureSearchItem, FeatureSearchQuery, F
 import { STATUS_ENTRY } from '../../model/feature-search.js'
 import { lookup } from '../../model/dict.js'
 import { LIFECYCLE_STAGES } from '../../model/feature.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import { renderEnvironments } from '../feature/render.js'
 import { renderStage } from '../feature/lifecycle.js'
 import { userRef } from '../user-ref.js'
 import { potentiallyStale } from '../feature/types.js'
 import { page, passesDate, passesInclude, passesIs, passesIsAny } from './filter.js'
+import type { ReadState } from '../../store/tx.js'
 
 const DEFAULT_LIMIT = 50
 
@@ -23,12 +23,12 @@ const lastSeen = (feature: FeatureState): string | null => {
 }
 
 /** The names of the segments the feature's strategies use, in any environment, each once. */
-const segmentNames = (state: State, feature: FeatureState): string[] => {
+const segmentNames = (state: ReadState, feature: FeatureState): string[] => {
   const names = new Set<string>()
   for (const name of Object.keys(feature.environments)) {
     for (const strategy of lookup(feature.environments, name)?.strategies ?? []) {
       for (const id of strategy.segments) {
-        const segment = getRow(state.segments, String(id))
+        const segment = state.segments.get(String(id))
         if (segment !== undefined) names.add(segment.name)
       }
     }
@@ -65,7 +65,7 @@ const archivedWanted = (q: FeatureSearchQuery): boolean | undefined => {
 /** A feature's states: `active` or `stale`, and `potentially-stale` past its type's lifetime. */
 const statesOf = (isOld: (f: FeatureState) => boolean) => (f: FeatureState): string[] => [f.stale ? 'stale' : 'active', ...(isOld(f) ? ['potentially-stale'] : [])]
 
-const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<string>, now: number) => {
+const matches = (state: ReadState, q: FeatureSearchQuery, favorites: ReadonlySet<string>, now: number) => {
   const archived = archivedWanted(q)
   const states = statesOf(potentiallyStale(state, now))
   return (f: FeatureState): boolean =>
@@ -86,7 +86,7 @@ const matches = (state: State, q: FeatureSearchQuery, favorites: ReadonlySet<str
 
 type Key = string | number | boolean
 
-const sortKey = (state: State, sortBy: string): ((f: FeatureState) => Key) => {
+const sortKey = (state: ReadState, sortBy: string): ((f: FeatureState) => Key) => {
   if (sortBy.startsWith('environment:')) {
     const env = sortBy.slice('environment:'.length)
     return (f) => lookup(f.environments, env)?.enabled ?? false
@@ -114,7 +114,7 @@ const sortKey = (state: State, sortBy: string): ((f: FeatureState) => Key) => {
 const compare = (a: Key, b: Key): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** One found feature, in Unleash's shape: its environments without their strategies and variants. */
-const item = (state: State, f: FeatureState, favorite: boolean): FeatureSearchItem => ({
+const item = (state: ReadState, f: FeatureState, favorite: boolean): FeatureSearchItem => ({
   name: f.name,
   description: f.description,
   dependencyType: f.dependencies.length > 0 ? 'child' : f.children.length > 0 ? 'parent' : null,
@@ -151,9 +151,9 @@ const item = (state: State, f: FeatureState, favorite: boolean): FeatureSearchIt
  * favourites first when asked, then by `sortBy`, then by name), one page of them and how many
  * there are in all.
  */
-export const searchFeatures = (state: State, q: FeatureSearchQuery, favoriteNames: readonly string[], now: number): FeatureSearchResult => {
+export const searchFeatures = (state: ReadState, q: FeatureSearchQuery, favoriteNames: readonly string[], now: number): FeatureSearchResult => {
   const favorites = new Set(favoriteNames)
-  const found = rows(state.features).filter(matches(state, q, favorites, now))
+  const found = state.features.rows().filter(matches(state, q, favorites, now))
   const key = sortKey(state, q.sortBy ?? 'createdAt')
   const direction = q.sortOrder === 'desc' ? -1 : 1
   const favoriteFirst = q.favoritesFirst === true

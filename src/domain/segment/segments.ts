@@ -1,14 +1,13 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { Constraint } from '../../model/constraint.js'
 import type { ListedSegment, Segment, SegmentBody } from '../../model/segment.js'
-import type { SegmentState, State } from '../../model/state.js'
-import { deleteRow, getRow, rowList, rows, setRow } from '../../store/table.js'
+import type { SegmentState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, type NameExistsError, type NotFoundError, conflict, exceedsLimit, nameExists, notFound, validationError, type ConflictError, type ExceedsLimitError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
 import { defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 export const renderSegment = (s: SegmentState): Segment => ({
   id: s.id,
@@ -20,14 +19,14 @@ export const renderSegment = (s: SegmentState): Segment => ({
   createdAt: s.createdAt,
 })
 
-export const findSegment = (state: State, id: string | number): E.Either<NotFoundError, SegmentState> => {
-  const segment = getRow(state.segments, String(id))
+export const findSegment = (state: ReadState, id: string | number): E.Either<NotFoundError, SegmentState> => {
+  const segment = state.segments.get(String(id))
   return segment ? E.right(segment) : E.left(notFound(`No segment exists with ID "${id}"`)) // Unleash's words
 }
 
 /** Segments by name, each with its use (`segmentUsage`), as Unleash lists them. */
-export const listSegments = (state: State): ListedSegment[] =>
-  rowList(state.segments)
+export const listSegments = (state: ReadState): ListedSegment[] =>
+  Array.from(state.segments.rows())
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))
     .map((s) => ({ ...renderSegment(s), ...segmentUsage(state, s.id) }))
 
@@ -35,15 +34,15 @@ export const valueCount = (constraints: readonly Constraint[]): number =>
   constraints.reduce((n, c) => n + (c.values.length > 0 ? c.values.length : c.value !== undefined ? 1 : 0), 0)
 
 /** Unleash's 409 when another segment than `self` has the name. */
-export const segmentNameTaken = (state: State, name: string, self?: number): NameExistsError | undefined =>
-  [...rows(state.segments)].some((s) => s.name === name && s.id !== self) ? nameExists('Segment name already exists') : undefined // Unleash's words
+export const segmentNameTaken = (state: ReadState, name: string, self?: number): NameExistsError | undefined =>
+  [...state.segments.rows()].some((s) => s.name === name && s.id !== self) ? nameExists('Segment name already exists') : undefined // Unleash's words
 
 /** Checks a body against the store; `self` is the segment being replaced, if any. */
-const checkBody = (state: State, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<(ExceedsLimitError | NameExistsError | ValidationError), Constraint[]> => {
+const checkBody = (state: ReadState, body: SegmentBody, self: number | undefined, ctx: Ctx): E.Either<(ExceedsLimitError | NameExistsError | ValidationError), Constraint[]> => {
   const taken = segmentNameTaken(state, body.name, self)
   if (taken) return E.left(taken)
   const problems: ErrorDetail[] = []
-  if (body.project != null && !getRow(state.projects, body.project)) {
+  if (body.project != null && !state.projects.get(body.project)) {
     problems.push({ path: '/body/project', message: `Could not find project with id "${body.project}".` })
   }
   const constraints = body.constraints.map((c, i) => checkConstraint(c, `/body/constraints/${i}`, problems))
@@ -54,9 +53,9 @@ const checkBody = (state: State, body: SegmentBody, self: number | undefined, ct
 }
 
 /** Creates a segment with the next id; at most `limits.segments` of them. */
-export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | ValidationError, number> => {
+export const createSegment = (draft: Tx, body: SegmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | ValidationError, number> => {
   if (draft.segments.size >= ctx.limits.segments) return E.left(exceedsLimit('segment', ctx.limits.segments))
-  const constraints = checkBody(draft as State, body, undefined, ctx)
+  const constraints = checkBody(draft, body, undefined, ctx)
   if (E.isLeft(constraints)) return constraints
   draft.counters.segment += 1
   const segment: SegmentState = {
@@ -68,7 +67,7 @@ export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx):
     createdAt: ctx.now,
     createdBy: ctx.actor.name,
   }
-  setRow(draft.segments as State['segments'], String(segment.id), segment)
+  draft.segments.set(String(segment.id), segment)
   recordEvent(draft, ctx, { type: 'segment-created', ...(segment.project ? { project: segment.project } : {}), data: renderSegment(segment) })
   return E.right(segment.id)
 }
@@ -77,11 +76,11 @@ export const createSegment = (draft: Draft<State>, body: SegmentBody, ctx: Ctx):
  * Replaces a segment's name, description, project and constraints. Moving it into a project
  * is refused while strategies of other projects use it (default strategies included).
  */
-export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, number> => {
-  const found = findSegment(draft as State, id)
+export const updateSegment = (draft: Tx, id: string, body: SegmentBody, ctx: Ctx): E.Either<ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, number> => {
+  const found = findSegment(draft, id)
   if (E.isLeft(found)) return found
   const before = renderSegment(found.right)
-  const constraints = checkBody(draft as State, body, before.id, ctx)
+  const constraints = checkBody(draft, body, before.id, ctx)
   if (E.isLeft(constraints)) return constraints
   const project = body.project ?? null
   if (project !== null) {
@@ -98,7 +97,7 @@ export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody
       return E.left(validationError(outside.map((use) => ({ path: '/body/project', message: `The segment cannot move to project "${project}": ${use} uses it.` }))))
     }
   }
-  const segment = getRow(draft.segments, String(before.id))!
+  const segment = draft.segments.get(String(before.id))!
   segment.name = body.name
   // Left out, the description is kept, as Unleash keeps it; the project left out is none, as in Unleash.
   if (body.description !== undefined) segment.description = body.description
@@ -109,8 +108,8 @@ export const updateSegment = (draft: Draft<State>, id: string, body: SegmentBody
 }
 
 /** Deletes a segment that no strategy uses (archived features' strategies and projects' default strategies included). */
-export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Either<ConflictError | NotFoundError, void> => {
-  const found = findSegment(draft as State, id)
+export const deleteSegment = (draft: Tx, id: string, ctx: Ctx): E.Either<ConflictError | NotFoundError, void> => {
+  const found = findSegment(draft, id)
   if (E.isLeft(found)) return found
   const state = stateBefore(draft)
   const uses = [...strategiesUsingSegment(state, found.right.id).map(describeUse), ...defaultsUsingSegment(state, found.right.id).map(describeDefaultUse)]
@@ -120,7 +119,7 @@ export const deleteSegment = (draft: Draft<State>, id: string, ctx: Ctx): E.Eith
     return E.left(conflict(message, uses.map((use) => `Used by ${use}.`)))
   }
   const before = renderSegment(found.right)
-  deleteRow(draft.segments, String(before.id))
+  draft.segments.delete(String(before.id))
   recordEvent(draft, ctx, { type: 'segment-deleted', ...(before.project ? { project: before.project } : {}), preData: before })
   return E.right(undefined)
 }

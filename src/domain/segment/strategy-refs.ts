@@ -1,6 +1,6 @@
 import type { StrategyRef } from '../../model/segment.js'
-import type { State } from '../../model/state.js'
 import { type StrategyUse, allStrategies } from './usage.js'
+import type { ReadState } from '../../store/tx.js'
 
 /*
  * The lists of strategies Unleash's UI shows for a segment and for a context field (what would
@@ -19,7 +19,7 @@ const refOf = (use: StrategyUse): StrategyRef => ({
 })
 
 /** The strategies (archived features' too, as in Unleash) that `keep` picks, by project, feature and environment, each in its order there. */
-export const strategyRefs = (state: State, keep: (use: StrategyUse) => boolean): StrategyRef[] => {
+export const strategyRefs = (state: ReadState, keep: (use: StrategyUse) => boolean): StrategyRef[] => {
   const refs: StrategyRef[] = []
   for (const use of allStrategies(state)) if (keep(use)) refs.push(refOf(use))
   // Sorted stably: strategies of one environment keep their sortOrder.
@@ -27,14 +27,14 @@ export const strategyRefs = (state: State, keep: (use: StrategyUse) => boolean):
 }
 
 /** The strategies that use a segment. */
-export const strategiesWithSegment = (state: State, id: number): StrategyRef[] => strategyRefs(state, (use) => use.strategy.segments.includes(id))
+export const strategiesWithSegment = (state: ReadState, id: number): StrategyRef[] => strategyRefs(state, (use) => use.strategy.segments.includes(id))
 
 /** The strategies with a constraint on a context field (Unleash looks at constraints only). */
-export const strategiesWithContextField = (state: State, name: string): StrategyRef[] =>
+export const strategiesWithContextField = (state: ReadState, name: string): StrategyRef[] =>
   strategyRefs(state, (use) => use.strategy.constraints.some((c) => c.contextName === name))
 
 /** The segment ids of the strategy with that id, wherever it is; none for no such strategy. */
-export const segmentIdsOfStrategy = (state: State, strategyId: string): readonly number[] => {
+export const segmentIdsOfStrategy = (state: ReadState, strategyId: string): readonly number[] => {
   for (const use of allStrategies(state)) if (use.strategy.id === strategyId) return use.strategy.segments
   return []
 }

@@ -1,15 +1,13 @@
-import type { Draft } from 'immer'
 import { lookup } from '../../model/dict.js'
-import type { FeatureState, State } from '../../model/state.js'
-import { committedState } from '../../store/transaction.js'
+import type { FeatureState } from '../../model/state.js'
 import type { DefaultStrategy, Strategy } from '../../model/strategy.js'
-import { rows } from '../../store/table.js'
+import type { ReadState } from '../../store/tx.js'
 
 /**
  * The state as it was when the transaction began. Whole-store scans read it rather than the
- * draft: it is the committed state, whose rows are plain objects, whatever the transaction changed.
+ * working state: its scans are kept, whatever the transaction changed.
  */
-export const stateBefore = (draft: Draft<State>): State => committedState(draft as State)
+export { stateBefore } from '../../store/tx.js'
 
 export interface StrategyUse {
   readonly feature: FeatureState
@@ -18,8 +16,8 @@ export interface StrategyUse {
 }
 
 /** Every strategy of every feature (archived ones included) in every environment. */
-export function* allStrategies(state: State): Generator<StrategyUse> {
-  for (const feature of rows(state.features)) {
+export function* allStrategies(state: ReadState): Generator<StrategyUse> {
+  for (const feature of state.features.rows()) {
     for (const environment of Object.keys(feature.environments)) {
       for (const strategy of lookup(feature.environments, environment)!.strategies) yield { feature, environment, strategy }
     }
@@ -33,8 +31,8 @@ export interface DefaultStrategyUse {
 }
 
 /** Every project environment's default strategy: they name segments and context fields too. */
-export function* allDefaultStrategies(state: State): Generator<DefaultStrategyUse> {
-  for (const project of rows(state.projects)) {
+export function* allDefaultStrategies(state: ReadState): Generator<DefaultStrategyUse> {
+  for (const project of state.projects.rows()) {
     const defaults = project.defaultStrategies
     if (defaults !== undefined) for (const environment of Object.keys(defaults)) yield { project: project.id, environment, strategy: defaults[environment]! }
   }
@@ -43,11 +41,11 @@ export function* allDefaultStrategies(state: State): Generator<DefaultStrategyUs
 export const describeDefaultUse = (use: DefaultStrategyUse): string => `the default strategy of project "${use.project}" in environment "${use.environment}"`
 
 /** The projects' default strategies that use a segment. */
-export const defaultsUsingSegment = (state: State, id: number): DefaultStrategyUse[] =>
+export const defaultsUsingSegment = (state: ReadState, id: number): DefaultStrategyUse[] =>
   [...allDefaultStrategies(state)].filter((use) => use.strategy.segments.includes(id))
 
 /** The strategies that use a segment. */
-export const strategiesUsingSegment = (state: State, id: number): StrategyUse[] =>
+export const strategiesUsingSegment = (state: ReadState, id: number): StrategyUse[] =>
   [...allStrategies(state)].filter((use) => use.strategy.segments.includes(id))
 
 export const describeUse = (use: StrategyUse): string =>
@@ -71,14 +69,14 @@ type Users = { readonly projects: Set<string>; readonly features: Set<string> }
 
 // One pass over the features for both lists, kept with the features table it read (a change
 // makes a new table): a list then costs a lookup while no feature changes.
-const usages = new WeakMap<State['features'], Usage>()
+const usages = new WeakMap<ReadState['features'], Usage>()
 
 /**
  * What Unleash counts for its segment and context-field lists: the distinct projects and
  * features whose strategies use a segment, or name a context field in a constraint; archived
  * features are left out, as in Unleash.
  */
-const usageOf = (state: State): Usage => {
+const usageOf = (state: ReadState): Usage => {
   const known = usages.get(state.features)
   if (known !== undefined) return known
   const segments = new Map<number, Users>()
@@ -101,6 +99,6 @@ const usageOf = (state: State): Usage => {
   return usage
 }
 
-export const segmentUsage = (state: State, id: number): UsageCount => usageOf(state).segments.get(id) ?? NOT_USED
+export const segmentUsage = (state: ReadState, id: number): UsageCount => usageOf(state).segments.get(id) ?? NOT_USED
 
-export const contextFieldUsage = (state: State, name: string): UsageCount => usageOf(state).contextFields.get(name) ?? NOT_USED
+export const contextFieldUsage = (state: ReadState, name: string): UsageCount => usageOf(state).contextFields.get(name) ?? NOT_USED

@@ -1,13 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import type { CreateStrategyTypeBody, StrategyTypeRecord, UpdateStrategyTypeBody } from '../../model/strategy-type.js'
-import type { State, StrategyTypeState } from '../../model/state.js'
-import { deleteRow, getRow, rows, setRow } from '../../store/table.js'
+import type { StrategyTypeState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ErrorDetail, type NotFoundError, conflict, nameExists, notFound, validationError, type NameExistsError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { jsonEqual } from '../json-patch.js'
 import { allStrategies, describeUse, stateBefore } from '../segment/usage.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 /** The built-in strategy types, in the order Unleash lists them, with the names its UI shows. */
 const BUILT_IN = new Map([
@@ -33,11 +32,11 @@ const recordOf = (type: StrategyTypeState): StrategyTypeRecord => ({
 })
 
 /** The strategy types, the built-in ones first in Unleash's order, then by name. */
-export const listStrategyTypes = (state: State): StrategyTypeRecord[] =>
-  [...rows(state.strategyTypes)].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(recordOf)
+export const listStrategyTypes = (state: ReadState): StrategyTypeRecord[] =>
+  [...state.strategyTypes.rows()].sort((a, b) => rank(a.name) - rank(b.name) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map(recordOf)
 
-export const findStrategyType = (state: State, name: string): E.Either<NotFoundError, StrategyTypeRecord> => {
-  const type = getRow(state.strategyTypes, name)
+export const findStrategyType = (state: ReadState, name: string): E.Either<NotFoundError, StrategyTypeRecord> => {
+  const type = state.strategyTypes.get(name)
   return type ? E.right(recordOf(type)) : E.left(notFound('No strategy found')) // Unleash's words
 }
 
@@ -51,21 +50,21 @@ const parametersOf = (parameters: CreateStrategyTypeBody['parameters'], problems
   return parameters.map((p) => ({ name: p.name, type: p.type, description: p.description ?? '', required: p.required ?? false }))
 }
 
-const foundCustom = (state: State, name: string, missing: () => NotFoundError): E.Either<DomainError, StrategyTypeState> => {
-  const type = getRow(state.strategyTypes, name)
+const foundCustom = (state: ReadState, name: string, missing: () => NotFoundError): E.Either<DomainError, StrategyTypeState> => {
+  const type = state.strategyTypes.get(name)
   if (!type) return E.left(missing())
   // Unleash answers 500 for a built-in type; flagport refuses it in Unleash's words.
   return type.builtIn ? E.left(validationError(`Cannot edit strategy ${name}`)) : E.right(type)
 }
 
 /** Creates a custom strategy type (Unleash: POST /api/admin/strategies); its record. */
-export const createStrategyType = (draft: Draft<State>, body: CreateStrategyTypeBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, StrategyTypeRecord> => {
-  if (getRow(draft.strategyTypes as State['strategyTypes'], body.name)) return E.left(nameExists(`Strategy with name ${body.name} already exist!`)) // Unleash's words
+export const createStrategyType = (draft: Tx, body: CreateStrategyTypeBody, ctx: Ctx): E.Either<NameExistsError | ValidationError, StrategyTypeRecord> => {
+  if (draft.strategyTypes.get(body.name)) return E.left(nameExists(`Strategy with name ${body.name} already exist!`)) // Unleash's words
   const problems: ErrorDetail[] = []
   const parameters = parametersOf(body.parameters, problems)
   if (problems.length > 0) return E.left(validationError(problems))
   const type: StrategyTypeState = { name: body.name, description: body.description ?? '', parameters, builtIn: false, title: body.title ?? null, deprecated: body.deprecated ?? false }
-  setRow(draft.strategyTypes as State['strategyTypes'], type.name, type)
+  draft.strategyTypes.set(type.name, type)
   const record = recordOf(type)
   recordEvent(draft, ctx, { type: 'strategy-created', data: record })
   return E.right(record)
@@ -77,8 +76,8 @@ export const createStrategyType = (draft: Draft<State>, body: CreateStrategyType
  * (Unleash's PUT reactivates a type it is not told is deprecated). Sending what it holds
  * changes and records nothing.
  */
-export const updateStrategyType = (draft: Draft<State>, name: string, body: UpdateStrategyTypeBody, ctx: Ctx): E.Either<DomainError, StrategyTypeRecord> => {
-  const found = foundCustom(draft as State, name, () => notFound('No strategy found'))
+export const updateStrategyType = (draft: Tx, name: string, body: UpdateStrategyTypeBody, ctx: Ctx): E.Either<DomainError, StrategyTypeRecord> => {
+  const found = foundCustom(draft, name, () => notFound('No strategy found'))
   if (E.isLeft(found)) return found
   const problems: ErrorDetail[] = []
   const parameters = parametersOf(body.parameters, problems)
@@ -94,7 +93,7 @@ export const updateStrategyType = (draft: Draft<State>, name: string, body: Upda
   }
   const record = recordOf(after)
   if (jsonEqual(recordOf(before), record)) return E.right(record)
-  setRow(draft.strategyTypes as State['strategyTypes'], name, after)
+  draft.strategyTypes.set(name, after)
   recordEvent(draft, ctx, { type: 'strategy-updated', data: record, preData: recordOf(before) })
   return E.right(record)
 }
@@ -103,15 +102,15 @@ export const updateStrategyType = (draft: Draft<State>, name: string, body: Upda
  * Deletes a custom type that no strategy uses (Unleash deletes one in use, leaving strategies
  * that name a type no longer there: they could not be exported and imported again).
  */
-export const deleteStrategyType = (draft: Draft<State>, name: string, ctx: Ctx): E.Either<DomainError, void> => {
-  const found = foundCustom(draft as State, name, () => notFound('No strategy found'))
+export const deleteStrategyType = (draft: Tx, name: string, ctx: Ctx): E.Either<DomainError, void> => {
+  const found = foundCustom(draft, name, () => notFound('No strategy found'))
   if (E.isLeft(found)) return found
   const state = stateBefore(draft)
   const uses = [...allStrategies(state)].filter((use) => use.strategy.name === name).map(describeUse)
   if (uses.length > 0) {
     return E.left(conflict(`The strategy type ${name} is in use; remove these strategies first.`, uses.map((use) => `Used by ${use}.`)))
   }
-  deleteRow(draft.strategyTypes as State['strategyTypes'], name)
+  draft.strategyTypes.delete(name)
   recordEvent(draft, ctx, { type: 'strategy-deleted', data: { name } })
   return E.right(undefined)
 }
@@ -121,11 +120,11 @@ export const deleteStrategyType = (draft: Draft<State>, name: string, ctx: Ctx):
  * built-in ones too, as in Unleash. Its strategies keep working; Unleash's UI stops offering
  * it for new ones. The state it has already changes and records nothing.
  */
-export const setStrategyTypeDeprecated = (draft: Draft<State>, name: string, deprecated: boolean, ctx: Ctx): E.Either<NotFoundError, void> => {
-  const type = getRow(draft.strategyTypes as State['strategyTypes'], name)
+export const setStrategyTypeDeprecated = (draft: Tx, name: string, deprecated: boolean, ctx: Ctx): E.Either<NotFoundError, void> => {
+  const type = draft.strategyTypes.get(name)
   if (!type) return E.left(notFound(`Could not find strategy with name ${name}`)) // Unleash's words
   if ((type.deprecated ?? false) === deprecated) return E.right(undefined)
-  setRow(draft.strategyTypes as State['strategyTypes'], name, { ...type, deprecated })
+  draft.strategyTypes.set(name, { ...type, deprecated })
   recordEvent(draft, ctx, { type: deprecated ? 'strategy-deprecated' : 'strategy-reactivated', data: { name } })
   return E.right(undefined)
 }

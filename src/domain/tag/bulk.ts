@@ -1,7 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { FeatureState, State } from '../../model/state.js'
-import { getRow, hasRow } from '../../store/table.js'
+import type { FeatureState } from '../../model/state.js'
 import type { BulkTagsBody } from '../../model/tag.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, joinedMessages, notFound, type NotFoundError } from '../errors.js'
@@ -9,18 +7,19 @@ import { featureInProject } from '../feature/lookup.js'
 import { retagFeature, tagOf } from './feature-tags.js'
 import { ensureTag } from './tags.js'
 import { tagTypeMissing } from './tag-types.js'
+import type { Editable, Tx } from '../../store/tx.js'
 
 /**
  * Operation 8. Every feature must be in the project and every tag type must exist, else 404
  * naming each one and nothing changes. Then each feature gets the added tags (created when
  * missing) and loses the removed ones; events only for what really changed.
  */
-export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<NotFoundError, void> => {
-  if (!getRow(draft.projects as State['projects'], projectId)) return E.left(notFound(`Could not find project with id "${projectId}".`))
+export const bulkTagFeatures = (draft: Tx, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<NotFoundError, void> => {
+  if (!draft.projects.get(projectId)) return E.left(notFound(`Could not find project with id "${projectId}".`))
   const problems: ErrorDetail[] = []
   // A name sent twice is the same draft: a set keeps one, where a list's `includes` made a
   // request of n names cost n² comparisons (a 1 MiB body holds about 50,000 names).
-  const features = new Set<Draft<FeatureState>>()
+  const features = new Set<Editable<FeatureState>>()
   const names = new Set<string>()
   body.features.forEach((name, i) => {
     // Reported once, at its first index, as it is tagged once.
@@ -34,7 +33,7 @@ export const bulkTagFeatures = (draft: Draft<State>, projectId: string, body: Bu
   const removed = body.tags.removedTags.map(tagOf)
   for (const [list, tags] of [['addedTags', added], ['removedTags', removed]] as const) {
     tags.forEach((tag, i) => {
-      if (!hasRow(draft.tagTypes as State['tagTypes'], tag.type)) {
+      if (!draft.tagTypes.has(tag.type)) {
         problems.push({ path: `/body/tags/${list}/${i}/type`, message: tagTypeMissing(tag.type).message })
       }
     })

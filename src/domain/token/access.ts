@@ -1,5 +1,6 @@
 import type { ApiTokenKind } from '../../model/token.js'
-import type { AnyOf, Permission } from '../permissions.js'
+import type { AnyOf } from '../permissions.js'
+import type { Permission } from '../../ports/permissions.js'
 
 /** What a caller does with an API token. */
 export type TokenAction = 'create' | 'read' | 'update' | 'delete'

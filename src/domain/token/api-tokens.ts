@@ -1,8 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { ApiTokenState, State } from '../../model/state.js'
-import { deleteRow, getRow, rows, setRow } from '../../store/table.js'
-import { peek } from '../../store/table-layout.js'
+import type { ApiTokenState } from '../../model/state.js'
 import type { CreateApiTokenBody } from '../../model/token.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, exceedsLimit, notFound, type ExceedsLimitError, type NotFoundError, type ValidationError } from '../errors.js'
@@ -10,6 +7,7 @@ import { recordEvent } from '../events.js'
 import { refuse } from '../user/problems.js'
 import { expiryProblems, storedExpiry } from './expiry.js'
 import { tokenScope } from './format.js'
+import { type ReadState, type Tx, readRow } from '../../store/tx.js'
 
 /** The digest and prefix of the token made before the transaction; the secret never gets here. */
 export interface NewApiToken {
@@ -26,16 +24,16 @@ const adminScopeProblems = (body: CreateApiTokenBody): ErrorDetail[] => [
   ...(body.projects ?? []).flatMap((p, i) => (p === '*' ? [] : [{ path: `/body/projects/${i}`, message: 'Admin token cannot be scoped to single project' }])),
 ]
 
-const scopeProblems = (state: State, body: CreateApiTokenBody): ErrorDetail[] => {
+const scopeProblems = (state: ReadState, body: CreateApiTokenBody): ErrorDetail[] => {
   if (body.type === 'admin') return adminScopeProblems(body)
   const { environment } = tokenScope(body)
   const problems: ErrorDetail[] = []
   if (environment === '*') {
     problems.push({ path: '/body/environment', message: `${body.type === 'frontend' ? 'Frontend' : 'Client'} token cannot be scoped to all environments` })
-  } else if (!getRow(state.environments, environment)) {
+  } else if (!state.environments.get(environment)) {
     problems.push({ path: '/body/environment', message: `Environment=${environment} does not exist` })
   }
-  const missing = (p: string) => p !== '*' && !getRow(state.projects, p)
+  const missing = (p: string) => p !== '*' && !state.projects.get(p)
   if (body.projects !== undefined) {
     if (body.projects.length === 0) problems.push({ path: '/body/projects', message: 'A token needs at least one project, or "*" for all projects' })
     body.projects.forEach((p, i) => missing(p) && problems.push({ path: `/body/projects/${i}`, message: `Project=${p} does not exist` }))
@@ -59,12 +57,12 @@ const tokenEventData = (t: ApiTokenState) => ({
  * environment; the others need an existing environment (not `*`) and existing projects.
  * The store keeps only the digest of the whole token. Past `resourceLimits.apiTokens`: refused.
  */
-export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx): E.Either<ExceedsLimitError | ValidationError, number> => {
+export const createApiToken = (draft: Tx, input: NewApiToken, ctx: Ctx): E.Either<ExceedsLimitError | ValidationError, number> => {
   const { body } = input
   const problems = [...scopeProblems(draft, body), ...expiryProblems(body.expiresAt, ctx.now)]
   if (problems.length > 0) return E.left(refuse(problems))
   let count = 0
-  for (const t of rows(draft.apiTokens as State['apiTokens'])) if (t.type !== 'personal') count++
+  for (const t of draft.apiTokens.rows()) if (t.type !== 'personal') count++
   if (count >= ctx.limits.apiTokens) return E.left(exceedsLimit('api token', ctx.limits.apiTokens))
 
   const scope = tokenScope(body)
@@ -81,7 +79,7 @@ export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx
     expiresAt: body.expiresAt === undefined ? null : storedExpiry(body.expiresAt),
     createdAt: ctx.now,
   }
-  setRow(draft.apiTokens as State['apiTokens'], String(token.id), token)
+  draft.apiTokens.set(String(token.id), token)
   recordEvent(draft, ctx, { type: 'api-token-created', data: tokenEventData(token) })
   return E.right(token.id)
 }
@@ -93,25 +91,25 @@ export const createApiToken = (draft: Draft<State>, input: NewApiToken, ctx: Ctx
 export type ApiTokenRef = { readonly id: string } | { readonly secretHash: string }
 
 /** An API token (not a personal one) by the id or the secret in a path. */
-export const findApiToken = (state: State, ref: ApiTokenRef): E.Either<NotFoundError, ApiTokenState> => {
+export const findApiToken = (state: ReadState, ref: ApiTokenRef): E.Either<NotFoundError, ApiTokenState> => {
   const token = 'id' in ref ? byId(state, ref.id) : bySecretHash(state, ref.secretHash)
   return token && token.type !== 'personal' ? E.right(token) : E.left(notFound(`Could not find API token ${'id' in ref ? `with id ${ref.id}` : 'with that secret'}`))
 }
 
-const byId = (state: State, id: string): ApiTokenState | undefined => (/^\d+$/.test(id) ? getRow(state.apiTokens, String(Number(id))) : undefined)
+const byId = (state: ReadState, id: string): ApiTokenState | undefined => (/^\d+$/.test(id) ? state.apiTokens.get(String(Number(id))) : undefined)
 
 // A scan: tokens are few, and only deleting or updating one by its secret looks.
-const bySecretHash = (state: State, secretHash: string): ApiTokenState | undefined => {
-  for (const token of rows(state.apiTokens)) if (token.secretHash === secretHash) return token
+const bySecretHash = (state: ReadState, secretHash: string): ApiTokenState | undefined => {
+  for (const token of state.apiTokens.rows()) if (token.secretHash === secretHash) return token
   return undefined
 }
 
 /** Deleting a token makes it stop working at once. */
-export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const deleteApiToken = (draft: Tx, ref: ApiTokenRef, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findApiToken(draft, ref)
   if (E.isLeft(found)) return E.right(undefined) // no such token: nothing to delete, a success in Unleash
   const preData = tokenEventData(found.right)
-  deleteRow(draft.apiTokens as State['apiTokens'], String(found.right.id))
+  draft.apiTokens.delete(String(found.right.id))
   recordEvent(draft, ctx, { type: 'api-token-deleted', preData })
   return E.right(undefined)
 }
@@ -120,15 +118,15 @@ export const deleteApiToken = (draft: Draft<State>, ref: ApiTokenRef, ctx: Ctx):
  * A token's new expiry. A past one is taken, as Unleash takes it: the token stops working at
  * once. No such token, or the same expiry: nothing changes, a success as in Unleash.
  */
-export const updateApiTokenExpiry = (draft: Draft<State>, ref: ApiTokenRef, expiresAt: string, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const updateApiTokenExpiry = (draft: Tx, ref: ApiTokenRef, expiresAt: string, ctx: Ctx): E.Either<NotFoundError, void> => {
   const found = findApiToken(draft, ref)
   if (E.isLeft(found)) return E.right(undefined)
   // What the row holds (by id it is a draft): the new row is built whole, not through the draft.
-  const before = peek(found.right)
+  const before = readRow(found.right)
   const stored = storedExpiry(expiresAt)
   if (before.expiresAt === stored) return E.right(undefined)
   const after: ApiTokenState = { ...before, expiresAt: stored }
-  setRow(draft.apiTokens as State['apiTokens'], String(before.id), after)
+  draft.apiTokens.set(String(before.id), after)
   recordEvent(draft, ctx, { type: 'api-token-updated', data: tokenEventData(after), preData: tokenEventData(before) })
   return E.right(undefined)
 }

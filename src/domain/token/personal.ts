@@ -1,7 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { ApiTokenState, State } from '../../model/state.js'
-import { deleteRow, getRow, setRow } from '../../store/table.js'
+import type { ApiTokenState } from '../../model/state.js'
 import type { CreatePatBody } from '../../model/token.js'
 import type { Ctx } from '../context.js'
 import { nameExists, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
@@ -11,6 +9,7 @@ import { refuse } from '../user/problems.js'
 import { expiryProblems, storedExpiry } from './expiry.js'
 import { PERSONAL_TOKEN_PREFIX } from './format.js'
 import { accountTokens } from './render.js'
+import type { Tx } from '../../store/tx.js'
 
 /** The digest of the `user:<secret>` token made before the transaction. */
 export interface NewAccountToken {
@@ -25,7 +24,7 @@ const patEventData = (t: ApiTokenState) => ({ id: t.id, userId: t.userId, descri
  * token or a service account's token. Descriptions are unique per account (409, as Unleash).
  */
 export const createAccountToken = (
-  draft: Draft<State>,
+  draft: Tx,
   accountId: string | number,
   type: AccountType,
   input: NewAccountToken,
@@ -52,14 +51,14 @@ export const createAccountToken = (
     expiresAt: input.body.expiresAt === undefined ? null : storedExpiry(input.body.expiresAt),
     createdAt: ctx.now,
   }
-  setRow(draft.apiTokens as State['apiTokens'], String(token.id), token)
+  draft.apiTokens.set(String(token.id), token)
   recordEvent(draft, ctx, { type: 'pat-created', data: patEventData(token) })
   return E.right(token.id)
 }
 
 /** Deletes one of the account's tokens; another account's token is not found. */
 export const deleteAccountToken = (
-  draft: Draft<State>,
+  draft: Tx,
   accountId: string | number,
   type: AccountType,
   tokenId: string,
@@ -67,11 +66,11 @@ export const deleteAccountToken = (
 ): E.Either<NotFoundError, void> => {
   const account = findAccount(draft, accountId, type)
   if (E.isLeft(account)) return account
-  const token = /^\d+$/.test(tokenId) ? getRow(draft.apiTokens as State['apiTokens'], String(Number(tokenId))) : undefined
+  const token = /^\d+$/.test(tokenId) ? draft.apiTokens.get(String(Number(tokenId))) : undefined
   // No such token of the account: nothing to delete, a success in Unleash.
   if (!token || token.type !== 'personal' || token.userId !== account.right.id) return E.right(undefined)
   const preData = patEventData(token)
-  deleteRow(draft.apiTokens as State['apiTokens'], String(token.id))
+  draft.apiTokens.delete(String(token.id))
   recordEvent(draft, ctx, { type: 'pat-deleted', preData })
   return E.right(undefined)
 }

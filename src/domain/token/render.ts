@@ -1,15 +1,15 @@
-import type { ApiTokenState, State } from '../../model/state.js'
-import { rows } from '../../store/table.js'
+import type { ApiTokenState } from '../../model/state.js'
 import type { ApiToken, PersonalToken } from '../../model/token.js'
 import { projectLabel } from './format.js'
+import type { ReadState } from '../../store/tx.js'
 
 /** API tokens (personal ones left out), in creation order. */
-export const apiTokensOf = (state: State): ApiTokenState[] =>
-  [...rows(state.apiTokens)].filter((t) => t.type !== 'personal').sort((a, b) => a.id - b.id)
+export const apiTokensOf = (state: ReadState): ApiTokenState[] =>
+  [...state.apiTokens.rows()].filter((t) => t.type !== 'personal').sort((a, b) => a.id - b.id)
 
 /** The tokens an account owns, in creation order. */
-export const accountTokens = (state: State, userId: number): ApiTokenState[] =>
-  [...rows(state.apiTokens)].filter((t) => t.userId === userId).sort((a, b) => a.id - b.id)
+export const accountTokens = (state: ReadState, userId: number): ApiTokenState[] =>
+  [...state.apiTokens.rows()].filter((t) => t.userId === userId).sort((a, b) => a.id - b.id)
 
 /** Never the secret: only its prefix, which tells tokens apart. */
 export const renderApiToken = (token: ApiTokenState): ApiToken => ({

@@ -1,8 +1,7 @@
-import type { Draft } from 'immer'
 import { usernameKey } from '../../model/identities.js'
-import type { State, UserState } from '../../model/state.js'
-import { setRow } from '../../store/table.js'
+import type { UserState } from '../../model/state.js'
 import { ADMIN_ROLE_ID } from '../permissions.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 /** The account Unleash starts with, so that its UI can log in: user 1, `admin`, root role Admin. */
 export const ADMIN_USER_ID = 1
@@ -36,12 +35,12 @@ export const builtInAdmin = (now: string): UserState => ({
  * moved). Unleash creates its admin while it has no users; a store whose users were all
  * deleted keeps them deleted.
  */
-export const lacksBuiltInAdmin = (state: State): boolean => state.counters.user === 0
+export const lacksBuiltInAdmin = (state: ReadState): boolean => state.counters.user === 0
 
 /** Adds the built-in admin to a store that never held an account. */
-export const addBuiltInAdmin = (draft: Draft<State>, now: string): void => {
+export const addBuiltInAdmin = (draft: Tx, now: string): void => {
   const admin = builtInAdmin(now)
   draft.counters.user = admin.id
-  setRow(draft.users as State['users'], String(admin.id), admin)
-  setRow(draft.identities as State['identities'], usernameKey(ADMIN_USERNAME), admin.id)
+  draft.users.set(String(admin.id), admin)
+  draft.identities.set(usernameKey(ADMIN_USERNAME), admin.id)
 }

@@ -1,7 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { State, UserState } from '../../model/state.js'
-import { setRow } from '../../store/table.js'
+import type { UserState } from '../../model/state.js'
 import type { CreateUserBody } from '../../model/user.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail, ValidationError } from '../errors.js'
@@ -9,6 +7,7 @@ import { recordEvent } from '../events.js'
 import { claimIdentities, identityTaken } from './lookup.js'
 import { given, refuse } from './problems.js'
 import { findRootRole, missingRootRole } from './roles.js'
+import type { Tx } from '../../store/tx.js'
 
 /** What the transaction needs besides the body: slow or impure results made before it. */
 export interface NewUser {
@@ -30,7 +29,7 @@ export const accountEventData = (u: UserState) => ({ id: u.id, name: u.name, use
  * e-mail already in use, an unknown root role. The e-mail is stored lower-cased; an invite
  * token is issued for the invite link.
  */
-export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Either<ValidationError, number> => {
+export const createUser = (draft: Tx, input: NewUser, ctx: Ctx): E.Either<ValidationError, number> => {
   const { body } = input
   const username = given(body.username)
   const email = given(body.email)?.toLowerCase() ?? null
@@ -58,7 +57,7 @@ export const createUser = (draft: Draft<State>, input: NewUser, ctx: Ctx): E.Eit
     createdAt: ctx.now,
     scimId: null,
   }
-  setRow(draft.users as State['users'], String(user.id), user)
+  draft.users.set(String(user.id), user)
   claimIdentities(draft, user)
   recordEvent(draft, ctx, { type: 'user-created', data: accountEventData(user) })
   return E.right(user.id)

@@ -1,13 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { State, UserState } from '../../model/state.js'
-import { draftRows, getRow } from '../../store/table.js'
-import { peek } from '../../store/table-layout.js'
+import type { UserState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { notFound, type NotFoundError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject } from '../feature/lookup.js'
 import { projectById } from '../project/lookup.js'
+import { type Editable, type ReadState, type Tx, readRow } from '../../store/tx.js'
 
 /*
  * Favourites (Unleash: POST and DELETE .../features/:f/favorites and .../projects/:p/favorites)
@@ -20,8 +18,8 @@ const NONE: readonly string[] = Object.freeze([])
 type Field = 'favoriteFeatures' | 'favoriteProjects'
 
 /** What a user marked in one of their lists; none for a caller that is not a user (`undefined`). */
-const marksOf = (field: Field) => (state: State, userId: number | undefined): readonly string[] =>
-  (userId === undefined ? undefined : getRow(state.users, String(userId))?.[field]) ?? NONE
+const marksOf = (field: Field) => (state: ReadState, userId: number | undefined): readonly string[] =>
+  (userId === undefined ? undefined : state.users.get(String(userId))?.[field]) ?? NONE
 
 /** The features a user marked. */
 export const favoriteFeaturesOf = marksOf('favoriteFeatures')
@@ -30,11 +28,11 @@ export const favoriteFeaturesOf = marksOf('favoriteFeatures')
 export const favoriteProjectsOf = marksOf('favoriteProjects')
 
 /** Adds or removes `name` from one of the user's lists; whether that changed anything. */
-const mark = (draft: Draft<State>, userId: number, field: Field, name: string, favorite: boolean): E.Either<NotFoundError, boolean> => {
-  const user = getRow(draft.users as State['users'], String(userId)) as Draft<UserState> | undefined
+const mark = (draft: Tx, userId: number, field: Field, name: string, favorite: boolean): E.Either<NotFoundError, boolean> => {
+  const user = draft.users.get(String(userId))
   // The caller's token was just accepted, so its user exists; a host's own auth port may say otherwise.
   if (user === undefined) return E.left(notFound(`Could not find user with id ${userId}`))
-  const held = peek(user)[field] ?? NONE
+  const held = readRow(user)[field] ?? NONE
   if (held.includes(name) === favorite) return E.right(false)
   user[field] = favorite ? [...held, name] : held.filter((n) => n !== name)
   return E.right(true)
@@ -42,7 +40,7 @@ const mark = (draft: Draft<State>, userId: number, field: Field, name: string, f
 
 /** Marks a feature of the project as a favourite of the user, or unmarks it; the same mark again changes and records nothing. */
 export const setFavoriteFeature = (
-  draft: Draft<State>,
+  draft: Tx,
   path: { readonly projectId: string; readonly featureName: string },
   userId: number,
   favorite: boolean,
@@ -58,7 +56,7 @@ export const setFavoriteFeature = (
 }
 
 /** Marks a project as a favourite of the user, or unmarks it. */
-export const setFavoriteProject = (draft: Draft<State>, projectId: string, userId: number, favorite: boolean, ctx: Ctx): E.Either<NotFoundError, void> => {
+export const setFavoriteProject = (draft: Tx, projectId: string, userId: number, favorite: boolean, ctx: Ctx): E.Either<NotFoundError, void> => {
   const project = projectById(draft, projectId)
   if (E.isLeft(project)) return project
   const changed = mark(draft, userId, 'favoriteProjects', projectId, favorite)
@@ -68,9 +66,9 @@ export const setFavoriteProject = (draft: Draft<State>, projectId: string, userI
 }
 
 /** A feature deleted for good is no one's favourite any more (Unleash's rows go with it). */
-export const forgetFavoriteFeature = (draft: Draft<State>, featureName: string): void => {
-  for (const user of draftRows(draft.users as State['users'], (u) => u.favoriteFeatures?.includes(featureName) === true)) {
-    const marked = user as Draft<UserState>
+export const forgetFavoriteFeature = (draft: Tx, featureName: string): void => {
+  for (const user of draft.users.drafts((u) => u.favoriteFeatures?.includes(featureName) === true)) {
+    const marked = user as Editable<UserState>
     marked.favoriteFeatures = marked.favoriteFeatures!.filter((n) => n !== featureName)
   }
 }

@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { State, UserState } from '../../model/state.js'
+import type { UserState } from '../../model/state.js'
 import { emailKey, identityKeys, usernameKey } from '../../model/identities.js'
-import { deleteRow, getRow, rows, setRow } from '../../store/table.js'
 import { ADMIN_ROLE_ID } from '../permissions.js'
 import { type ErrorDetail, type NotFoundError, notFound } from '../errors.js'
+import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 export type AccountType = UserState['accountType']
 
@@ -18,27 +17,27 @@ export const accountNotFound = (id: string | number, type: AccountType): NotFoun
   notFound(type === 'User' ? 'No user found' : `Could not find service account with id ${id}`)
 
 /** The account with that id, if it is of that type (users and service accounts share one table). */
-export const findAccount = (state: State, id: string | number, type: AccountType): E.Either<NotFoundError, UserState> => {
+export const findAccount = (state: ReadState, id: string | number, type: AccountType): E.Either<NotFoundError, UserState> => {
   const key = keyOf(id)
-  const found = key === undefined ? undefined : getRow(state.users, key)
+  const found = key === undefined ? undefined : state.users.get(key)
   return found && found.accountType === type ? E.right(found) : E.left(accountNotFound(id, type))
 }
 
 /** The same account, as a draft to change. */
-export const draftAccount = (draft: Draft<State>, id: number): Draft<UserState> =>
-  getRow(draft.users as State['users'], String(id)) as Draft<UserState>
+export const draftAccount = (draft: Tx, id: number): Editable<UserState> =>
+  draft.users.get(String(id))!
 
 /** Accounts of one type, in creation order. */
-export const accountsOf = (state: State, type: AccountType): UserState[] =>
-  [...rows(state.users)].filter((u) => u.accountType === type).sort((a, b) => a.id - b.id)
+export const accountsOf = (state: ReadState, type: AccountType): UserState[] =>
+  [...state.users.rows()].filter((u) => u.accountType === type).sort((a, b) => a.id - b.id)
 
 /**
  * `User already exists` for a username or (lower-cased) e-mail another account holds,
  * service accounts included. Both are checked (Unleash checks one and fails on the other).
  */
-export const identityTaken = (state: State, who: { username: string | null; email: string | null }, exceptId?: number): ErrorDetail[] => {
+export const identityTaken = (state: ReadState, who: { username: string | null; email: string | null }, exceptId?: number): ErrorDetail[] => {
   const heldByAnother = (key: string): boolean => {
-    const holder = getRow(state.identities, key)
+    const holder = state.identities.get(key)
     return holder !== undefined && holder !== exceptId
   }
   return [
@@ -48,20 +47,20 @@ export const identityTaken = (state: State, who: { username: string | null; emai
 }
 
 /** Records that `account` holds its e-mail and username (`State.identities`). */
-export const claimIdentities = (draft: Draft<State>, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
-  for (const key of identityKeys(account)) setRow(draft.identities as State['identities'], key, account.id)
+export const claimIdentities = (draft: Tx, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
+  for (const key of identityKeys(account)) draft.identities.set(key, account.id)
 }
 
 /** Frees the e-mail and username `account` held. */
-export const releaseIdentities = (draft: Draft<State>, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
-  const identities = draft.identities as State['identities']
-  for (const key of identityKeys(account)) if (getRow(identities, key) === account.id) deleteRow(identities, key)
+export const releaseIdentities = (draft: Tx, account: Pick<UserState, 'id' | 'email' | 'username'>): void => {
+  const identities = draft.identities
+  for (const key of identityKeys(account)) if (identities.get(key) === account.id) identities.delete(key)
 }
 
 /** How many accounts hold the Admin root role: users with a password, users without, service accounts (Unleash's admin count). */
-export const adminCount = (state: State): { password: number; noPassword: number; service: number } => {
+export const adminCount = (state: ReadState): { password: number; noPassword: number; service: number } => {
   const count = { password: 0, noPassword: 0, service: 0 }
-  for (const u of rows(state.users)) {
+  for (const u of state.users.rows()) {
     if (u.rootRole !== ADMIN_ROLE_ID) continue
     if (u.accountType === 'Service Account') count.service++
     else if (u.passwordHash !== null) count.password++

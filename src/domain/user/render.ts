@@ -1,8 +1,8 @@
-import type { UserState, State } from '../../model/state.js'
+import type { UserState } from '../../model/state.js'
 import type { Account, User, UsersAndRoles } from '../../model/user.js'
-import { rows } from '../../store/table.js'
 import { accountsOf } from './lookup.js'
 import { rootRolesOf } from './roles.js'
+import type { ReadState } from '../../store/tx.js'
 
 /**
  * An account as returned, in Unleash's key order; fields Unleash leaves out when empty are left
@@ -41,7 +41,7 @@ const renderUserAt = (user: UserState, unleashUrl: string, nowMs: number): User 
 export const renderUser = (user: UserState, unleashUrl: string, now: string): User => renderUserAt(user, unleashUrl, Date.parse(now))
 
 /** Operation 10: users in creation order (service accounts left out) and the root roles. */
-export const listUsers = (state: State, unleashUrl: string, now: string): UsersAndRoles => {
+export const listUsers = (state: ReadState, unleashUrl: string, now: string): UsersAndRoles => {
   const nowMs = Date.parse(now)
   return { users: accountsOf(state, 'User').map((u) => renderUserAt(u, unleashUrl, nowMs)), rootRoles: rootRolesOf(state) }
 }
@@ -57,10 +57,10 @@ const renderFound = (user: UserState): Omit<Account, 'loginAttempts' | 'createdA
  * `q`, or whose username or e-mail starts with it, ignoring case, by id; nothing for a `q`
  * under two characters, as in Unleash.
  */
-export const searchAccounts = (state: State, q: string): ReturnType<typeof renderFound>[] => {
+export const searchAccounts = (state: ReadState, q: string): ReturnType<typeof renderFound>[] => {
   if (q.length < 2) return []
   const needle = q.toLowerCase()
   const matches = (u: UserState) =>
     (u.name ?? '').toLowerCase().includes(needle) || (u.username ?? '').toLowerCase().startsWith(needle) || (u.email ?? '').startsWith(needle)
-  return [...rows(state.users)].filter(matches).sort((a, b) => a.id - b.id).map(renderFound)
+  return [...state.users.rows()].filter(matches).sort((a, b) => a.id - b.id).map(renderFound)
 }

@@ -1,17 +1,17 @@
 import type { RootRole, RootRoleRef } from '../../model/user.js'
-import type { RootRoleState, State } from '../../model/state.js'
-import { getRow, rows } from '../../store/table.js'
+import type { RootRoleState } from '../../model/state.js'
 import type { ErrorDetail } from '../errors.js'
+import type { ReadState } from '../../store/tx.js'
 
-const byName = (state: State, name: string): RootRoleState | undefined => {
-  for (const role of rows(state.rootRoles)) if (role.name === name) return role
+const byName = (state: ReadState, name: string): RootRoleState | undefined => {
+  for (const role of state.rootRoles.rows()) if (role.name === name) return role
   return undefined
 }
 
-const byId = (state: State, id: number): RootRoleState | undefined => getRow(state.rootRoles, String(id))
+const byId = (state: ReadState, id: number): RootRoleState | undefined => state.rootRoles.get(String(id))
 
 /** The role a request names by id, numeric string, exact name, `{ id }` or `{ name }`. */
-export const findRootRole = (state: State, ref: RootRoleRef): RootRoleState | undefined => {
+export const findRootRole = (state: ReadState, ref: RootRoleRef): RootRoleState | undefined => {
   if (typeof ref === 'number') return byId(state, ref)
   if (typeof ref === 'string') return /^\s*\d+\s*$/.test(ref) ? byId(state, Number(ref)) : byName(state, ref)
   return 'id' in ref ? byId(state, ref.id) : byName(state, ref.name)
@@ -33,4 +33,4 @@ export const renderRootRole = (role: RootRoleState): RootRole => ({
 })
 
 /** The root roles, by id. */
-export const rootRolesOf = (state: State): RootRole[] => [...rows(state.rootRoles)].sort((a, b) => a.id - b.id).map(renderRootRole)
+export const rootRolesOf = (state: ReadState): RootRole[] => [...state.rootRoles.rows()].sort((a, b) => a.id - b.id).map(renderRootRole)

@@ -1,7 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { State, UserState } from '../../model/state.js'
-import { setRow } from '../../store/table.js'
+import type { UserState } from '../../model/state.js'
 import type { CreateServiceAccountBody, ServiceAccount, ServiceAccountsAndRoles } from '../../model/user.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail, ValidationError } from '../errors.js'
@@ -12,6 +10,7 @@ import { accountsOf, claimIdentities, identityTaken } from './lookup.js'
 import { given, refuse } from './problems.js'
 import { renderAccount } from './render.js'
 import { findRootRole, missingRootRole, rootRolesOf } from './roles.js'
+import type { ReadState, Tx } from '../../store/tx.js'
 
 export interface NewServiceAccount {
   readonly body: CreateServiceAccountBody
@@ -23,7 +22,7 @@ export interface NewServiceAccount {
  * A service account: an account with a root role that acts only through its tokens (no
  * e-mail, password or invite). Its username must be free among all accounts.
  */
-export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccount, ctx: Ctx): E.Either<ValidationError, number> => {
+export const createServiceAccount = (draft: Tx, input: NewServiceAccount, ctx: Ctx): E.Either<ValidationError, number> => {
   const { body } = input
   const problems: ErrorDetail[] = [...identityTaken(draft, { username: body.username, email: null })]
   const role = findRootRole(draft, body.rootRole)
@@ -46,17 +45,17 @@ export const createServiceAccount = (draft: Draft<State>, input: NewServiceAccou
     createdAt: ctx.now,
     scimId: null,
   }
-  setRow(draft.users as State['users'], String(account.id), account)
+  draft.users.set(String(account.id), account)
   claimIdentities(draft, account)
   recordEvent(draft, ctx, { type: 'service-account-created', data: accountEventData(account) })
   return E.right(account.id)
 }
 
 // Object.assign onto the fresh account, not a spread (see renderUser).
-export const renderServiceAccount = (state: State, account: UserState): ServiceAccount =>
+export const renderServiceAccount = (state: ReadState, account: UserState): ServiceAccount =>
   Object.assign(renderAccount(account), { tokens: accountTokens(state, account.id).map(renderPersonalToken) })
 
-export const listServiceAccounts = (state: State): ServiceAccountsAndRoles => ({
+export const listServiceAccounts = (state: ReadState): ServiceAccountsAndRoles => ({
   serviceAccounts: accountsOf(state, 'Service Account').map((a) => renderServiceAccount(state, a)),
   rootRoles: rootRolesOf(state),
 })

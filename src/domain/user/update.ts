@@ -1,6 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
-import type { State } from '../../model/state.js'
 import type { RootRoleRef } from '../../model/user.js'
 import type { Ctx } from '../context.js'
 import type { ErrorDetail, NotFoundError, ValidationError } from '../errors.js'
@@ -9,6 +7,7 @@ import { accountEventData } from './create.js'
 import { type AccountType, claimIdentities, draftAccount, findAccount, identityTaken, releaseIdentities } from './lookup.js'
 import { given, refuse } from './problems.js'
 import { findRootRole, missingRootRole } from './roles.js'
+import type { Tx } from '../../store/tx.js'
 
 /** The fields of a user or service account that may change; absent ones are kept. */
 export interface AccountUpdate {
@@ -25,7 +24,7 @@ export interface AccountUpdate {
  * image to its gravatar; a new root role must exist. Records an event when anything changed.
  */
 export const updateAccount = (
-  draft: Draft<State>,
+  draft: Tx,
   id: string,
   type: AccountType,
   update: AccountUpdate,

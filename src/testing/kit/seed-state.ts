@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Draft } from 'immer'
 import { resolveConfig } from '../../api/config.js'
 import { immer } from '../../api/immer.js'
 import type { OperationEnv, WriteOperation } from '../../api/operation.js'
@@ -14,7 +13,7 @@ import { createUserOp } from '../../api/operations/users.js'
 import type { Ctx } from '../../domain/context.js'
 import { decodeAt } from '../../domain/decode.js'
 import type { ApiError } from '../../domain/errors.js'
-import { PERMISSIONS } from '../../domain/permissions.js'
+import { PERMISSIONS } from '../../ports/permissions.js'
 import { initialState } from '../../domain/seed.js'
 import { FeatureName } from '../../model/feature.js'
 import { copyJson } from '../../model/json-copy.js'
@@ -24,6 +23,7 @@ import type { Principal } from '../../ports/auth.js'
 import { sequentialIds } from '../../ports/ids.js'
 import { SeedError, locatedAt } from './seed-error.js'
 import { KitSeed } from './seed.js'
+import type { Tx } from '../../store/tx.js'
 
 /** One call of the admin API that seeding makes, and the part of the seed it comes from. */
 interface Step {
@@ -101,7 +101,7 @@ export const seedState = async (seed: unknown): Promise<State> => {
   const prepared = await Promise.all(steps.map((step) => step.op.prepare?.(envOf(step))))
   const transaction = beginTransaction((base ??= initialState('flagport-test-kit', now)), immer)
   steps.forEach((step, i) => {
-    const done = step.op.run(transaction.working as Draft<State>, { ...envOf(step), prepared: prepared[i] })
+    const done = step.op.run(transaction.working as Tx, { ...envOf(step), prepared: prepared[i] })
     if (E.isLeft(done)) throw new SeedError(locatedAt(done.left as ApiError, step.at))
   })
   return transaction.finish(false).state

@@ -1,6 +1,7 @@
 /**
  * The client API payload (`GET /api/client/features`) as server-side SDKs receive it.
- * These types describe the evaluator's input; they are deliberately loose where real
+ * The domain projects the store into these types (client-projection.ts) and the evaluator
+ * reads them (src/evaluation): they are deliberately loose where real
  * servers are loose (optional arrays, parameters as a string map) and are not validated.
  *
  * @category model

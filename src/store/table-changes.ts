@@ -1,4 +1,5 @@
-import { Bucket, type Table, bucketAt, keyOf } from '../store/table.js'
+import type { Table as RecordTable } from '../model/table.js'
+import { Bucket, type Table, bucketAt, keyOf } from './table.js'
 
 /** One key whose row differs between two versions of a table: absent on one side, or another object. */
 export interface RowChange<T> {
@@ -26,8 +27,11 @@ const EMPTY = new Bucket<never>()
  * the shards and buckets a commit touched, so the others are skipped whole and the cost
  * follows the size of the change, not of the table. `before` undefined: every row is new.
  */
-export function* tableChanges<T>(before: Table<T> | undefined, after: Table<T>): Generator<RowChange<T>> {
-  if (before === after) return
+export function* tableChanges<T>(beforeTable: RecordTable<T> | undefined, afterTable: RecordTable<T>): Generator<RowChange<T>> {
+  if (beforeTable === afterTable) return
+  // Every table the store holds is kept in buckets (table-layout.ts).
+  const before = beforeTable as Table<T> | undefined
+  const after = afterTable as Table<T>
   const sameShape = before !== undefined && before.shards.length === after.shards.length
   for (let s = 0; s < after.shards.length; s++) {
     const was = sameShape ? before.shards[s]! : undefined
