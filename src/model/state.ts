@@ -281,8 +281,8 @@ export interface StoredEvent {
  * chunk, the last page and the short list of pages, and adds one patch for the event;
  * dropping old events drops a whole chunk once every event in it is older than `first`, so
  * the first chunk may still hold up to 63 events before `first`, which nothing reads.
- * Schema 1 kept events in a table keyed by id: each event then copied two shards and two
- * buckets that lived long enough to be promoted, 20 µs of a 55 µs update (upgrade.ts).
+ * Schema 1 kept events in a table keyed by id, where each event copied two shards and two
+ * buckets that lived long enough to be promoted (upgrade.ts reads it).
  */
 export interface EventLog {
   readonly first: number

@@ -19,10 +19,9 @@ export interface Rows<T> {
  * The rows of one bucket of a table: property names (see `stored` in table-layout.ts) and
  * rows, alternating in one array, in the order they were added (a dictionary's order).
  *
- * Not a dictionary, because a commit copies the bucket it changes. Copying a 25-row
- * dictionary (the size of a bucket at 100k features) cost 1.3 µs, key by key into a new
- * hash table, and its copy outlived the next scavenge; copying this array costs 30 ns. A
- * look-up compares the names one by one instead of hashing, 65 ns for 25 rows at worst.
+ * Not a dictionary, because a commit copies the bucket it changes: a dictionary is copied key
+ * by key into a new hash table, this array with one slice. A look-up compares the names one
+ * by one instead of hashing, which is cheap for the few rows a bucket holds.
  * Its JSON is the dictionary it stands for, so stored files and patches keep their form.
  */
 export class Bucket<T> implements Rows<T> {

@@ -13,9 +13,9 @@ export type RowDrafter = Pick<Immer, 'createDraft' | 'finishDraft'>
  * A class, not an object literal. V8 counts how many objects of each literal outlive a
  * scavenge and, past a ratio, allocates that literal's objects directly in the old
  * generation (pretenuring); an instance made with `new` is no literal, and is born young
- * (test/model/young-values.test.ts). A change literal had come to be born old, and, dead
- * after its commit but old, it held its young draft, immer's state and the row's copy
- * through the next scavenge, which then promoted them (docs/benchmarks.md, session 31).
+ * (test/store/young-values.test.ts). A change born old, dead after its commit but old, would
+ * hold its young draft, immer's state and the row's copy through the next scavenge, which
+ * would then promote them.
  */
 class Change<T> {
   constructor(
@@ -29,10 +29,9 @@ class Change<T> {
 
 /**
  * What a row is drafted from. immer copies an object without a prototype (every row a file
- * store read) into an object in V8's dictionary mode: each feature changed once grew the heap
- * by 770 bytes, and stayed slower to read. Rows are records, never dictionaries, so such a
- * row is drafted from an ordinary copy of itself (40 ns), which immer copies with a spread;
- * the changed row keeps that prototype (+66 bytes).
+ * store read) into an object in V8's dictionary mode, larger and slower to read. Rows are
+ * records, never dictionaries, so such a row is drafted from an ordinary copy of itself, which
+ * immer copies with a spread; the changed row keeps that prototype.
  */
 const draftBase = <T extends object>(row: T): T => (Object.getPrototypeOf(row) === null ? { ...row } : row)
 

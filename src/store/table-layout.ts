@@ -5,10 +5,9 @@ import type { Table as RecordTable } from '../model/table.js'
 /**
  * A keyed collection split into 64 shards of 64 small buckets, so that changing one entry
  * copies two 64-slot arrays and one small bucket rather than the whole collection (immer
- * copies what it touches). This keeps the cost of a commit flat from a thousand entries to
- * a hundred thousand (about 25 entries a bucket at 100k). A bucket is null until it holds a
- * row: a scan of a small table (users, environments) then skips 4096 slots in microseconds,
- * where enumerating 4096 empty dictionaries took milliseconds.
+ * copies what it touches). This keeps the cost of a commit flat as the store grows. A bucket
+ * is null until it holds a row, so a scan of a small table (users, environments) skips empty
+ * slots without enumerating empty dictionaries.
  */
 /** What the domain reads of any table, committed or inside a transaction (see `TxTable` in tx.ts for its writes). */
 export type ReadTable<T> = RecordTable<T>
@@ -91,8 +90,7 @@ export const tableValue = <T>(size: number, shards: Table<T>['shards']): Table<T
 
 /**
  * A bucket as a storage adapter read it, its rows still in their stored form (text, bytes):
- * opening a store of 100k features then costs reading bytes, not building four million
- * objects. Every function here turns it into its rows on first use and puts those rows in
+ * opening a large store then costs reading bytes, not building every row's objects. Every function here turns it into its rows on first use and puts those rows in
  * its slot, as a `Bucket`, so transactions and scans only ever see buckets.
  */
 export class DeferredBucket<T, S = unknown> {
@@ -142,7 +140,7 @@ const hash = (key: string): number => {
 }
 
 // V8 keeps integer-like keys ("42") of an object as array elements: a bucket holding users 654
-// and 1574 became a holey array of 1575 slots, walked by every scan (5 µs a user). Keys that
+// and 1574 would become a holey array of 1575 slots, walked by every scan. Keys that
 // start with a digit, and those that start with '#', are stored with a '#' in front.
 const MARK = 35 // '#'
 export const stored = (key: string): string => {

@@ -5,8 +5,8 @@ const CHUNK = 8 << 20
 
 /**
  * A whole file read as a row of buffers of `chunkSize` bytes, addressed by offset in the file.
- * A snapshot's bucket lines are kept as views into these chunks rather than copies (copying
- * 228 MB cost a quarter of a second); a view keeps only its own chunk in memory, so the
+ * A snapshot's row lines are kept as views into these chunks rather than copies (copying a
+ * large file costs a noticeable pause); a view keeps only its own chunk in memory, so the
  * buckets nobody reads keep about their own size, not the whole file.
  */
 export class Chunks {

@@ -88,7 +88,7 @@ export const scanJournal = async (
   let read = 0
   let suspect: { line: number; reason: string } | null = null
   // The pieces of a line not yet ended, joined once its newline comes: joining at each chunk
-  // copied a long line (a first commit of 200 MB) once per chunk, quadratic in its length.
+  // would copy a long line (a large first commit) once per chunk, quadratic in its length.
   let pending: Buffer[] = []
   let position = from.offset
 

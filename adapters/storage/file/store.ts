@@ -136,8 +136,8 @@ export class FileStore implements StoragePort {
   /**
    * Whether the journal is still the file and the length this handle last read; any doubt is a
    * no. Asked of the open file, where the file system says when it was replaced (a compaction
-   * renames a new journal over it, leaving it no link): that spares the path's lookup, a third
-   * of the check's cost. Windows is asked by path.
+   * renames a new journal over it, leaving it no link): that spares the path's lookup, a large
+   * part of the check's cost. Windows is asked by path.
    */
   private journalUnchanged(): boolean {
     const c = this.cursor

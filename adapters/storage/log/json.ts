@@ -1,8 +1,8 @@
 /**
  * `JSON.parse` with every object rebuilt prototype-free, as `reviveDicts` (src/model/dict.ts)
  * does: `__proto__` and `constructor` are legal flag and tag names and must stay ordinary
- * keys. The same result, but a plain parse and one walk: V8's reviver path made opening a
- * store of 155 KB take 200-400 ms instead of 20-100.
+ * keys. The same result, but a plain parse and one walk: V8's reviver path costs several
+ * times as much.
  *
  * A plain `JSON.parse` already makes `"__proto__"` an own property (it defines, it does not
  * assign), so nothing reaches a prototype before the walk.
@@ -11,7 +11,7 @@ export const parseJson = (text: string): unknown => prototypeFree(JSON.parse(tex
 
 /**
  * Every empty array read is this one: a feature of the common shape holds fourteen (segments,
- * variants, overrides, dependencies ...), 32 bytes each. Frozen, so that a change can only
+ * variants, overrides, dependencies ...). Frozen, so that a change can only
  * come through immer, which copies it.
  */
 export const EMPTY_ARRAY: readonly unknown[] = Object.freeze([])

@@ -15,7 +15,7 @@ import { EMPTY_ARRAY } from './json.js'
  * Shared arrays are frozen, as the empty array is: a change can only come through immer,
  * which copies what it changes and leaves the other places holding the part alone. Shared
  * objects are not: V8 gives every frozen object without a prototype a hidden class of its
- * own (about 1.5 KB each). Rows (depth 1) are never shared, so each stays its own object.
+ * own, far larger than the object. Rows (depth 1) are never shared, so each stays its own object.
  */
 export const parseSharedRows = (text: string): unknown => new Sharing().visit(JSON.parse(text), 0)
 

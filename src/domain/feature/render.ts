@@ -42,8 +42,8 @@ const before = (a: Placed, b: Placed): boolean => {
 
 /**
  * In the order of the environments' sortOrder, then name, sorted in place by insertion: a
- * feature has a handful of environments, and `Array.prototype.sort` allocated 0.9 KB of
- * working space for two, on every record rendered.
+ * feature has a handful of environments, and `Array.prototype.sort` allocates working space
+ * even for two, on every record rendered.
  */
 const inOrder = (placed: Placed[]): Placed[] => {
   for (let i = 1; i < placed.length; i++) {

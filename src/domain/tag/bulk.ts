@@ -17,8 +17,8 @@ import type { Editable, Tx } from '../../store/tx.js'
 export const bulkTagFeatures = (draft: Tx, projectId: string, body: BulkTagsBody, ctx: Ctx): E.Either<NotFoundError, void> => {
   if (!draft.projects.get(projectId)) return E.left(notFound(`Could not find project with id "${projectId}".`))
   const problems: ErrorDetail[] = []
-  // A name sent twice is the same draft: a set keeps one, where a list's `includes` made a
-  // request of n names cost n² comparisons (a 1 MiB body holds about 50,000 names).
+  // A name sent twice is the same draft: a set keeps one, where a list's `includes` would make
+  // a request of n names cost n² comparisons (a large body holds tens of thousands of names).
   const features = new Set<Editable<FeatureState>>()
   const names = new Set<string>()
   body.features.forEach((name, i) => {

@@ -34,7 +34,7 @@ const inviteLinkAt = (user: UserState, unleashUrl: string, nowMs: number): strin
 export const inviteLink = (user: UserState, unleashUrl: string, now: string): string => inviteLinkAt(user, unleashUrl, Date.parse(now))
 
 // Object.assign onto the fresh account, not a spread: V8 11 (Node 20) adds properties new to a
-// spread copy slowly, 3 µs a user here.
+// spread copy slowly.
 const renderUserAt = (user: UserState, unleashUrl: string, nowMs: number): User =>
   Object.assign(renderAccount(user), { inviteLink: inviteLinkAt(user, unleashUrl, nowMs) })
 
