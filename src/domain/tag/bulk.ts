@@ -6,7 +6,7 @@ import { type ErrorDetail, joinedMessages, notFound, type NotFoundError } from '
 import { featureInProject } from '../feature/lookup.js'
 import { retagFeature, tagOf } from './feature-tags.js'
 import { ensureTag } from './tags.js'
-import { tagTypeMissing } from './tag-types.js'
+import { tagTypeMissing } from './errors.js'
 import type { Editable, Tx } from '../../store/tx.js'
 
 /**

@@ -7,7 +7,6 @@ import { deleteTag } from './tags.js'
 import type { ReadState, Tx } from '../../store/tx.js'
 
 /** Unleash's message when a tag names a type that does not exist. */
-export const tagTypeMissing = (type: string): NotFoundError => notFound(`Tag type '${type}' does not exist`)
 
 export const renderTagType = (type: TagType): TagTypeRecord => ({ name: type.name, description: type.description, icon: type.icon, color: type.color ?? null })
 

@@ -6,7 +6,7 @@ import { type NotFoundError, nameExists, notFound, validationError, type NameExi
 import { recordEvent } from '../events.js'
 import { touch } from '../feature/lookup.js'
 import { stateBefore } from '../segment/usage.js'
-import { tagTypeMissing } from './tag-types.js'
+import { tagTypeMissing } from './errors.js'
 import type { ReadState, Tx } from '../../store/tx.js'
 
 export const sameTag = (a: Tag, b: Tag): boolean => a.type === b.type && a.value === b.value
