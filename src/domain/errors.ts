@@ -1,21 +1,11 @@
+import type { ErrorDetail, ErrorOf } from '../model/error.js'
 import type { AuthenticationRequired } from '../ports/auth.js'
+
 /**
  * Every expected failure, as one tagged union. Each renders the error body
  * `{ id, name, message, details }`; the HTTP status comes from the table in src/http/errors.ts.
  */
-export interface ErrorDetail {
-  readonly message: string
-  /** JSON path of the offending value, e.g. `/body/tags/addedTags/0/value`. */
-  readonly path?: string
-}
-
-export interface ErrorOf<N extends string> {
-  readonly _tag: N
-  readonly message: string
-  readonly details: readonly ErrorDetail[]
-  /** Extra fields of the error body (401's login path, 403's permissions). */
-  readonly extra?: Readonly<Record<string, unknown>>
-}
+export type { ErrorDetail, ErrorOf }
 
 export type ValidationError = ErrorOf<'ValidationError'>
 export type NotFoundError = ErrorOf<'NotFoundError'>

@@ -1,6 +1,6 @@
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Actor } from '../domain/context.js'
-import type { ErrorOf } from '../domain/errors.js'
+import type { ErrorOf } from '../model/error.js'
 import type { State } from '../model/state.js'
 
 /**

@@ -5,6 +5,7 @@ import type { RecordName, RowChange, TableName } from '../ports/storage.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
 import type { Tx } from './tx.js'
+import { BASE } from './base-state.js'
 
 /**
  * How a transaction drafts each part of the state: a table row by row (`TableDraft`), a small
@@ -43,7 +44,6 @@ const PARTS = Object.keys(LAYOUT) as Part[]
 // draft each on first use through the transaction's `OPEN`: most operations touch two or three
 // parts, and defining getters, or drafting every table, per transaction cost more than the rest.
 const OPEN = Symbol('open')
-const BASE = Symbol('base')
 const WORKING: object = Object.create(
   Object.prototype,
   Object.fromEntries(
@@ -84,13 +84,6 @@ const fieldChanges = (part: RecordName, source: Fields, copy: Fields, record: ((
   return changed
 }
 
-/**
- * The committed state a transaction's working state started from (its `BASE`); any other
- * state as is. Kept on the working state itself: a WeakMap from each working state to its
- * base would grow by an entry a transaction, and the collector's walk of those entries would
- * weigh on every update.
- */
-export const committedState = (state: State): State => (state as unknown as { readonly [BASE]?: State })[BASE] ?? state
 
 /**
  * Opens a transaction on `state`. Operations change `working` as they would an immer draft of

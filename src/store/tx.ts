@@ -3,7 +3,7 @@ import type { Dict } from '../model/dict.js'
 import type { Counters, EventLog, Settings, State } from '../model/state.js'
 import type { Table } from '../model/table.js'
 import { type ReadTable, peek } from './table-layout.js'
-import { committedState } from './transaction.js'
+import { committedState } from './base-state.js'
 
 /**
  * What the domain sees of the store: tables of records, read by key or scanned, and inside a

@@ -2,7 +2,8 @@ import t from 'tap'
 import { immer } from '../../src/api/immer.js'
 import { initialState } from '../../src/domain/seed.js'
 import type { State } from '../../src/model/state.js'
-import { committedState, beginTransaction } from '../../src/store/transaction.js'
+import { committedState } from '../../src/store/base-state.js'
+import { beginTransaction } from '../../src/store/transaction.js'
 
 t.test('committedState: the state a working state began from, any other state as is', async (t) => {
   const state = initialState('committed-state', '2026-01-01T00:00:00.000Z')
