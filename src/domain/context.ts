@@ -1,12 +1,7 @@
 import type { ResourceLimits } from '../model/limits.js'
+import type { Actor } from '../model/actor.js'
 
-/** Who is acting, as events and collaborators record it. */
-export interface Actor {
-  /** A user id, or a negative id for tokens and the system (as Unleash does). */
-  readonly id: number
-  /** e-mail, else username, else a token name, else `unknown`. */
-  readonly name: string
-}
+export type { Actor }
 
 export const SYSTEM_ACTOR: Actor = { id: -1337, name: 'unleash_system_user' }
 

@@ -1,5 +1,5 @@
 import type { Either } from 'fp-ts/lib/Either.js'
-import type { Actor } from '../domain/context.js'
+import type { Actor } from '../model/actor.js'
 import type { ErrorOf } from '../model/error.js'
 import type { State } from '../model/state.js'
 
