@@ -111,12 +111,21 @@ export class PostgresStore implements StoragePort {
 
   subscribe = (listener: (snapshot: Snapshot) => void): (() => void) => {
     this.listeners.add(listener)
+    // What was heard while no one listened is due now.
+    if (this.wanted > this.durable.version) void this.catchUpTo(this.wanted)
     return () => void this.listeners.delete(listener)
   }
 
-  /** The listener heard of `version` (a notification or a heartbeat). */
+  /**
+   * The listener heard of `version` (a notification or a heartbeat). The head moves on it only
+   * where someone reads what was heard ('notified' reads, subscribers); otherwise it moves on
+   * `sync` alone, as the port promises: a commit built on a head the caller read is checked
+   * against that head, not against one that moved underneath it.
+   */
   heard = (version: number): void => {
-    if (!this.closed && version > this.durable.version) void this.catchUpTo(version)
+    if (this.closed || version <= this.durable.version) return
+    if (this.settings.reads === 'notified' || this.listeners.size > 0) void this.catchUpTo(version)
+    else this.wanted = Math.max(this.wanted, version)
   }
 
   /**
