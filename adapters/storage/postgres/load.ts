@@ -1,24 +1,10 @@
 import type pg from 'pg'
 import type { State } from '../../../src/model/state.js'
-import { parseJson } from '../log/json.js'
-import { replayCommits } from './changes.js'
+import { replayBodies } from './changes.js'
 import { stateFromParts } from './parts.js'
 import { COMMITS_AFTER, LOAD } from './sql.js'
 
 export type Loaded = { ok: true; state: State | null; version: number; snapshotVersion: number } | { ok: false; reason: string }
-
-/** Parses commit bodies and replays them on `state`; a reason names the first one that fails. */
-export const replayBodies = (state: State | null, rows: ReadonlyArray<{ readonly version: number; readonly body: string }>): { ok: true; state: State } | { ok: false; reason: string } => {
-  const parsed: unknown[] = []
-  for (const row of rows) {
-    try {
-      parsed.push(parseJson(row.body))
-    } catch (e) {
-      return { ok: false, reason: `commit ${row.version} is not JSON (${(e as Error).message})` }
-    }
-  }
-  return replayCommits(state, parsed)
-}
 
 interface LoadRow {
   readonly kind: 'h' | 'p' | 'c'
