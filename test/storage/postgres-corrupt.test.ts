@@ -71,11 +71,19 @@ if (url !== null) {
     t.equal(b.head().version, 1, 'the head is where it was')
   })
 
+  t.test('a snapshot row that does not fit the stored state: opening fails, naming the path', async (t) => {
+    const store = await written({ keepCommits: 0, compactAfterCommits: 1_000_000 })
+    await admin(url, `UPDATE flagport_snapshot_part SET body = '[]' WHERE store = $1 AND part = 'row:tagTypes:written'`, [store])
+    const failure = await openFailure(store)
+    t.equal(failure !== 'opened' && failure.reason, 'corrupt')
+    t.match(failure !== 'opened' && failure.message, /\/tagTypes\/written must be an object/)
+  })
+
   t.test('a snapshot part that does not fit the stored state: opening fails, naming the path', async (t) => {
     const store = await written({ keepCommits: 0, compactAfterCommits: 1_000_000 })
     const parts = await admin<{ part: string }>(url, 'SELECT part FROM flagport_snapshot_part WHERE store = $1', [store])
     t.ok(parts.length > 0, 'a snapshot was written')
-    await admin(url, `UPDATE flagport_snapshot_part SET body = '{"maintenanceMode":"yes","frontendApiOrigins":null}' WHERE store = $1 AND part LIKE '%settings%'`, [store])
+    await admin(url, `UPDATE flagport_snapshot_part SET body = replace(body, '"maintenanceMode":false', '"maintenanceMode":"yes"') WHERE store = $1 AND part = 'state'`, [store])
     const failure = await openFailure(store)
     t.equal(failure !== 'opened' && failure.reason, 'corrupt')
     t.match(failure !== 'opened' && failure.message, /\/settings\/maintenanceMode must be boolean/)
