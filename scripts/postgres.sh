@@ -3,7 +3,7 @@
 #
 #   scripts/postgres.sh COMMAND...   start a cluster, run COMMAND with DATABASE_URL set, then
 #                                    stop the cluster and delete it; exits with COMMAND's status
-#   scripts/postgres.sh restart      restart the cluster a running COMMAND was given (FLAGPORT_PG_DIR)
+#   scripts/postgres.sh restart      restart (as after a crash) the cluster a running COMMAND was given (FLAGPORT_PG_DIR)
 #
 # Installs Debian's postgresql package when initdb is missing (as root). PostgreSQL refuses to
 # run as root, so the cluster belongs to an unprivileged user: `postgres` (made by the package)
@@ -22,7 +22,9 @@ as_owner() {
 if [ "${1:-}" = restart ]; then
   bin=$(find_bin)
   owner=$(stat -c %U "$FLAGPORT_PG_DIR/data")
-  as_owner "$bin/pg_ctl" -D "$FLAGPORT_PG_DIR/data" -m fast -w restart >/dev/null
+  # immediate: every backend stops at once, as in a crash. A fast stop ends them one by one, so
+  # a commit waiting on a lock another backend held may still commit when that lock is freed.
+  as_owner "$bin/pg_ctl" -D "$FLAGPORT_PG_DIR/data" -m immediate -w restart >/dev/null
   exit $?
 fi
 [ $# -gt 0 ] || { echo "usage: scripts/postgres.sh COMMAND... | restart" >&2; exit 2; }

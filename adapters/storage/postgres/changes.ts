@@ -1,28 +1,36 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { State } from '../../../src/model/state.js'
-import type { Commit, RowChange } from '../../../src/ports/storage.js'
+import type { Commit } from '../../../src/ports/storage.js'
 import { applyChanges } from '../../../src/store/apply-changes.js'
+import { decodeChanges, storedChanges } from '../../../src/store/row-change-codec.js'
+import { parseJson } from '../log/json.js'
 
 /** Written in each store row, so that a store of another format is refused rather than misread. */
-export const STORE_FORMAT_VERSION = 1
+export const STORE_FORMAT_VERSION = 2
 
-/** What one commit row holds: the commit's row changes, as JSON text. */
-export const encodeCommit = (commit: Commit): string => JSON.stringify(commit.changes)
+/** What one commit row holds: the commit's row changes in their stored form, as JSON text. */
+export const encodeCommit = (commit: Commit): string => JSON.stringify(storedChanges(commit.changes))
 
-/** JSON writes an unbounded retention as null. */
-const withRetention = (change: RowChange): RowChange =>
-  change !== null && typeof change === 'object' && change.op === 'events' && change.retention === null ? { ...change, retention: Infinity } : change
+export type Replayed = { ok: true; state: State } | { ok: false; reason: string }
 
 /**
- * The state after replaying commit bodies (parsed JSON) in order on `state` (null: an empty
- * store), with the same replayer every log-shaped adapter uses.
+ * The state after replaying commit rows in order on `state` (null: an empty store), each
+ * decoded by the shared change codec and applied by the replayer every log-shaped adapter
+ * uses. A reason names the first commit that does not decode or apply, and where.
  */
-export const replayCommits = (state: State | null, bodies: readonly unknown[]): { ok: true; state: State } | { ok: false; reason: string } => {
+export const replayBodies = (state: State | null, rows: ReadonlyArray<{ readonly version: number; readonly body: string }>): Replayed => {
   let current = state
-  for (const body of bodies) {
-    if (!Array.isArray(body)) return { ok: false, reason: 'a commit is not a list of changes' }
-    const applied = applyChanges(current, (body as RowChange[]).map(withRetention))
-    if (E.isLeft(applied)) return { ok: false, reason: applied.left }
+  for (const row of rows) {
+    let parsed: unknown
+    try {
+      parsed = parseJson(row.body)
+    } catch (e) {
+      return { ok: false, reason: `commit ${row.version} is not JSON (${(e as Error).message})` }
+    }
+    const decoded = decodeChanges(parsed)
+    if (E.isLeft(decoded)) return { ok: false, reason: `commit ${row.version}: ${decoded.left}` }
+    const applied = applyChanges(current, decoded.right)
+    if (E.isLeft(applied)) return { ok: false, reason: `commit ${row.version}: ${applied.left}` }
     current = applied.right
   }
   return current === null ? { ok: false, reason: 'the commits leave no state' } : { ok: true, state: current }

@@ -1,24 +1,12 @@
 import type pg from 'pg'
 import type { State } from '../../../src/model/state.js'
-import { parseJson } from '../log/json.js'
-import { replayCommits } from './changes.js'
+import { replayBodies } from './changes.js'
+import type { Versioned } from './compaction.js'
 import { stateFromParts } from './parts.js'
 import { COMMITS_AFTER, LOAD } from './sql.js'
 
-export type Loaded = { ok: true; state: State | null; version: number; snapshotVersion: number } | { ok: false; reason: string }
-
-/** Parses commit bodies and replays them on `state`; a reason names the first one that fails. */
-export const replayBodies = (state: State | null, rows: ReadonlyArray<{ readonly version: number; readonly body: string }>): { ok: true; state: State } | { ok: false; reason: string } => {
-  const parsed: unknown[] = []
-  for (const row of rows) {
-    try {
-      parsed.push(parseJson(row.body))
-    } catch (e) {
-      return { ok: false, reason: `commit ${row.version} is not JSON (${(e as Error).message})` }
-    }
-  }
-  return replayCommits(state, parsed)
-}
+/** `snapshot`: the state the stored snapshot holds (null: none), which compaction diffs against. */
+export type Loaded = { ok: true; state: State | null; version: number; snapshotVersion: number; snapshot: Versioned | null } | { ok: false; reason: string }
 
 interface LoadRow {
   readonly kind: 'h' | 'p' | 'c'
@@ -38,7 +26,7 @@ export const loadStore = async (db: pg.Pool | pg.ClientBase, store: string): Pro
   if (head === undefined) return { ok: false, reason: `the store ${store} has no head row` }
   const version = Number(head.version)
   const snapshotVersion = Number(head.snapshot)
-  const parts = rows.filter((r) => r.kind === 'p').map((r) => ({ part: r.part!, body: r.body! }))
+  const parts = rows.filter((r) => r.kind === 'p').map((r) => ({ part: r.part!, body: r.body!, seq: Number(r.version) }))
   const commits = rows.filter((r) => r.kind === 'c').map((r) => ({ version: Number(r.version), body: r.body! }))
   let state: State | null = null
   if (parts.length > 0) {
@@ -50,13 +38,14 @@ export const loadStore = async (db: pg.Pool | pg.ClientBase, store: string): Pro
   if (commits.length !== expected.length || commits.some((c, i) => c.version !== expected[i])) {
     return { ok: false, reason: `commits ${snapshotVersion + 1} to ${version} are not all there` }
   }
-  if (commits.length === 0) return { ok: true, state, version, snapshotVersion }
+  const snapshot = state === null ? null : { version: snapshotVersion, state }
+  if (commits.length === 0) return { ok: true, state, version, snapshotVersion, snapshot }
   const replayed = replayBodies(state, commits)
-  return replayed.ok ? { ok: true, state: replayed.state, version, snapshotVersion } : replayed
+  return replayed.ok ? { ok: true, state: replayed.state, version, snapshotVersion, snapshot } : replayed
 }
 
 export type ReadAfter =
-  | { ok: true; state: State | null; version: number; /** Set when the snapshot was reloaded. */ snapshotVersion?: number }
+  | { ok: true; state: State | null; version: number; /** Set when the snapshot was reloaded. */ snapshotVersion?: number; snapshot?: Versioned | null }
   | { ok: false; reason: string }
 
 /**

@@ -1,30 +1,158 @@
-import { createHash } from 'node:crypto'
+import * as E from 'fp-ts/lib/Either.js'
 import type { State } from '../../../src/model/state.js'
+import type { TableName } from '../../../src/ports/storage.js'
+import { TABLES } from '../../../src/store/apply-changes.js'
+import { StoredState, firstProblem, fromStored } from '../../../src/store/stored-state.js'
+import { tableFrom } from '../../../src/store/table.js'
+import { type Table, bucketAt, keyOf } from '../../../src/store/table-layout.js'
 import { parseJson } from '../log/json.js'
 
 /**
- * The snapshot in parts, one per top-level field of the state (a table, a record, the event
- * log), so that compaction rewrites only the parts that changed since the last snapshot.
+ * The snapshot in parts: `state` (the state's small records and plain values, and the event
+ * log's bounds), one `row:<table>:<key>` per row and one `event:<id>` per event kept, so that
+ * compaction rewrites only the rows that changed. A row's `seq` is its place among the rows
+ * it was added with, so a reader rebuilds each table in the order its rows were added; an
+ * event's is its id.
  */
-export const stateParts = (state: State): Map<string, string> => {
-  const parts = new Map<string, string>()
-  // Named by position too, so the state is rebuilt with its fields in their order.
-  Object.entries(state).forEach(([name, value], i) => parts.set(`${String(i).padStart(3, '0')}:${name}`, JSON.stringify(value)))
+export interface Part {
+  readonly part: string
+  readonly body: string
+  readonly seq: number
+}
+
+const EVENT_ID_DIGITS = 15
+export const eventPart = (id: number): string => `event:${String(id).padStart(EVENT_ID_DIGITS, '0')}`
+const rowPart = (table: string, key: string): string => `row:${table}:${key}`
+
+/** The `state` part: the stored state with its tables' rows left out and its events kept apart. */
+const statePart = (state: State): Part => {
+  const skeleton = { ...state } as Record<string, unknown>
+  // Each table stays as an empty dictionary, so the state's fields keep their order.
+  for (const name of TABLES) if (name in skeleton) skeleton[name] = {}
+  skeleton.events = { first: state.events.first, last: state.events.last, events: [] }
+  return { part: 'state', body: JSON.stringify(skeleton), seq: 0 }
+}
+
+const eventParts = (state: State, after: number): Part[] => {
+  const parts: Part[] = []
+  const log = state.events
+  for (const page of log.pages) for (const chunk of page) for (const event of chunk) if (event.id >= log.first && event.id > after) parts.push({ part: eventPart(event.id), body: JSON.stringify(event), seq: event.id })
   return parts
 }
 
-/** The fingerprint PostgreSQL's `md5(body)` gives for the same text. */
-export const partHash = (body: string): string => createHash('md5').update(body, 'utf8').digest('hex')
+type Slots = readonly (readonly unknown[])[]
 
-/** The state the parts were written from; a reason when one does not parse. */
-export const stateFromParts = (parts: ReadonlyArray<{ readonly part: string; readonly body: string }>): { ok: true; state: State } | { ok: false; reason: string } => {
-  const state = Object.create(null) as Record<string, unknown>
-  for (const { part, body } of [...parts].sort((a, b) => (a.part < b.part ? -1 : 1))) {
+/** The rows of slot `b` of shard `s`, as parts; `skip` leaves out a row unchanged at its place. */
+const bucketParts = (name: string, table: Table<unknown>, s: number, b: number, skip?: (key: string, row: unknown, at: number) => boolean): Part[] => {
+  const bucket = bucketAt(table.shards[s]!, b)
+  const parts: Part[] = []
+  if (bucket === null) return parts
+  for (let r = 0; r < bucket.size; r++) {
+    const key = keyOf(bucket.propertyAt(r))
+    const row = bucket.rowAt(r)
+    if (skip?.(key, row, r)) continue
+    parts.push({ part: rowPart(name, key), body: JSON.stringify(row), seq: r })
+  }
+  return parts
+}
+
+/** Every part of `state`. */
+export const snapshotParts = (state: State): Part[] => {
+  const parts = [statePart(state)]
+  for (const name of TABLES) {
+    const table = state[name as TableName] as Table<unknown>
+    table.shards.forEach((shard, s) => shard.forEach((slot, b) => void (slot !== null && parts.push(...bucketParts(name, table, s, b)))))
+  }
+  parts.push(...eventParts(state, 0))
+  return parts
+}
+
+export interface PartChanges {
+  readonly write: Part[]
+  readonly remove: string[]
+  /** Event parts below this id are gone from the log. */
+  readonly eventsFrom: number
+}
+
+/**
+ * The parts to write and remove to turn the snapshot of `base` into one of `current`. Tables,
+ * shards and buckets are shared between states until a commit copies them, so only the
+ * buckets a commit copied are compared, row by row.
+ */
+export const changedParts = (base: State, current: State): PartChanges => {
+  const write = [statePart(current)]
+  const remove: string[] = []
+  for (const name of TABLES) {
+    const before = base[name as TableName] as Table<unknown>
+    const after = current[name as TableName] as Table<unknown>
+    if (before === after) continue
+    after.shards.forEach((shard, s) => {
+      const old = (before.shards as Slots)[s]!
+      if (old === shard) return
+      shard.forEach((slot, b) => {
+        if (old[b] === slot) return
+        const was = new Map(bucketParts(name, before, s, b).map((p, at) => [p.part, { at, row: rowAt(before, s, b, at) }]))
+        const now = bucketParts(name, after, s, b, (key, row, at) => {
+          const prior = was.get(rowPart(name, key))
+          was.delete(rowPart(name, key))
+          return prior !== undefined && prior.at === at && prior.row === row
+        })
+        write.push(...now)
+        for (const part of was.keys()) remove.push(part)
+      })
+    })
+  }
+  write.push(...eventParts(current, base.events.last))
+  return { write, remove, eventsFrom: current.events.first }
+}
+
+const rowAt = (table: Table<unknown>, s: number, b: number, at: number): unknown => bucketAt(table.shards[s]!, b)!.rowAt(at)
+
+type Rebuilt = { ok: true; state: State } | { ok: false; reason: string }
+
+/**
+ * The state the parts were written from, decoded by the stored-state codec (a reason naming
+ * the part or the path that does not fit). Each table is rebuilt in its rows' `seq` order.
+ */
+export const stateFromParts = (parts: readonly Part[]): Rebuilt => {
+  const sorted = [...parts].sort((a, b) => a.seq - b.seq)
+  const parsed = (part: Part): { ok: true; value: unknown } | { ok: false; reason: string } => {
     try {
-      state[part.slice(part.indexOf(':') + 1)] = parseJson(body)
+      return { ok: true, value: parseJson(part.body) }
     } catch (e) {
-      return { ok: false, reason: `snapshot part ${part} is not JSON (${(e as Error).message})` }
+      return { ok: false, reason: `snapshot part ${part.part} is not JSON (${(e as Error).message})` }
     }
   }
+  const head = sorted.find((p) => p.part === 'state')
+  if (head === undefined) return { ok: false, reason: 'the snapshot has no state part' }
+  const skeleton = parsed(head)
+  if (!skeleton.ok) return skeleton
+  if (skeleton.value === null || typeof skeleton.value !== 'object') return { ok: false, reason: 'the snapshot part state is not an object' }
+  const stored = { ...(skeleton.value as Record<string, unknown>) }
+  const entries = new Map<string, Array<readonly [string, unknown]>>()
+  const events: unknown[] = []
+  for (const part of sorted) {
+    if (part === head) continue
+    const value = parsed(part)
+    if (!value.ok) return value
+    if (part.part.startsWith('event:')) events.push(value.value)
+    else if (part.part.startsWith('row:')) {
+      const rest = part.part.slice(4)
+      const table = rest.slice(0, rest.indexOf(':'))
+      if (!TABLES.has(table)) return { ok: false, reason: `snapshot part ${part.part} names no table` }
+      const list = entries.get(table) ?? []
+      list.push([rest.slice(table.length + 1), value.value])
+      entries.set(table, list)
+    } else return { ok: false, reason: `snapshot part ${part.part} is not a part of a snapshot` }
+  }
+  // Checked as one stored state, so a message names the path (`/features/f/name …`).
+  for (const [table, list] of entries) stored[table] = Object.fromEntries(list)
+  const log = stored.events as Record<string, unknown> | undefined
+  stored.events = log !== null && typeof log === 'object' ? { ...log, events } : log
+  const decoded = StoredState.decode(stored)
+  if (E.isLeft(decoded)) return { ok: false, reason: `the snapshot does not decode: ${firstProblem(decoded.left)}` }
+  const state = fromStored(decoded.right) as unknown as Record<string, unknown>
+  // Built from the ordered entries: a dictionary would put integer-like keys first.
+  for (const table of TABLES) state[table] = tableFrom(entries.get(table) ?? [])
   return { ok: true, state: state as unknown as State }
 }

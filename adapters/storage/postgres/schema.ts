@@ -28,6 +28,8 @@ const MIGRATIONS: readonly string[] = [
      body text NOT NULL,
      PRIMARY KEY (store, part)
    );`,
+  // A snapshot row's place among the rows it was added with (see parts.ts).
+  `ALTER TABLE flagport_snapshot_part ADD COLUMN seq bigint NOT NULL DEFAULT 0;`,
 ]
 
 export const SCHEMA_VERSION = MIGRATIONS.length

@@ -40,14 +40,14 @@ ORDER BY kind DESC, version`
 
 /**
  * The whole store in one statement: the head, the snapshot's version and parts, and the
- * commits after the snapshot. `kind`: 'h' head, 'p' a part, 'c' a commit.
+ * commits after the snapshot. `kind`: 'h' head, 'p' a part (`version` its seq), 'c' a commit.
  */
 export const LOAD = `
 WITH snap AS (SELECT coalesce((SELECT version FROM flagport_snapshot WHERE store = $1), 0) AS version)
 SELECT 'h' AS kind, s.version, snap.version AS snapshot, NULL AS part, NULL AS body
   FROM flagport_store s, snap WHERE s.id = $1
 UNION ALL
-SELECT 'p', NULL, NULL, p.part, p.body FROM flagport_snapshot_part p WHERE p.store = $1
+SELECT 'p', p.seq, NULL, p.part, p.body FROM flagport_snapshot_part p WHERE p.store = $1
 UNION ALL
 SELECT 'c', c.version, NULL, NULL, c.body FROM flagport_commit c, snap WHERE c.store = $1 AND c.version > snap.version
 ORDER BY kind DESC, version`

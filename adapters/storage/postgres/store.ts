@@ -3,7 +3,7 @@ import type pg from 'pg'
 import type { LoggerPort } from '../../../src/ports/logger.js'
 import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../../src/ports/storage.js'
 import type { State } from '../../../src/model/state.js'
-import { compact, type Compacted } from './compaction.js'
+import { compact, type Compacted, type Versioned } from './compaction.js'
 import { storageFailure } from './errors.js'
 import { encodeCommit } from './changes.js'
 import { exclusive } from './exclusive.js'
@@ -46,6 +46,8 @@ export class PostgresStore implements StoragePort {
   /** `durable` plus the commits accepted and not yet acknowledged. */
   private current: Snapshot
   private snapshotVersion: number
+  /** The state of the stored snapshot, when this handle knows it: compaction writes what changed since. */
+  private snapshotBase: Versioned | null
   private queue: Pending[] = []
   private running = false
   /** A catch-up is due up to this version. */
@@ -59,10 +61,11 @@ export class PostgresStore implements StoragePort {
 
   constructor(
     private readonly settings: StoreSettings,
-    loaded: { state: State | null; version: number; snapshotVersion: number },
+    loaded: { state: State | null; version: number; snapshotVersion: number; snapshot: Versioned | null },
   ) {
     this.durable = this.current = { state: loaded.state, version: loaded.version }
     this.snapshotVersion = loaded.snapshotVersion
+    this.snapshotBase = loaded.snapshot
     this.check = new VersionCheck(async () => {
       const r = await settings.pool.query<{ version: string }>(HEAD_VERSION, [settings.store])
       return Number(r.rows[0]?.version ?? 0)
@@ -111,12 +114,21 @@ export class PostgresStore implements StoragePort {
 
   subscribe = (listener: (snapshot: Snapshot) => void): (() => void) => {
     this.listeners.add(listener)
+    // What was heard while no one listened is due now.
+    if (this.wanted > this.durable.version) void this.catchUpTo(this.wanted)
     return () => void this.listeners.delete(listener)
   }
 
-  /** The listener heard of `version` (a notification or a heartbeat). */
+  /**
+   * The listener heard of `version` (a notification or a heartbeat). The head moves on it only
+   * where someone reads what was heard ('notified' reads, subscribers); otherwise it moves on
+   * `sync` alone, as the port promises: a commit built on a head the caller read is checked
+   * against that head, not against one that moved underneath it.
+   */
   heard = (version: number): void => {
-    if (!this.closed && version > this.durable.version) void this.catchUpTo(version)
+    if (this.closed || version <= this.durable.version) return
+    if (this.settings.reads === 'notified' || this.listeners.size > 0) void this.catchUpTo(version)
+    else this.wanted = Math.max(this.wanted, version)
   }
 
   /**
@@ -129,8 +141,9 @@ export class PostgresStore implements StoragePort {
     try {
       const client = await this.settings.pool.connect()
       try {
-        const done = await compact(client, this.settings.store, version, state, this.settings.keepCommits)
+        const done = await compact(client, this.settings.store, { version, state }, this.snapshotBase, this.settings.keepCommits)
         if (done !== 'busy') this.snapshotVersion = Math.max(this.snapshotVersion, version)
+        if (done === 'written') this.snapshotBase = { version, state }
         return E.right(done)
       } finally {
         client.release()
@@ -251,6 +264,7 @@ export class PostgresStore implements StoragePort {
         return
       }
       if (read.snapshotVersion !== undefined) this.snapshotVersion = read.snapshotVersion
+      if (read.snapshot !== undefined) this.snapshotBase = read.snapshot
       const next = { state: read.state, version: read.version }
       if (next.version <= this.durable.version) return
       this.durable = next
