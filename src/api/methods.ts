@@ -56,7 +56,10 @@ export const bind = (run: Run) => {
   function method<P, B, R, X extends OperationError>(op: WriteOperation<P, B, R, X>): Method<P, B, R, X | WriteCallError>
   function method<P, B, R, X extends OperationError>(op: Operation<P, B, R, X>): Method<P, B, R, X | WriteCallError> {
     const called: Method<P, B, R, X | WriteCallError> = (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
-    return Object.defineProperty(called, OPERATION, { value: op })
+    // Assigned, not defined read-only: every method then shares one hidden class, where
+    // `defineProperty` gave each its own and made creating a facade markedly slower.
+    ;(called as { [OPERATION]?: unknown })[OPERATION] = op
+    return called
   }
   return method
 }
