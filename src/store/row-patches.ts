@@ -37,9 +37,7 @@ export const applyRowPatches = (row: unknown, patches: readonly Patch[]): E.Eith
         setOwn(parent, key, child)
         parent = child
       }
-      const last = path[path.length - 1]
-      if (Array.isArray(parent)) applyToArray(parent, patch, last)
-      else applyToObject(parent, patch, keyIn(parent, last, true))
+      applyAtLastKey(parent, patch)
     }
     return E.right(current)
   } catch (e) {
@@ -48,16 +46,18 @@ export const applyRowPatches = (row: unknown, patches: readonly Patch[]): E.Eith
   }
 }
 
-type Container = Record<string, unknown> | unknown[]
+/** An object or array on a patch's path. */
+export type Container = Record<string, unknown> | unknown[]
 
-class PatchMismatch extends Error {}
+/** A patch that does not fit the value it is applied to. */
+export class PatchMismatch extends Error {}
 
 const hasOwn = (o: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, key)
 
-const getOwn = (o: Container, key: string | number): unknown => (hasOwn(o, key) ? (o as Record<string | number, unknown>)[key] : undefined)
+export const getOwn = (o: Container, key: string | number): unknown => (hasOwn(o, key) ? (o as Record<string | number, unknown>)[key] : undefined)
 
 /** defineProperty, not assignment: assigning `__proto__` on an ordinary object sets its prototype. */
-const setOwn = (o: Container, key: string | number, value: unknown): void => {
+export const setOwn = (o: Container, key: string | number, value: unknown): void => {
   if (Array.isArray(o) || Object.getPrototypeOf(o) === null) (o as Record<string | number, unknown>)[key] = value
   else Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true })
 }
@@ -65,7 +65,7 @@ const setOwn = (o: Container, key: string | number, value: unknown): void => {
 /** A copy to change in place, with the prototype the original had (none, or Object's). */
 const copyOf = (o: Container): Container => (Array.isArray(o) ? o.slice() : copyRecord(o))
 
-const keyIn = (parent: Container, key: unknown, last: boolean): string | number => {
+export const keyIn = (parent: Container, key: unknown, last: boolean): string | number => {
   if (!Array.isArray(parent)) return String(key)
   if (last && key === 'length') return key
   const index = typeof key === 'number' ? key : typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : NaN
@@ -102,4 +102,11 @@ const applyToObject = (object: Record<string, unknown>, patch: Patch, key: strin
     else setOwn(object, key, patch.value)
   } else if (patch.op === 'remove') delete object[key]
   else throw new PatchMismatch(`unknown op \`${String(patch.op)}\``)
+}
+
+/** Applies `patch` to `parent`, the container its path's last key is in. */
+export const applyAtLastKey = (parent: Container, patch: Patch): void => {
+  const last = patch.path[patch.path.length - 1]
+  if (Array.isArray(parent)) applyToArray(parent, patch, last)
+  else applyToObject(parent, patch, keyIn(parent, last, true))
 }

@@ -2,6 +2,7 @@ import type { Patch } from 'immer'
 import { copyRecord } from '../../../src/model/dict.js'
 import { Bucket, DeferredBucket } from '../../../src/store/table.js'
 import { upgradeFor } from '../../../src/store/upgrade.js'
+import { applyAtLastKey, type Container, getOwn, keyIn, PatchMismatch, setOwn } from '../../../src/store/row-patches.js'
 import type { Decoded } from './line.js'
 
 /**
@@ -64,9 +65,7 @@ export class Replay {
       setOwn(parent, key, child)
       parent = child
     }
-    const last = path[path.length - 1]
-    if (Array.isArray(parent)) applyToArray(parent, patch, last)
-    else applyToObject(parent, patch, keyIn(parent, last, true))
+    applyAtLastKey(parent, patch)
   }
 
   /** The container at `path[0 .. depth)`, copied once per replay. */
@@ -90,20 +89,6 @@ export class Replay {
   }
 }
 
-type Container = Record<string, unknown> | unknown[]
-
-class PatchMismatch extends Error {}
-
-const hasOwn = (o: object, key: PropertyKey): boolean => Object.prototype.hasOwnProperty.call(o, key)
-
-const getOwn = (o: Container, key: string | number): unknown => (hasOwn(o, key) ? (o as Record<string | number, unknown>)[key] : undefined)
-
-/** defineProperty, not assignment: assigning `__proto__` on an ordinary object sets its prototype. */
-const setOwn = (o: Container, key: string | number, value: unknown): void => {
-  if (Array.isArray(o) || Object.getPrototypeOf(o) === null) (o as Record<string | number, unknown>)[key] = value
-  else Object.defineProperty(o, key, { value, writable: true, enumerable: true, configurable: true })
-}
-
 /**
  * A copy to change in place. A prototype-free object is copied `compact`ly (rows and what they
  * hold) with `copyRecord`: `Object.create(null)` starts an object in V8's dictionary mode, and
@@ -118,43 +103,4 @@ const copyOf = (o: Container, compact: boolean): Container => {
   const copy = Object.create(proto) as Record<string, unknown>
   for (const key of Object.keys(o)) setOwn(copy, key, o[key])
   return copy
-}
-
-const keyIn = (parent: Container, key: unknown, last: boolean): string | number => {
-  if (!Array.isArray(parent)) return String(key)
-  if (last && key === 'length') return key
-  const index = typeof key === 'number' ? key : typeof key === 'string' && /^\d+$/.test(key) ? Number(key) : NaN
-  if (!Number.isSafeInteger(index) || index < 0) throw new PatchMismatch(`\`${String(key)}\` is not an array index`)
-  return index
-}
-
-const applyToArray = (array: unknown[], patch: Patch, key: unknown): void => {
-  const index = keyIn(array, key, true)
-  if (index === 'length') {
-    if (patch.op !== 'replace' || !Number.isSafeInteger(patch.value) || patch.value > array.length) throw new PatchMismatch('a bad array length')
-    array.length = patch.value as number
-    return
-  }
-  const i = index as number
-  // JSON has no `undefined` in arrays; the reader of a snapshot would see null as well.
-  const value = patch.value === undefined ? null : patch.value
-  if (patch.op === 'add') {
-    if (i > array.length) throw new PatchMismatch(`add at ${i} past the end of an array of ${array.length}`)
-    array.splice(i, 0, value)
-  } else if (patch.op === 'replace') {
-    if (i >= array.length) throw new PatchMismatch(`replace at ${i} past the end of an array of ${array.length}`)
-    array[i] = value
-  } else if (patch.op === 'remove') {
-    if (i >= array.length) throw new PatchMismatch(`remove at ${i} past the end of an array of ${array.length}`)
-    array.splice(i, 1)
-  } else throw new PatchMismatch(`unknown op \`${String(patch.op)}\``)
-}
-
-const applyToObject = (object: Record<string, unknown>, patch: Patch, key: string | number): void => {
-  if (patch.op === 'add' || patch.op === 'replace') {
-    // A key set to undefined is absent once written as JSON: keep replay and reload alike.
-    if (patch.value === undefined) delete object[key]
-    else setOwn(object, key, patch.value)
-  } else if (patch.op === 'remove') delete object[key]
-  else throw new PatchMismatch(`unknown op \`${String(patch.op)}\``)
 }
