@@ -19,6 +19,18 @@ export const refinedString = (name: string, ok: (s: string) => boolean, schema: 
     { type: 'string', ...schema },
   )
 
+/** A number that satisfies `ok`; `schema` is its JSON Schema (`{ type: 'integer', minimum: 0 }`). */
+export const refinedNumber = (name: string, ok: (n: number) => boolean, schema: JsonSchema): t.Type<number, number, unknown> =>
+  withJsonSchema(
+    new t.Type<number, number, unknown>(
+      name,
+      (u): u is number => typeof u === 'number' && ok(u),
+      (u, c) => (typeof u === 'number' && ok(u) ? t.success(u) : t.failure(u, c)),
+      t.identity,
+    ),
+    schema,
+  )
+
 /**
  * A string's length in characters (Unicode code points), as Unleash's validator counts
  * `minLength` and `maxLength` (Ajv): an emoji is one character, where `length` counts two.
@@ -88,35 +100,11 @@ export const NonEmptyString = refinedString('a non-empty string', (s) => s.lengt
 
 export const NonBlankString = refinedString('a string with at least one non-whitespace character', (s) => /\S/.test(s))
 
-export const Integer = withJsonSchema(
-  new t.Type<number, number, unknown>(
-    'an integer',
-    (u): u is number => Number.isInteger(u),
-    (u, c) => (Number.isInteger(u) ? t.success(u as number) : t.failure(u, c)),
-    t.identity,
-  ),
-  { type: 'integer' },
-)
+export const Integer = refinedNumber('an integer', Number.isInteger, { type: 'integer' })
 
-export const NonNegativeInteger = withJsonSchema(
-  new t.Type<number, number, unknown>(
-    'an integer of 0 or more',
-    (u): u is number => Number.isInteger(u) && (u as number) >= 0,
-    (u, c) => (Number.isInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
-    t.identity,
-  ),
-  { type: 'integer', minimum: 0 },
-)
+export const NonNegativeInteger = refinedNumber('an integer of 0 or more', (n) => Number.isInteger(n) && n >= 0, { type: 'integer', minimum: 0 })
 
-export const FiniteNumber = withJsonSchema(
-  new t.Type<number, number, unknown>(
-    'a number',
-    (u): u is number => typeof u === 'number' && Number.isFinite(u),
-    (u, c) => (typeof u === 'number' && Number.isFinite(u) ? t.success(u) : t.failure(u, c)),
-    t.identity,
-  ),
-  { type: 'number' },
-)
+export const FiniteNumber = refinedNumber('a number', Number.isFinite, { type: 'number' })
 
 // RFC 3339's date-time, as Unleash's validator (ajv-formats) reads `format: date-time`: `T`, `t`
 // or a space between date and time, the time zone optional; a day the month has, a time of day.

@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
 import type { Dict } from './dict.js'
-import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open } from './codec.js'
+import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber } from './codec.js'
 
 /*
  * What Unleash's SDKs send about themselves and their flags: a registration at start, usage
@@ -44,26 +44,10 @@ export const arrayUpTo = <C extends t.Mixed>(codec: C, max: number) => {
 }
 
 /** A count: a whole number that adds up without losing precision. */
-export const Count = withJsonSchema(
-  new t.Type<number, number, unknown>(
-    'a whole number of 0 or more',
-    (u): u is number => Number.isSafeInteger(u) && (u as number) >= 0,
-    (u, c) => (Number.isSafeInteger(u) && (u as number) >= 0 ? t.success(u as number) : t.failure(u, c)),
-    t.identity,
-  ),
-  { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
-)
+export const Count = refinedNumber('a whole number of 0 or more', (n) => Number.isSafeInteger(n) && n >= 0, { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER })
 
 /** Milliseconds since the epoch that a Date can hold (Unleash's `dateSchema` takes an integer too). */
-const EpochMillis = withJsonSchema(
-  new t.Type<number, number, unknown>(
-    'milliseconds since the epoch',
-    (u): u is number => Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15,
-    (u, c) => (Number.isSafeInteger(u) && Math.abs(u as number) <= 8.64e15 ? t.success(u as number) : t.failure(u, c)),
-    t.identity,
-  ),
-  { type: 'integer', minimum: -8.64e15, maximum: 8.64e15 },
-)
+const EpochMillis = refinedNumber('milliseconds since the epoch', (n) => Number.isSafeInteger(n) && Math.abs(n) <= 8.64e15, { type: 'integer', minimum: -8.64e15, maximum: 8.64e15 })
 
 /** Unleash's `dateSchema`: an RFC 3339 date-time or milliseconds since the epoch. */
 export const MetricDate = t.union([DateTime, EpochMillis], 'an RFC 3339 date-time or milliseconds since the epoch')
