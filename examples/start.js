@@ -34,7 +34,7 @@ const newestSource = () => {
   return newest
 }
 
-// The last build: this script's, or the one `npm ci` ran (prepare), which writes tsc's build info.
+// The last build: this script's, or `npm run build`'s, which writes tsc's build info.
 const built = Math.max(mtime(STAMP), mtime(at('dist/.tsbuildinfo')))
 if (built === 0 || mtime(SERVER) === 0 || newestSource() > built) {
   console.log(built === 0 ? 'flagport: compiling the server (first start) ...' : 'flagport: sources changed; compiling the server ...')
