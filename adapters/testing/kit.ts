@@ -1,17 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createMemoryStorage } from '../storage/memory.js'
 import { openAuth } from '../auth/open.js'
-import { toFetchHandler } from '../http/fetch.js'
 import { type AdminApi, createAdminApi } from '../../src/api/admin-api.js'
 import type { Input } from '../../src/api/methods.js'
 import type { ApiError } from '../../src/domain/errors.js'
 import type { Context, Variant } from '../../src/evaluation/index.js'
-import { createHttpHandler } from '../../src/http/handler.js'
 import type { State } from '../../src/model/state.js'
 import type { FeatureVariantInput } from '../../src/model/variant.js'
 import type { ClockPort } from '../../src/ports/clock.js'
 import { seededStateOf } from '../../src/testing/kit/seed-memo.js'
 import { RefusedError } from '../../src/testing/kit/seed-error.js'
+import { UnknownFlagError } from '../../src/testing/kit/unknown-flag-error.js'
 import type { Seed } from '../../src/testing/kit/seed.js'
 
 export interface TestKitOptions {
@@ -19,6 +18,13 @@ export interface TestKitOptions {
   readonly environment?: string
   /** The time of later changes and of DATE constraints. Default: the system clock. */
   readonly clock?: ClockPort
+  /**
+   * What `isEnabled` and `getVariant` do with a flag the kit's store does not hold (a name
+   * misspelled, a flag missing from the seed). Default `'throw'`: an UnknownFlagError. A
+   * function is told of it instead, and the answer is Unleash's for an unknown flag (false,
+   * the disabled variant), as in production.
+   */
+  readonly onUnknownFlag?: 'throw' | ((flag: string, environment: string) => void)
 }
 
 const FLEXIBLE_ROLLOUT = 'flexibleRollout'
@@ -44,7 +50,17 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
   const storage = createMemoryStorage({ state: seeded, version: 1 })
   const api: AdminApi = await createAdminApi({ storage, auth: openAuth(), ...(options.clock ? { clock: options.clock } : {}) })
   const defaultEnvironment = options.environment ?? 'development'
-  let fetchHandler: ((request: Request) => Promise<Response>) | undefined
+  // The HTTP layer loads on the first request: a kit evaluating in process never pays for it.
+  let fetchHandler: Promise<(request: Request) => Promise<Response>> | undefined
+  const onUnknownFlag = options.onUnknownFlag ?? 'throw'
+
+  /** A flag the store does not hold is reported (thrown by default) before the evaluator answers. */
+  const known = (name: string, environment: string): void => {
+    const features = api.state().features
+    if (features.has(name)) return
+    if (onUnknownFlag === 'throw') throw new UnknownFlagError(name, [...features.entries()].map(([key]) => key))
+    onUnknownFlag(name, environment)
+  }
 
   /** The path parameters of a flag in an environment; an unknown flag is the API's own 404. */
   const where = (name: string, environment: string) => {
@@ -61,9 +77,15 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
     /** The whole admin API, in process (`createAdminApi`'s facade). */
     api,
     /** Whether a flag is on for a context, by the evaluator `api.evaluator(environment)` gives. */
-    isEnabled: (name: string, context?: Context, environment = defaultEnvironment): boolean => api.evaluator(environment).isEnabled(name, context),
+    isEnabled: (name: string, context?: Context, environment = defaultEnvironment): boolean => {
+      known(name, environment)
+      return api.evaluator(environment).isEnabled(name, context)
+    },
     /** The variant of a flag for a context, by the same evaluator. */
-    getVariant: (name: string, context?: Context, environment = defaultEnvironment): Variant => api.evaluator(environment).getVariant(name, context),
+    getVariant: (name: string, context?: Context, environment = defaultEnvironment): Variant => {
+      known(name, environment)
+      return api.evaluator(environment).getVariant(name, context)
+    },
     /** Turns a flag on in an environment (adding the project's default strategy when it has none, as Unleash does). */
     enable: (name: string, environment = defaultEnvironment) => setEnabled(name, true, environment),
     disable: (name: string, environment = defaultEnvironment) => setEnabled(name, false, environment),
@@ -93,9 +115,9 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
      * The admin and client APIs over HTTP, with no socket: `path` as on a server
      * (`/api/admin/projects`, `/api/client/features`), `init` as for `fetch`.
      */
-    request: (path: string, init?: RequestInit): Promise<Response> => {
-      fetchHandler ??= toFetchHandler(createHttpHandler(api))
-      return fetchHandler(new Request(new URL(path, 'http://flagport.test'), init))
+    request: async (path: string, init?: RequestInit): Promise<Response> => {
+      fetchHandler ??= Promise.all([import('../http/fetch.js'), import('../../src/http/handler.js')]).then(([fetch, http]) => fetch.toFetchHandler(http.createHttpHandler(api)))
+      return (await fetchHandler)(new Request(new URL(path, 'http://flagport.test'), init))
     },
     /** Back to the seeded state, as one commit (evaluators and caches follow it). */
     reset: (): void => {

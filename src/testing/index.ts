@@ -5,6 +5,7 @@
  */
 export { type Seed, KitSeed } from './kit/seed.js'
 export { RefusedError, SeedError } from './kit/seed-error.js'
+export { UnknownFlagError } from './kit/unknown-flag-error.js'
 
 /** For adapter authors: prove a storage adapter with the same suite flagport's own adapters pass. */
 export { storageContract } from './storage-contract.js'

@@ -38,7 +38,7 @@ t.test('one declaration seeds projects, flags with their environments, strategie
   t.equal(kit.isEnabled('banner', { userId: '7' }), true, 'on for the segment')
   t.equal(kit.isEnabled('banner', { userId: '1' }), false, 'off outside it')
   t.same(kit.getVariant('banner', { userId: '7' }), { name: 'blue', enabled: true, feature_enabled: true, featureEnabled: true, payload: { type: 'json', value: '{"color":"blue"}' } })
-  t.equal(kit.isEnabled('missing'), false, 'an unknown flag is off')
+  t.throws(() => kit.isEnabled('missing'), { name: 'UnknownFlagError' }, 'an unknown flag is an error')
   const feature = await kit.api.features.get({ params: { projectId: 'shop', featureName: 'checkout' } })
   t.ok(feature._tag === 'Right' && feature.right.tags?.some((tag) => tag.type === 'team' && tag.value === 'payments'), 'tagged')
   const users = await kit.api.users.list({})
