@@ -3,8 +3,8 @@
  * file store) and over HTTP, and how costs scale with the store. Nothing here is a test.
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
- * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, kit,
- * scaling). The postgres section runs when DATABASE_URL is set.
+ * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, imports,
+ * kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The postgres section runs when DATABASE_URL is set.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -38,6 +38,10 @@ if (!skip.has('http')) {
 if (!skip.has('postgres') && process.env.DATABASE_URL) {
   const { postgresRows } = await import('./postgres.js')
   rows.push(...(await postgresRows(process.env.DATABASE_URL, seconds)))
+}
+if (!skip.has('imports')) {
+  const { importRows } = await import('./imports.js')
+  rows.push(...(await importRows()))
 }
 if (!skip.has('kit')) {
   const { kitRows } = await import('./kit.js')

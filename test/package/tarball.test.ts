@@ -1,12 +1,13 @@
 /**
- * flagport as `npm i` delivers it: the project is packed as `npm pack` packs it (its `prepare`
+ * flagport as `npm i` delivers it: the project is packed as `npm pack` packs it (its `prepack`
  * builds dist/), the tarball is installed into scratch apps outside the repository (npm's
  * default layout, and nested, where only declared dependencies are reachable), and there the
  * README's quick start and the guide's test snippet are compiled with `tsc --strict` and run
- * with plain node, as written.
+ * with plain node, as written; the runner examples of examples/testing (node:test, tap,
+ * vitest, and jest as CommonJS) run there against the installed package.
  */
 import { execFile } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { cp, mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, normalize } from 'node:path'
@@ -40,7 +41,7 @@ t.test('the packed package', async (t) => {
 
   // Packed from a copy, whose prepack may empty its own dist/ while other tests run the repository's.
   const copy = join(work, 'source')
-  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'README.md', 'LICENSE', 'src', 'adapters', 'examples', 'docs']) {
+  for (const entry of ['package.json', 'package-lock.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.cjs.json', 'README.md', 'LICENSE', 'src', 'adapters', 'examples', 'docs']) {
     await cp(join(ROOT, entry), join(copy, entry), { recursive: true })
   }
   await symlink(join(ROOT, 'node_modules'), join(copy, 'node_modules'))
@@ -99,6 +100,7 @@ t.test('the packed package', async (t) => {
   for (const app of [hoisted, nested]) {
     t.test(`in a scratch app (${app === hoisted ? "npm's default layout" : 'nested install'}), the README quick start and the guide's test compile strictly and run`, async (t) => {
       t.equal(app.installed.code, 0, 'the tarball installs', { output: app.installed.out })
+      t.notMatch(app.installed.out, /flagport[^\n]*script|prepare|install-scripts/i, "npm has nothing to say about flagport's scripts")
       const compiled = await sh(process.execPath, [TSC, '-p', '.'], app.dir)
       t.equal(compiled.code, 0, 'tsc --strict compiles both', { output: compiled.out })
       const quickstart = await sh(process.execPath, ['out/quickstart.js'], app.dir)
@@ -128,9 +130,48 @@ t.test('the packed package', async (t) => {
     t.match(compiled.out, /typo\.ts\(6,[0-9]+\): error TS2322: Type 'string' is not assignable to type 'boolean/)
   })
 
-  t.test('in the scratch app, require() loads the package (Node.js 20.19 and newer load ES modules)', async (t) => {
-    const required = await sh(process.execPath, ['-e', "const f = require('flagport'); const e = require('flagport/evaluation'); console.log(typeof f.createAdminApi, typeof e.compileEvaluator)"], hoisted.dir)
+  t.test('in the scratch app, require() loads the CommonJS build, and no ES module of flagport', async (t) => {
+    const script = `
+      const f = require('flagport'); const e = require('flagport/evaluation'); const k = require('flagport/testing')
+      console.log(typeof f.createAdminApi, typeof e.compileEvaluator, typeof k.createTestKit)
+      console.log(Object.keys(require.cache).filter((m) => m.includes('flagport')).every((m) => m.includes('/dist/cjs/')))`
+    const required = await sh(process.execPath, ['-e', script], hoisted.dir)
     t.equal(required.code, 0, 'require() loads', { output: required.out })
-    t.match(required.out, /^function function$/m)
+    t.match(required.out, /^function function function\ntrue$/m)
+  })
+
+  // The runner examples, in the scratch app beside the installed package; the runners and
+  // express are linked from the repository's node_modules rather than installed again.
+  const runners = join(hoisted.dir, 'runners')
+  await mkdir(runners)
+  for (const file of ['app.ts', 'checkout.node-test.ts', 'checkout.tap.ts', 'checkout.vitest.ts', 'jest/checkout.test.cjs']) {
+    await cp(join(ROOT, 'examples/testing', file), join(runners, file.replace('jest/', '')))
+  }
+  for (const name of ['express', '@types/express', 'tap', 'vitest', 'jest']) {
+    await mkdir(dirname(join(hoisted.dir, 'node_modules', name)), { recursive: true })
+    await symlink(join(ROOT, 'node_modules', name), join(hoisted.dir, 'node_modules', name))
+  }
+  await writeFile(join(runners, 'tsconfig.json'), JSON.stringify({ ...TSCONFIG, include: ['app.ts', 'checkout.node-test.ts', 'checkout.tap.ts'] }))
+  await writeFile(join(runners, 'vitest.config.mjs'), "export default { test: { include: ['checkout.vitest.ts'] } }\n")
+  const compiledRunners = sh(process.execPath, [TSC, '-p', '.'], runners)
+  const bin = (path: string) => join(ROOT, 'node_modules', path)
+
+  t.test('in the scratch app, the runner examples pass against the installed package', async (t) => {
+    const compiled = await compiledRunners
+    t.equal(compiled.code, 0, 'tsc --strict compiles the examples', { output: compiled.out })
+    const [nodeTest, tap, vitest, jest] = await Promise.all([
+      sh(process.execPath, ['--test', '--test-reporter=tap', 'out/checkout.node-test.js'], runners),
+      sh(process.execPath, ['out/checkout.tap.js'], runners),
+      sh(process.execPath, [bin('vitest/vitest.mjs'), 'run'], runners),
+      sh(process.execPath, [bin('jest/bin/jest.js'), '--ci'], runners),
+    ])
+    t.equal(nodeTest.code, 0, 'node --test', { output: nodeTest.out })
+    t.match(nodeTest.out, /# pass 2\n# fail 0/)
+    t.equal(tap.code, 0, 'tap', { output: tap.out })
+    t.match(tap.out, /^1\.\.2$/m)
+    t.equal(vitest.code, 0, 'vitest', { output: vitest.out })
+    t.match(vitest.out, /Tests\s+2 passed \(2\)/)
+    t.equal(jest.code, 0, 'jest, CommonJS, no configuration', { output: jest.out })
+    t.match(jest.out, /Tests:\s+3 passed, 3 total/)
   })
 })
