@@ -37,9 +37,9 @@ const randomId = (random: () => number): string => {
 
 const variant = (name: string, weight: number, stickiness: string) => ({ name, weight, weightType: 'variable', stickiness, payload: { type: 'string', value: name } })
 
-/** Flags that hash every way the SDKs hash: rollouts by default, by a field, split stickiness. */
+/** Flags that hash every way the SDKs hash (rollouts by default, by a field, split stickiness) and a REGEX constraint. */
 const seed = async (s: Served) => {
-  const flags: Record<string, { strategy?: string; parameters: Record<string, string>; variants?: ReturnType<typeof variant>[] }> = {
+  const flags: Record<string, { strategy?: string; parameters: Record<string, string>; variants?: ReturnType<typeof variant>[]; constraints?: object[] }> = {
     'rollout-default': { parameters: { rollout: '50', stickiness: 'default', groupId: 'rollout-default' } },
     'rollout-session': { parameters: { rollout: '30', stickiness: 'sessionId', groupId: 'shared-group' } },
     'rollout-tenant': { parameters: { rollout: '40', stickiness: 'tenant', groupId: 'rollout-tenant' }, variants: [variant('a', 300, 'default'), variant('b', 700, 'default')] },
@@ -47,11 +47,12 @@ const seed = async (s: Served) => {
     'variants-by-session': { parameters: { rollout: '80', stickiness: 'default', groupId: 'variants-by-session' }, variants: [variant('one', 1, 'sessionId'), variant('two', 2, 'sessionId')] },
     'variants-default': { parameters: { rollout: '100', stickiness: 'default', groupId: 'variants-default' }, variants: [variant('left', 500, 'default'), variant('right', 500, 'default')] },
     'variants-fall-back': { parameters: { rollout: '100', stickiness: 'tenant', groupId: 'variants-fall-back' }, variants: [variant('up', 1, ''), variant('down', 1, '')] },
+    'regex-tenant': { parameters: { rollout: '100', stickiness: 'default', groupId: 'regex-tenant' }, constraints: [{ contextName: 'tenant', operator: 'REGEX', value: '^[a-m]', caseInsensitive: true }] },
     'default-strategy-variants': { strategy: 'default', parameters: {}, variants: [variant('on', 1, 'remoteAddress'), variant('off', 3, 'remoteAddress')] },
   }
-  for (const [name, { strategy = 'flexibleRollout', parameters, variants }] of Object.entries(flags)) {
+  for (const [name, { strategy = 'flexibleRollout', parameters, variants, constraints }] of Object.entries(flags)) {
     await s.call('POST', FEATURES, { body: { name } })
-    const added = await s.call('POST', strategiesOf(name), { body: { name: strategy, parameters, ...(variants ? { variants } : {}) } })
+    const added = await s.call('POST', strategiesOf(name), { body: { name: strategy, parameters, ...(variants ? { variants } : {}), ...(constraints ? { constraints } : {}) } })
     if (added.status !== 200) throw new Error(`strategy of ${name}: ${added.status} ${added.text}`)
     await s.call('POST', `${FEATURES}/${name}/environments/development/on`)
   }
