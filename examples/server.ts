@@ -22,6 +22,7 @@
  * store is closed. A signal arriving within a moment of the first is the same request (Ctrl-C
  * reaches both npm and the server); a later one exits without waiting.
  */
+import { hostname } from 'node:os'
 import { tokenAuth } from 'flagport/auth/api-tokens'
 import { sessionAuth } from 'flagport/auth/sessions'
 import { withUi } from 'flagport/http/ui'
@@ -111,7 +112,7 @@ const unleashUrl = env['FLAGPORT_URL'] || `http://${host.includes(':') ? `[${hos
 const api = await createAdminApi({
   storage,
   auth: sessionAuth(tokenAuth({ adminTokens: given, baseUriPath: basePath })),
-  config: { unleashUrl, baseUriPath: basePath },
+  config: { unleashUrl, baseUriPath: basePath, hostname: hostname() },
 })
 const apiHandler = createHttpHandler(api, {
   basePath,

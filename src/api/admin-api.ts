@@ -64,7 +64,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
-  const client = clientMethods({ storage, clock, run })
+  const client = clientMethods({ storage, clock, run, hostname: config.hostname })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
   return {

@@ -15,6 +15,12 @@ export interface AdminApiConfig {
   readonly flags?: Readonly<Record<string, unknown>>
   /** Origins allowed to call the front-end API until an admin stores others; copied when the facade is created. */
   readonly frontendApiOrigins?: readonly string[]
+  /**
+   * This server's host name: what `applicationHostname` strategies are evaluated against by
+   * `api.evaluator` and the frontend API, as Unleash evaluates them with its own. Servers pass
+   * `os.hostname()`; without it those strategies hold only for a context's `hostname` property.
+   */
+  readonly hostname?: string
   readonly authenticationType?: 'open-source' | 'demo' | 'enterprise' | 'hosted' | 'custom' | 'none'
   readonly resourceLimits?: Partial<ResourceLimits>
   /** How many events the store keeps, a whole number of 0 or more or Infinity; the oldest are dropped first. Default 10,000. */
@@ -38,6 +44,7 @@ export interface ResolvedConfig {
   readonly links: readonly { value: string; icon: string; href: string; title: string }[] | undefined
   readonly flags: Readonly<Record<string, unknown>>
   readonly frontendApiOrigins: readonly string[]
+  readonly hostname: string | undefined
   readonly authenticationType: NonNullable<AdminApiConfig['authenticationType']>
   readonly resourceLimits: ResourceLimits
   readonly eventRetention: number
@@ -56,6 +63,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   links: config.links?.map((l) => ({ value: l.value, icon: l.icon, href: l.href, title: l.title })),
   flags: copyFlags(config.flags),
   frontendApiOrigins: [...(config.frontendApiOrigins ?? ['*'])],
+  hostname: config.hostname,
   authenticationType: config.authenticationType ?? 'open-source',
   resourceLimits: resolveLimits(config.resourceLimits),
   eventRetention: resolveRetention(config.eventRetention),

@@ -13,6 +13,8 @@ export type NameExistsError = ErrorOf<'NameExistsError'>
 /** What is asked for conflicts with what the store holds (deleting a segment or context field still in use). */
 export type ConflictError = ErrorOf<'ConflictError'>
 export type ExceedsLimitError = ErrorOf<'ExceedsLimitError'>
+/** The request is well formed but the operation is refused for what it acts on (deprecated environment variants). */
+export type InvalidOperationError = ErrorOf<'InvalidOperationError'>
 export type NoAccessError = ErrorOf<'NoAccessError'>
 export type ContentTypeError = ErrorOf<'ContentTypeerror'>
 export type MaintenanceModeError = ErrorOf<'MaintenanceModeError'>
@@ -35,6 +37,7 @@ export type DomainError = ValidationError | NotFoundError | NameExistsError | Co
 /** Everything the facade or the HTTP handler can answer with. */
 export type ApiError =
   | DomainError
+  | InvalidOperationError
   | AuthenticationRequired
   | NoAccessError
   | ContentTypeError
@@ -110,6 +113,7 @@ const simple =
   })
 
 export const notFound = simple('NotFoundError')
+export const invalidOperation = simple('InvalidOperationError')
 export const nameExists = simple('NameExistsError')
 export const storageError = (message: string, detail?: string): StorageError => ({
   ...simple('StorageError')(message),

@@ -81,8 +81,13 @@ const compileStrategyEntry = (
     random,
     ...(options.hostname === undefined ? {} : { hostname: options.hostname }),
   })
-  const groupId = parameter(strategy, 'groupId') || feature.name
-  const variants = compileVariants(strategy.variants ?? [], groupId, parameter(strategy, 'stickiness'), random)
+  // The SDKs hash strategy variants under the `groupId` parameter as it is: a strategy without
+  // one (`default`, say) hashes under the text "undefined", as `unleash-client` does.
+  const groupId = String(parameter(strategy, 'groupId'))
+  const strategyVariants = strategy.variants ?? []
+  // The variants' own stickiness wins; the strategy's is the fallback (the SDKs' rule).
+  const stickiness = strategyVariants[0]?.stickiness || parameter(strategy, 'stickiness')
+  const variants = compileVariants(strategyVariants, groupId, stickiness, random)
   return { test: (context) => constraints(context) && activation(context), variants }
 }
 

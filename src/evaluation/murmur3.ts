@@ -1,11 +1,8 @@
 /**
- * MurmurHash3 x86_32 over the UTF-8 bytes of a string, and the bucketing Unleash SDKs
- * build on it. Every SDK must agree on these numbers, or a user would see a flag flip when
- * moving between services.
+ * MurmurHash3 x86_32 as Unleash's Node SDK computes it, and the bucketing Unleash SDKs build
+ * on it. Every SDK must agree on these numbers, or a user would see a flag flip when moving
+ * between services.
  */
-
-const encoder = new TextEncoder()
-let scratch = new Uint8Array(256)
 
 const C1 = 0xcc9e2d51
 const C2 = 0x1b873593
@@ -18,20 +15,21 @@ const rotl32 = (x: number, r: number): number => (x << r) | (x >>> (32 - r))
 const scramble = (k: number): number => Math.imul(rotl32(Math.imul(k, C1), 15), C2)
 
 /**
- * MurmurHash3 x86_32 of the UTF-8 encoding of `key`, as an unsigned 32-bit integer.
+ * MurmurHash3 x86_32 of `key` read as Unleash's Node SDK reads it (`murmurhash3js`): one byte
+ * per UTF-16 code unit, its low 8 bits, so the length hashed is `key.length`. For ASCII this is
+ * the reference hash of the UTF-8 bytes; beyond ASCII it is the Node SDK's own, which this
+ * follows so an id lands in the same bucket here as in `unleash-client`.
  *
  * @example murmur3('hello', 0) === 613153351
  */
 export const murmur3 = (key: string, seed = 0): number => {
-  // UTF-8 needs at most 3 bytes per UTF-16 code unit; reusing one buffer saves an allocation per hash.
-  if (key.length * 3 > scratch.length) scratch = new Uint8Array(key.length * 3)
-  const bytes = scratch
-  const length = encoder.encodeInto(key, bytes).written
+  const length = key.length
   const blocks = length & ~3
   let h = seed >>> 0
 
   for (let i = 0; i < blocks; i += 4) {
-    const k = bytes[i]! | (bytes[i + 1]! << 8) | (bytes[i + 2]! << 16) | (bytes[i + 3]! << 24)
+    const k =
+      (key.charCodeAt(i) & 0xff) | ((key.charCodeAt(i + 1) & 0xff) << 8) | ((key.charCodeAt(i + 2) & 0xff) << 16) | ((key.charCodeAt(i + 3) & 0xff) << 24)
     h ^= scramble(k)
     h = rotl32(h, 13)
     h = (Math.imul(h, 5) + 0xe6546b64) | 0
@@ -39,9 +37,9 @@ export const murmur3 = (key: string, seed = 0): number => {
 
   const remaining = length & 3
   if (remaining > 0) {
-    let tail = bytes[blocks]!
-    if (remaining > 1) tail |= bytes[blocks + 1]! << 8
-    if (remaining > 2) tail |= bytes[blocks + 2]! << 16
+    let tail = key.charCodeAt(blocks) & 0xff
+    if (remaining > 1) tail |= (key.charCodeAt(blocks + 1) & 0xff) << 8
+    if (remaining > 2) tail |= (key.charCodeAt(blocks + 2) & 0xff) << 16
     h ^= scramble(tail)
   }
 

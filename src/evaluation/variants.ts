@@ -60,7 +60,7 @@ const targetResolver = (
   const drawn = (): number => drawBucket(random, total)
   const bucket = (id: string | undefined): number =>
     id === undefined ? drawn() : normalizedValue(id, groupId, total, VARIANT_SEED)
-  if (stickiness === 'random') return drawn
+  // `random` is read as a context field, as the SDKs do: absent, as it always is, means a random draw.
   if (stickiness !== undefined && stickiness !== '' && stickiness !== 'default') {
     const read = fieldReader(stickiness)
     return (context) => bucket(read(context))
@@ -91,8 +91,8 @@ const overrideMatcher = (variants: readonly FeatureVariant[], results: readonly 
 
 /**
  * Compiles a variant list. `groupId` is the feature name for feature variants and the
- * strategy's groupId for strategy variants; `stickiness` is the first variant's (feature)
- * or the strategy's. Returns `undefined` when the weights sum to zero or less.
+ * strategy's groupId for strategy variants; `stickiness` is the first variant's, falling
+ * back to the strategy's for strategy variants. Returns `undefined` when the weights sum to zero or less.
  */
 export const compileVariants = (
   variants: readonly FeatureVariant[],

@@ -37,7 +37,8 @@ export const frontendCors = (request: HttpRequest, basePath: string, origins: ()
   if (!forFrontend(request, basePath)) return undefined
   const allowed = origins()
   const origin = header(request.headers, 'origin')
-  const common: Record<string, string> = { 'access-control-allow-credentials': 'true' }
+  // ETag is exposed on preflights too, as Unleash's cors middleware sends it on every answer.
+  const common: Record<string, string> = { 'access-control-allow-credentials': 'true', 'access-control-expose-headers': 'ETag' }
   if (allowed.length === 0 || allowed.includes('*')) common['access-control-allow-origin'] = '*'
   else {
     common['vary'] = 'Origin'
@@ -58,5 +59,5 @@ export const frontendCors = (request: HttpRequest, basePath: string, origins: ()
       'content-length': '0',
     },
   }
-  return { preflight, headers: { ...common, 'access-control-expose-headers': 'ETag' } }
+  return { preflight, headers: common }
 }

@@ -8,6 +8,7 @@ export const STATUS: Readonly<Record<ErrorName, number>> = {
   AuthenticationRequired: 401,
   PasswordMismatch: 401,
   NoAccessError: 403,
+  InvalidOperationError: 403,
   NotFoundError: 404,
   MethodNotAllowedError: 405,
   NameExistsError: 409,

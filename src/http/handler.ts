@@ -22,6 +22,7 @@ const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'
 
 /** The headers of most answers, shared: nothing changes a response's headers once made. */
 const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE })
+const TEXT_TYPE = 'text/plain; charset=utf-8'
 const NO_BODY = E.right(undefined)
 const SENT_AT_ONCE: EdgeOptions = Object.freeze({ sendAtOnce: true })
 
@@ -128,6 +129,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const answer = (route: ApiRoute, asked: Omit<Answered<Record<string, string>, unknown>, 'result'>, result: E.Either<ApiError, unknown>): HttpResponse => {
     if (E.isLeft(result)) return errorAnswer(result.left)
     const headers = route.headers ? route.headers({ ...asked, result: result.right }) : undefined
+    if (route.text !== undefined) return { status: route.status, headers: { ...headers, 'content-type': TEXT_TYPE }, body: route.text }
     const sent = route.render ? route.render(result.right, asked) : result.right
     if (sent === undefined) return { status: route.status, headers: headers ?? {} }
     const written = route.serialize ? route.serialize(sent) : JSON.stringify(sent)

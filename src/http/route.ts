@@ -46,6 +46,8 @@ export interface RouteOptions<P, R> {
   readonly rateLimit?: RateLimited
   /** The codec of what a success sends (after `render`): the OpenAPI document's answer, which the tests hold every answer to. */
   readonly answer?: t.Mixed
+  /** A success sends this plain text instead of JSON (Unleash's `OK` to frontend metrics: a browser aborts an empty body). */
+  readonly text?: string
   /** The codecs of what the method reads that its operation does not declare (methods that run no operation). */
   readonly reads?: Reads
 }
@@ -80,6 +82,7 @@ export interface ApiRoute {
   /** The operation the method runs, if it runs one: its codecs document the route. */
   readonly operation?: Operation<unknown, unknown, unknown, OperationError>
   readonly answer?: t.Mixed
+  readonly text?: string
   readonly reads?: Reads
 }
 
@@ -136,6 +139,7 @@ export const route = <Path extends string, P, B, R, X>(
   ...(options.render ? { render: options.render as NonNullable<ApiRoute['render']> } : {}),
   ...(options.serialize ? { serialize: options.serialize as NonNullable<ApiRoute['serialize']> } : {}),
   ...(options.rateLimit ? { rateLimit: options.rateLimit } : {}),
+  ...(options.text !== undefined ? { text: options.text } : {}),
   ...documented(call, options),
 })
 

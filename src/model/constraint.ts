@@ -14,6 +14,9 @@ export const SINGLE_VALUE_OPERATORS = [
   'SEMVER_EQ',
   'SEMVER_GT',
   'SEMVER_LT',
+  'SEMVER_GTE',
+  'SEMVER_LTE',
+  'REGEX',
 ] as const
 
 export const Operator = oneOf([...MULTI_VALUE_OPERATORS, ...SINGLE_VALUE_OPERATORS])

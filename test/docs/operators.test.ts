@@ -71,3 +71,26 @@ t.test('the operators the docs say the admin API refuses are refused with a 400 
   }
   t.same(ok(await api.strategies.list({ params })), [], 'and nothing was stored')
 })
+
+t.test('SEMVER_GTE, SEMVER_LTE and REGEX are stored as Unleash 8.2 stores them; a bad version or pattern is a 400 at its value', async (t) => {
+  const { api } = await makeApi()
+  ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'f' } }))
+  const params = { projectId: 'default', featureName: 'f', environment: 'development' }
+  const constraints = [
+    { contextName: 'appVersion', operator: 'SEMVER_GTE', value: '1.2.3' },
+    { contextName: 'appVersion', operator: 'SEMVER_LTE', value: '2.0.0-rc.1' },
+    { contextName: 'email', operator: 'REGEX', value: '^[a-z]+@example\\.com$', caseInsensitive: true },
+  ] as const
+  const added = ok(await api.strategies.add({ params, body: { name: 'default', constraints: [...constraints] } }))
+  t.match(added.constraints, constraints.map((c) => ({ ...c, values: [], inverted: false })))
+  for (const [constraint, path] of [
+    [{ contextName: 'v', operator: 'SEMVER_LTE', value: 'v1.2' }, '/body/constraints/0/value'],
+    [{ contextName: 'e', operator: 'REGEX', value: '^a(b' }, '/body/constraints/0/value'],
+    [{ contextName: 'e', operator: 'REGEX', value: '(?<=a)b' }, '/body/constraints/0/value'],
+    [{ contextName: 'e', operator: 'REGEX', values: ['a'] }, '/body/constraints/0/value'],
+  ] as const) {
+    const result = await api.strategies.add({ params, body: raw({ name: 'default', constraints: [constraint] }) })
+    t.match(result, { _tag: 'Left', left: { _tag: 'ValidationError', details: [{ path }] } }, JSON.stringify(constraint))
+  }
+  t.equal(ok(await api.strategies.list({ params })).length, 1, 'only the valid strategy was stored')
+})

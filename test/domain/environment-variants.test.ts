@@ -50,7 +50,8 @@ t.test("a feature without variants in any environment may not have them set here
     () => api.features.setEnvironmentVariants({ params: development, body: [{ name: 'a', weight: 0 }] }),
     () => api.features.patchEnvironmentVariants({ params: development, body: [{ op: 'add', path: '/-', value: { name: 'a', weight: 0 } }] }),
   ]) {
-    t.match(err(await attempt()), { _tag: 'ValidationError', details: [{ path: '/body', message: 'Environment variants deprecated for feature: flag. Use strategy variants instead.' }] })
+    const message = 'Environment variants deprecated for feature: flag. Use strategy variants instead.'
+    t.same(err(await attempt()), { _tag: 'InvalidOperationError', message, details: [{ message }] })
   }
   t.same(plain(api.state()), before)
   ok(await api.features.setVariants({ params: feature, body: { environments: ['production'], variants: [{ name: 'a', weight: 0 }] } }))

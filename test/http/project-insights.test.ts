@@ -103,6 +103,11 @@ t.test("the personal dashboard: the caller's projects and flags, the admins and 
   t.same(r.json.projectOwners, [{ ownerType: 'user', name: 'ed', imageUrl: r.json.projectOwners[0].imageUrl, email: 'ed@example.com' }])
   const token = await s.call('GET', '/api/admin/personal-dashboard')
   t.same([token.json.projects, token.json.flags], [[], []], 'an admin token is no user: nothing of its own')
+  const forAdmin = await s.call('GET', '/api/admin/personal-dashboard', { token: admin.token })
+  t.same(forAdmin.json.projects.map((p: { id: string; technicalDebt: number }) => [p.id, p.technicalDebt]), [['default', 0], ['shop', 0], ['unrelated', 0]], 'an instance admin sees every project, with its technical debt')
+  t.same(forAdmin.json.projectOwners.map((o: { name: string }) => o.name), ['ed'], "the owners of the projects it sees")
+  const adminDefault = await s.call('GET', '/api/admin/personal-dashboard/default', { token: admin.token })
+  t.ok(adminDefault.json.latestEvents.length > 0, "and the project's latest events")
 
   await s.call('PATCH', '/api/admin/projects/shop/features/mine', { body: [{ op: 'replace', path: '/stale', value: true }], token: editor.token })
   const shop = await s.call('GET', '/api/admin/personal-dashboard/shop', { token: editor.token })

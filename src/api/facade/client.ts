@@ -42,18 +42,20 @@ export interface ClientDeps {
   readonly storage: StoragePort
   readonly clock: ClockPort
   readonly run: Run
+  /** The host name `applicationHostname` strategies are evaluated against. */
+  readonly hostname?: string | undefined
 }
 
 /**
  * What SDKs and a host app's own code read: the client payload of an environment, served
  * over HTTP with an ETag, and in-process evaluators that stay current with the store.
  */
-export const clientMethods = ({ storage, clock, run }: ClientDeps) => {
+export const clientMethods = ({ storage, clock, run, hostname }: ClientDeps) => {
   const cache = createClientCache()
   const bySegmentIds = clientFeaturesOp(cache, false)
   const inliningSegments = clientFeaturesOp(cache, true)
   const shared = new Map<string, LiveEvaluator>()
-  const defaults: EvaluatorOptions = { now: () => clock.now(), random: Math.random }
+  const defaults: EvaluatorOptions = { now: () => clock.now(), random: Math.random, ...(hostname === undefined ? {} : { hostname }) }
 
   const live = (environment: string, options: EvaluatorOptions): LiveEvaluator =>
     liveEvaluator(() => stateOf(storage), cache.view(environment), options)

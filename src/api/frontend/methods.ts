@@ -75,8 +75,9 @@ export const frontendMethods = ({ storage, auth, evaluator }: FrontendDeps) => {
     }
     const context = E.map((fields: FrontendContext | undefined) => frontendContext(fields ?? {}, raw))(decoded)
     if (E.isLeft(context)) return context
-    // The caller's environment wins over the context's, as in Unleash.
-    return E.right({ caller: caller.right, context: { ...context.right, environment: caller.right.scope.environment } })
+    // As in Unleash, the token's environment picks the flags but the context's `environment`
+    // is the SDK's: the request's, else `default`.
+    return E.right({ caller: caller.right, context: { environment: 'default', ...context.right } })
   }
 
   const toggles = async (request: object | undefined, fromBody: boolean): Promise<E.Either<CallError, FrontendToggles>> => {

@@ -79,7 +79,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       const sightings = [...pending.values()]
       lastWrite = clock.now()
       if (sightings.length === 0) return E.right(undefined)
-      const op = write<NoParams, undefined, void>({ params: NoParams, requirement: 'NONE', run: (draft) => (markSeen(draft, sightings), E.right(() => undefined)) })
+      const op = write<NoParams, undefined, void>({ params: NoParams, requirement: 'NONE', run: (draft, { ctx }) => (markSeen(draft, sightings, ctx.now), E.right(() => undefined)) })
       const written = await system.run(op, { params: {} })
       // Only what was written leaves: a sighting made meanwhile replaced its entry.
       if (E.isRight(written)) for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)

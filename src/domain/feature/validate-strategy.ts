@@ -5,6 +5,7 @@ import type { StrategyVariant } from '../../model/variant.js'
 import type { ResourceLimits } from '../../model/limits.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, type ExceedsLimitError, exceedsLimit } from '../errors.js'
+import { compileRegex } from '../../evaluation/regex.js'
 import { isSemver } from './semver.js'
 import type { ReadState } from '../../store/tx.js'
 
@@ -28,15 +29,17 @@ export const checkConstraint = (c: ConstraintInput, path: string, problems: Erro
     }
     return constraint
   }
-  const single = c.value ?? (c.values && c.values.length === 1 ? c.values[0] : undefined)
+  // REGEX reads `value` only, as Unleash does; the others take a one-entry `values` too.
+  const single = c.operator === 'REGEX' ? c.value : (c.value ?? (c.values && c.values.length === 1 ? c.values[0] : undefined))
   if (single === undefined) {
     problems.push({ path: `${path}/value`, message: `The operator ${c.operator} needs a single \`value\`.` })
     return constraint
   }
   const kind = c.operator.split('_')[0]
-  const ok = kind === 'NUM' ? isNumeric(single) : kind === 'DATE' ? isDate(single) : isSemver(single)
+  const ok =
+    kind === 'NUM' ? isNumeric(single) : kind === 'DATE' ? isDate(single) : kind === 'REGEX' ? compileRegex(single, c.caseInsensitive ?? false) !== undefined : isSemver(single)
   if (!ok) {
-    const what = kind === 'NUM' ? 'a number' : kind === 'DATE' ? 'a date' : 'a semantic version (e.g. 1.2.3)'
+    const what = kind === 'NUM' ? 'a number' : kind === 'DATE' ? 'a date' : kind === 'REGEX' ? 'a regular expression in RE2 syntax (no lookarounds or backreferences)' : 'a semantic version (e.g. 1.2.3)'
     problems.push({ path: `${path}/value`, message: `The \`${path}/value\` property must be ${what} for ${c.operator}. You sent ${JSON.stringify(single)}.` })
   }
   return { ...constraint, value: single }

@@ -6,7 +6,7 @@ import type { EnvironmentParams } from '../../model/params.js'
 import type { FeatureState } from '../../model/state.js'
 import type { FeatureVariant, FeatureVariantInput } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
-import { type ErrorDetail, notFound, validationError, type NotFoundError, type ValidationError } from '../errors.js'
+import { type ErrorDetail, invalidOperation, type InvalidOperationError, notFound, validationError, type NotFoundError, type ValidationError } from '../errors.js'
 import { decodeWith } from '../decode.js'
 import { recordEvent } from '../events.js'
 import { applyJsonPatch, blamed } from '../json-patch.js'
@@ -74,13 +74,12 @@ export const environmentVariants = (state: ReadState, path: EnvironmentParams): 
 /**
  * Unleash's rule while its `enableLegacyVariants` is off: a feature's variants in one
  * environment may be replaced or patched only if it has some already, in any environment
- * (variants-batch sets them regardless). Unleash's words, with its 403 InvalidOperationError
- * answered as flagport's 400.
+ * (variants-batch sets them regardless). Unleash's words and its 403.
  */
-const legacyOnly = (feature: FeatureState): NotFoundError | ValidationError | undefined =>
+const legacyOnly = (feature: FeatureState): InvalidOperationError | undefined =>
   Object.values(feature.environments).some((settings) => settings.variants.length > 0)
     ? undefined
-    : validationError(`Environment variants deprecated for feature: ${feature.name}. Use strategy variants instead.`, '/body')
+    : invalidOperation(`Environment variants deprecated for feature: ${feature.name}. Use strategy variants instead.`)
 
 /**
  * Replaces a feature's variants in one environment, checked as `setEnvironmentVariants` checks
@@ -93,7 +92,7 @@ export const setOneEnvironmentVariants = (
   inputs: EnvironmentVariantsBody,
   ctx: Ctx,
   problemsAt: (problems: ErrorDetail[]) => ErrorDetail[] = (problems) => problems,
-): E.Either<NotFoundError | ValidationError, EnvironmentVariants> => {
+): E.Either<NotFoundError | ValidationError | InvalidOperationError, EnvironmentVariants> => {
   const found = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const feature = found.right
@@ -117,7 +116,7 @@ export const setOneEnvironmentVariants = (
  * .../environments/:environment/variants): applied to the variants as they are read, then
  * saved as a PUT saves them. Each problem is placed at the operation that caused it.
  */
-export const patchEnvironmentVariants = (draft: Tx, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<NotFoundError | ValidationError, EnvironmentVariants> => {
+export const patchEnvironmentVariants = (draft: Tx, path: EnvironmentParams, patch: JsonPatch, ctx: Ctx): E.Either<NotFoundError | ValidationError | InvalidOperationError, EnvironmentVariants> => {
   const current = environmentVariants(draft, path)
   if (E.isLeft(current)) return current
   const what = 'The variants'

@@ -10,17 +10,19 @@ import type { ReadState } from '../../store/tx.js'
 
 /**
  * Unleash's personal dashboard for a user (none: a caller that is not one): the projects they
- * own, reach through a group or marked, by name; the live features they created or marked, the instance's
- * admins, and every project's owners, each once.
+ * can see, by name (every one for an instance admin; else those they own, reach through a
+ * group or marked); the live features they created or marked, the instance's admins, and the
+ * owners of the projects listed, each once.
  */
 export const personalDashboard = (state: ReadState, userId: number | undefined, now: number): PersonalDashboard => {
   const groupProjects = new Set<string>()
   if (userId !== undefined) for (const g of state.groups.rows()) if (g.users.some((u) => u.userId === userId)) for (const p of g.projects) groupProjects.add(p)
   const markedProjects = new Set(favoriteProjectsOf(state, userId))
-  const projects = [...state.projects.rows()]
+  const isAdmin = userId !== undefined && state.users.get(String(userId))?.rootRole === ADMIN_ROLE_ID
+  const visible = [...state.projects.rows()]
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .filter((p) => userId !== undefined && (p.owners.includes(userId) || groupProjects.has(p.id) || markedProjects.has(p.id)))
-    .map((p) => {
+    .filter((p) => userId !== undefined && (isAdmin || p.owners.includes(userId) || groupProjects.has(p.id) || markedProjects.has(p.id)))
+  const projects = visible.map((p) => {
       const debt = technicalDebt(state, featuresOf(state, p.id), now)
       return { id: p.id, name: p.name, health: 100 - debt, technicalDebt: debt, memberCount: p.owners.length, featureCount: lookup(state.liveFeatures, p.id) ?? 0 }
     })
@@ -32,7 +34,7 @@ export const personalDashboard = (state: ReadState, userId: number | undefined, 
   const admins = state.users.rows()
     .filter((u) => u.accountType === 'User' && u.rootRole === ADMIN_ROLE_ID)
     .map((u) => ({ id: u.id, imageUrl: u.imageUrl, ...(u.name ? { name: u.name } : {}), ...(u.username ? { username: u.username } : {}), ...(u.email ? { email: u.email } : {}) }))
-  const ownerIds = new Set(state.projects.rows().flatMap((p) => p.owners))
+  const ownerIds = new Set(visible.flatMap((p) => p.owners))
   const projectOwners = [...ownerIds].flatMap((id) => {
     const user = state.users.get(String(id))
     return user === undefined ? [] : [{ ownerType: 'user' as const, name: user.name || user.username || user.email || 'unknown', imageUrl: user.imageUrl || null, email: user.email }]

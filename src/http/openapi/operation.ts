@@ -91,6 +91,7 @@ const success = (route: ApiRoute, writer: SchemaWriter) => {
   const headers = names.length > 0 ? { headers: Object.fromEntries(names.map((n) => [n, { schema: { type: 'string' } }])) } : {}
   const answer = route.answer
   const description = answer && /^[a-z]+ /.test(answer.name) ? answer.name : 'Success'
+  if (route.text !== undefined) return { description: `the text ${route.text}`, ...headers, content: { 'text/plain': { schema: { type: 'string', enum: [route.text] } } } }
   return { description, ...headers, ...(answer ? json(writer.schemaOf(answer)) : {}) }
 }
 

@@ -8,6 +8,6 @@ export const frontendRoutes = ({ frontend }: AdminApi): ApiRoute[] => [
   route('GET', '/api/frontend', frontend.features, { answer: FrontendToggles }),
   route('POST', '/api/frontend', frontend.evaluate, { body: true, answer: FrontendToggles, reads: { body: FrontendFeaturesBody } }),
   route('GET', '/api/frontend/features/:featureName', frontend.feature, { answer: FrontendToggle }),
-  route('POST', '/api/frontend/client/metrics', frontend.report, { body: true, reads: { body: ClientMetricsBody } }),
+  route('POST', '/api/frontend/client/metrics', frontend.report, { body: true, text: 'OK', reads: { body: ClientMetricsBody } }),
   route('POST', '/api/frontend/client/register', frontend.register, { body: true, reads: { body: ClientRegistrationBody } }),
 ]
