@@ -61,7 +61,9 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   }
   const clock = options.clock ?? systemClock
   const routes = adminRoutes(api, () => clock.now())
-  const resolve = createRouter([...routes, openApiRoute(routes, { basePath })])
+  const allRoutes = [...routes, openApiRoute(routes, { basePath })]
+  const resolve = createRouter(allRoutes)
+  const apiRoots = Object.freeze([...new Set(allRoutes.map((r) => r.pattern.split('/')[1]!))])
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
     createUser: createUserLimiter(options.rateLimiting, clock),
     login: loginLimiter(options.rateLimiting, clock),
@@ -170,5 +172,5 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
       return withNosniff(internalErrorResponse(ids.token()))
     }
   }
-  return Object.assign(handler, { bodyLimit: limits.bodyLimit })
+  return Object.assign(handler, { bodyLimit: limits.bodyLimit, apiRoots })
 }
