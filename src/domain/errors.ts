@@ -160,6 +160,9 @@ export const maintenanceMode = (): MaintenanceModeError => simple('MaintenanceMo
 /** Unleash's limiter answers its library's default text. */
 export const tooManyRequests = (): TooManyRequestsError => simple('TooManyRequestsError')('Too many requests, please try again later.')
 
+/** A write authenticated by the session cookie from a page of another origin: `reason` says which. */
+export const crossOrigin = (reason: string): NoAccessError => simple('NoAccessError')(reason)
+
 /** Unleash's answer to a token of the other SDK API: a frontend token on the client API, a client token on the frontend API. */
 export const wrongTokenType = (): NoAccessError => {
   const message = 'invalid token: expected a different token type for this endpoint'

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../api/admin-api.js'
 import { type ApiRequest, type EdgeOptions, read } from '../api/operation.js'
-import { type ApiError, methodNotAllowed, notFound, tooManyRequests, validationError } from '../domain/errors.js'
+import { type ApiError, crossOrigin, methodNotAllowed, notFound, tooManyRequests, validationError } from '../domain/errors.js'
 import { NoParams } from '../model/params.js'
 import { systemClock } from '../ports/clock.js'
 import { randomIds } from '../ports/ids.js'
@@ -15,6 +15,7 @@ import { adminRoutes } from './routes/index.js'
 import { openApiRoute } from './openapi/route.js'
 import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse, withNosniff } from './response.js'
+import { crossOriginWrite } from './same-origin.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
@@ -83,6 +84,8 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const authorization = header(request.headers, 'authorization')
     const cookie = header(request.headers, 'cookie')
     const credentials: Credentials = { authorization, cookie }
+    const foreign = crossOriginWrite(request, method, api.config.unleashUrl)
+    if (foreign !== undefined) return errorAnswer(crossOrigin(foreign))
     const { pathname, query } = target(request)
     const unknownPath = () => notFound(`The path you were looking for (${pathname}) is not available.`)
     const relative = underBase(pathname, basePath)
