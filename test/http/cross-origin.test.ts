@@ -17,7 +17,7 @@ t.test('a write authenticated by the session cookie from another origin is refus
   const s = await loggedIn()
   const before = plain(s.api.state())
   const on = `${FLAG}/checkout/environments/development/on`
-  for (const headers of [
+  for (const headers of <Record<string, string>[]>[
     { origin: 'http://localhost:9999', host: 'localhost:4242' },
     { origin: 'http://flags.example.com:8080', host: 'flags.example.com' },
     { origin: 'https://evil.example.com', host: 'flags.example.com' },
