@@ -4,7 +4,7 @@
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
  * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, kit,
- * scaling). The postgres section runs when DATABASE_URL is set.
+ * logins, scaling). The postgres section runs when DATABASE_URL is set.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -38,6 +38,10 @@ if (!skip.has('http')) {
 if (!skip.has('postgres') && process.env.DATABASE_URL) {
   const { postgresRows } = await import('./postgres.js')
   rows.push(...(await postgresRows(process.env.DATABASE_URL, seconds)))
+}
+if (!skip.has('logins')) {
+  const { loginFloodRows } = await import('./login-flood.js')
+  rows.push(...(await loginFloodRows()))
 }
 if (!skip.has('kit')) {
   const { kitRows } = await import('./kit.js')
