@@ -4,7 +4,8 @@
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
  * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, imports,
- * kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The postgres section runs when DATABASE_URL is set.
+ * logins, kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The postgres
+ * section runs when DATABASE_URL is set.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -42,6 +43,10 @@ if (!skip.has('postgres') && process.env.DATABASE_URL) {
 if (!skip.has('imports')) {
   const { importRows } = await import('./imports.js')
   rows.push(...(await importRows()))
+}
+if (!skip.has('logins')) {
+  const { loginFloodRows } = await import('./login-flood.js')
+  rows.push(...(await loginFloodRows()))
 }
 if (!skip.has('kit')) {
   const { kitRows } = await import('./kit.js')

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { readFile, stat } from 'node:fs/promises'
-import { extname, join, resolve, sep } from 'node:path'
+import { readFile, realpath, stat } from 'node:fs/promises'
+import { extname, join, posix, resolve, sep } from 'node:path'
 import { normalizeBasePath, target, underBase } from '../../src/http/request.js'
 import { bytesResponse } from '../../src/http/response.js'
 import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/types.js'
@@ -16,8 +16,11 @@ export interface UiOptions extends Omit<IndexSettings, 'basePath'> {
   readonly basePath?: string
 }
 
-/** What stays the API's under the base path: its routes, the login and logout. */
-const API_ROOTS = new Set(['api', 'auth', 'logout', 'health'])
+/**
+ * What stays the API's under the base path: its routes (the OpenAPI document under `docs`),
+ * the login and logout, and whatever first segments the handler says it routes (`apiRoots`).
+ */
+const API_ROOTS = ['api', 'auth', 'logout', 'health', 'docs']
 
 // Built assets carry a hash in their name: they never change. Anything else is checked each time.
 const IMMUTABLE = 'public, max-age=31536000, immutable'
@@ -31,7 +34,14 @@ const REVALIDATE = 'no-cache'
  * A directory without `index.html` is refused when the handler is made.
  */
 export const withUi = async (api: PlainHandler, options: UiOptions): Promise<E.Either<string, PlainHandler>> => {
-  const dir = resolve(options.dir)
+  const apiRoots = new Set([...API_ROOTS, ...(api.apiRoots ?? [])])
+  let dir: string
+  try {
+    // The directory as the file system names it, so that a file's real path can be compared with it.
+    dir = await realpath(resolve(options.dir))
+  } catch (error) {
+    return E.left(`the UI directory ${resolve(options.dir)} cannot be read (${(error as Error).message})`)
+  }
   const basePath = normalizeBasePath(options.basePath)
   let template: string
   try {
@@ -43,19 +53,27 @@ export const withUi = async (api: PlainHandler, options: UiOptions): Promise<E.E
   const page = (status: number): HttpResponse =>
     bytesResponse(status, { 'content-type': contentTypeOf('.html'), 'cache-control': REVALIDATE, 'x-content-type-options': 'nosniff' }, index)
 
-  /** The file a path names inside the directory, or undefined: never a dotfile, never outside. */
+  /**
+   * The regular file a path names inside the directory, or undefined. The whole path is decoded
+   * first (so an escaped `/` is a separator like any other), then no segment may be `.`, `..` or
+   * a dotfile, and the file's real path (symlinks followed) must still be inside the directory.
+   */
   const fileOf = async (relative: string): Promise<string | undefined> => {
-    let segments: string[]
+    let decoded: string
     try {
-      segments = relative.split('/').filter((s) => s !== '').map(decodeURIComponent)
+      decoded = decodeURIComponent(relative)
     } catch {
       return undefined
     }
-    if (segments.some((s) => s.startsWith('.') || s.includes('\\') || s.includes('\0'))) return undefined
-    const file = resolve(dir, ...segments)
+    if (decoded.includes('\\') || decoded.includes('\0')) return undefined
+    const segments = decoded.split('/').filter((s) => s !== '')
+    if (segments.some((s) => s.startsWith('.'))) return undefined
+    const file = resolve(dir, posix.normalize(segments.join('/')))
     if (!file.startsWith(dir + sep)) return undefined
-    const found = await stat(file).catch(() => undefined)
-    return found?.isFile() ? file : undefined
+    const real = await realpath(file).catch(() => undefined)
+    if (real === undefined || !real.startsWith(dir + sep)) return undefined
+    const found = await stat(real).catch(() => undefined)
+    return found?.isFile() ? real : undefined
   }
 
   const ui = async (relative: string): Promise<HttpResponse> => {
@@ -79,10 +97,10 @@ export const withUi = async (api: PlainHandler, options: UiOptions): Promise<E.E
     const method = String(request.method).toUpperCase()
     const relative = method === 'GET' || method === 'HEAD' ? underBase(target(request).pathname, basePath) : undefined
     const root = relative?.split('/')[1]
-    if (relative === undefined || root === undefined || API_ROOTS.has(root)) return api(request)
+    if (relative === undefined || root === undefined || apiRoots.has(root)) return api(request)
     const response = await ui(relative)
     if (method !== 'HEAD') return response
     return { status: response.status, headers: { ...response.headers, 'content-length': String(response.bytes?.byteLength ?? 0) } }
   }
-  return E.right(Object.assign(handler, api.bodyLimit === undefined ? {} : { bodyLimit: api.bodyLimit }))
+  return E.right(Object.assign(handler, api.bodyLimit === undefined ? {} : { bodyLimit: api.bodyLimit }, { apiRoots: [...apiRoots] }))
 }

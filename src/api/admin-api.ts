@@ -94,6 +94,8 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     frontend: { ...frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }), ...usage.frontend },
     /** Writes the `lastSeenAt` that SDK reports left pending (see docs/clients.md). */
     flushLastSeen: usage.flushLastSeen,
+    /** What SDK reports keep in this process's memory, in bytes (see docs/clients.md for the ceilings). */
+    usageKept: usage.kept,
     /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
     /** Recorded events, newest first. */

@@ -15,35 +15,17 @@ export const sha256Hex: (data: string | Uint8Array) => string =
 export const hashToken = (token: string): string => sha256Hex(token)
 
 /**
- * Compares two hex digests in constant time: every character is looked at, whatever differs.
- * Digests are public lengths, so a length mismatch may return at once.
+ * Compares two digests in constant time (`timingSafeEqual`). Digests are public lengths, so a
+ * length mismatch may return at once.
  */
 export const sameDigest = (a: string, b: string): boolean => {
-  if (a.length !== b.length) return false
-  let difference = 0
-  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i)
-  return difference === 0
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && crypto.timingSafeEqual(x, y)
 }
 
 /** A fresh secret for an API token: 56 hex characters, as Unleash makes them. */
 export const newSecret = (): string => crypto.randomBytes(28).toString('hex')
 
-const SCRYPT_KEYLEN = 32
-
-/** A salted scrypt hash, `scrypt$<salt hex>$<hash hex>`; passwords are stored only like this. */
-export const hashPassword = (password: string): Promise<string> =>
-  new Promise((resolve, reject) => {
-    const salt = crypto.randomBytes(16)
-    crypto.scrypt(password.normalize('NFKC'), salt, SCRYPT_KEYLEN, (err, key) =>
-      err ? reject(err) : resolve(`scrypt$${salt.toString('hex')}$${key.toString('hex')}`),
-    )
-  })
-
-export const verifyPassword = (password: string, stored: string): Promise<boolean> =>
-  new Promise((resolve) => {
-    const [scheme, salt, hash] = stored.split('$')
-    if (scheme !== 'scrypt' || !salt || !hash) return resolve(false)
-    crypto.scrypt(password.normalize('NFKC'), Buffer.from(salt, 'hex'), SCRYPT_KEYLEN, (err, key) =>
-      resolve(!err && sameDigest(key.toString('hex'), hash)),
-    )
-  })
+// Passwords: see password-hash.ts (scrypt with its cost written in the hash, one hash at a time).
+export { checkPassword, hashPassword, passwordHashOutdated, verifyPassword } from './password-hash.js'

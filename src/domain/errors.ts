@@ -164,6 +164,17 @@ export const maintenanceMode = (): MaintenanceModeError => simple('MaintenanceMo
 /** Unleash's limiter answers its library's default text. */
 export const tooManyRequests = (): TooManyRequestsError => simple('TooManyRequestsError')('Too many requests, please try again later.')
 
+/** A write authenticated by the session cookie from a page of another origin: `reason` says which. */
+export const crossOrigin = (reason: string): NoAccessError => simple('NoAccessError')(reason)
+
+/** A login refused before its password was checked: the name's backoff, or too many checks queued. */
+export const tooManyLogins = (reason: 'waiting' | 'busy', retryAfterSeconds: number): TooManyRequestsError =>
+  simple('TooManyRequestsError')(
+    reason === 'waiting'
+      ? `Too many failed logins for this account. Try again in ${retryAfterSeconds} seconds.`
+      : `Too many logins are being checked at once. Try again in ${retryAfterSeconds} seconds.`,
+  )
+
 /** Unleash's answer to a token of the other SDK API: a frontend token on the client API, a client token on the frontend API. */
 export const wrongTokenType = (): NoAccessError => {
   const message = 'invalid token: expected a different token type for this endpoint'

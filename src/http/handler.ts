@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../api/admin-api.js'
 import { type ApiRequest, type EdgeOptions, read } from '../api/operation.js'
-import { type ApiError, methodNotAllowed, notFound, tooManyRequests, validationError } from '../domain/errors.js'
+import { type ApiError, crossOrigin, methodNotAllowed, notFound, tooManyRequests, validationError } from '../domain/errors.js'
 import { NoParams } from '../model/params.js'
 import { systemClock } from '../ports/clock.js'
 import { randomIds } from '../ports/ids.js'
@@ -15,6 +15,7 @@ import { adminRoutes } from './routes/index.js'
 import { openApiRoute } from './openapi/route.js'
 import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse, withNosniff } from './response.js'
+import { crossOriginWrite } from './same-origin.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
 
@@ -62,7 +63,9 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   }
   const clock = options.clock ?? systemClock
   const routes = adminRoutes(api, () => clock.now())
-  const resolve = createRouter([...routes, openApiRoute(routes, { basePath })])
+  const allRoutes = [...routes, openApiRoute(routes, { basePath })]
+  const resolve = createRouter(allRoutes)
+  const apiRoots = Object.freeze([...new Set(allRoutes.map((r) => r.pattern.split('/')[1]!))])
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
     createUser: createUserLimiter(options.rateLimiting, clock),
     login: loginLimiter(options.rateLimiting, clock),
@@ -82,6 +85,8 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const authorization = header(request.headers, 'authorization')
     const cookie = header(request.headers, 'cookie')
     const credentials: Credentials = { authorization, cookie }
+    const foreign = crossOriginWrite(request, method, api.config.unleashUrl)
+    if (foreign !== undefined) return errorAnswer(crossOrigin(foreign))
     const { pathname, query } = target(request)
     const unknownPath = () => notFound(`The path you were looking for (${pathname}) is not available.`)
     const relative = underBase(pathname, basePath)
@@ -172,5 +177,5 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
       return withNosniff(internalErrorResponse(ids.token()))
     }
   }
-  return Object.assign(handler, { bodyLimit: limits.bodyLimit })
+  return Object.assign(handler, { bodyLimit: limits.bodyLimit, apiRoots })
 }

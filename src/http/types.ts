@@ -76,7 +76,9 @@ export interface HttpHandlerOptions {
 export interface HttpHandler {
   (request: HttpRequest): Promise<HttpResponse>
   readonly bodyLimit: number
+  /** The first path segments (under the base path) that its routes start with, for a UI served beside it. */
+  readonly apiRoots: readonly string[]
 }
 
 /** What adapters accept: a handler as `createHttpHandler` makes it, or any function of its shape. */
-export type PlainHandler = ((request: HttpRequest) => Promise<HttpResponse>) & { readonly bodyLimit?: number }
+export type PlainHandler = ((request: HttpRequest) => Promise<HttpResponse>) & { readonly bodyLimit?: number; readonly apiRoots?: readonly string[] }

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
@@ -106,6 +106,50 @@ t.test('nothing outside the directory, and no dotfiles, is ever served', async (
     t.not(answer.body, 'outside', path)
     t.ok(answer.status === 200 || answer.status === 404, `${path}: ${answer.status}`)
   }
+})
+
+t.test('an escaped separator is decoded before the path is checked: no way up to a dotfile', async (t) => {
+  const dir = await fixture(t)
+  await mkdir(join(dir, 'x'))
+  const get = await served(dir)
+  for (const path of ['/x%2f..%2f.env', '/x%2F..%2F.env', '/static%2f..%2f.env', '/x/..%2f.env', '/%2e%2fx%2f..%2f.env', '/x%5c..%5c.env']) {
+    const answer = await get('GET', path)
+    t.not(answer.body, 'SECRET=1', path)
+    t.notOk(answer.bytes && Buffer.from(answer.bytes).toString() === 'SECRET=1', path)
+    t.equal(answer.headers['content-type'], 'text/html; charset=utf-8', `${path}: the index page or its 404, never the file`)
+  }
+  t.equal((await get('GET', '/static%2fapp-1a2b.js')).body, 'console.log("ui")', 'an escaped separator inside the directory still finds the file')
+})
+
+t.test('a symlink inside the directory that leads out of it is not followed; one that stays inside is', async (t) => {
+  const dir = await fixture(t)
+  const outside = join(dir, '..', `${dir.split('/').pop()}-outside.txt`)
+  await symlink(outside, join(dir, 'leak.txt'))
+  await symlink(join(dir, '..'), join(dir, 'up'))
+  await symlink(join(dir, 'static', 'app-1a2b.js'), join(dir, 'alias.js'))
+  const get = await served(dir)
+  const leak = await get('GET', '/leak.txt')
+  t.equal(leak.status, 404)
+  t.not(leak.body, 'outside')
+  const up = await get('GET', `/up/${dir.split('/').pop()}-outside.txt`)
+  t.equal(up.status, 404)
+  t.not(up.body, 'outside')
+  const alias = await get('GET', '/alias.js')
+  t.equal(alias.status, 200)
+  t.equal(alias.body, 'console.log("ui")')
+})
+
+t.test('the OpenAPI document, and every first segment the handler routes, stay the API\'s', async (t) => {
+  const dir = await fixture(t)
+  const get = await served(dir)
+  const doc = await get('GET', '/docs/openapi.json')
+  t.equal(doc.status, 299)
+  t.equal(doc.body, 'api GET /docs/openapi.json')
+  const routed: PlainHandler = Object.assign(async (request: HttpRequest): Promise<HttpResponse> => ({ status: 298, headers: {}, body: `own ${request.path}` }), { apiRoots: ['internal'] })
+  const made = await withUi(routed, { dir })
+  if (E.isLeft(made)) throw new Error(made.left)
+  t.equal((await made.right({ method: 'GET', path: '/internal/x' })).status, 298, "a root the handler names is the handler's")
+  t.equal((await made.right({ method: 'GET', path: '/projects' })).status, 200, 'other paths are the UI')
 })
 
 t.test('the API keeps its paths and every method but GET and HEAD; paths outside the base path are its too', async (t) => {

@@ -10,6 +10,14 @@ export interface MetricsLimits {
   readonly maxSeries: number
   /** Variant names counted per flag, environment, application and hour (of those the flag can give); later ones are dropped. */
   readonly maxVariantsPerSeries: number
+  /** Strategy names kept per application (the first ones a registration lists). */
+  readonly maxStrategiesPerApplication: number
+  /** Bytes that what one caller (a token, a user) registered may keep; past it that caller's application seen longest ago is forgotten. */
+  readonly maxBytesPerCaller: number
+  /** Bytes that applications and instances keep in all; past it the application seen longest ago is forgotten. */
+  readonly maxApplicationBytes: number
+  /** Bytes that counts keep in all; new ones past it are dropped until old hours leave. */
+  readonly maxSeriesBytes: number
   /** Least time between two commits of `lastSeenAt`, in milliseconds. */
   readonly lastSeenWriteIntervalMs: number
 }
@@ -20,6 +28,10 @@ export const DEFAULT_METRICS_LIMITS: MetricsLimits = Object.freeze({
   maxInstancesPerApplication: 100,
   maxSeries: 50_000,
   maxVariantsPerSeries: 16,
+  maxStrategiesPerApplication: 100,
+  maxBytesPerCaller: 1024 * 1024,
+  maxApplicationBytes: 8 * 1024 * 1024,
+  maxSeriesBytes: 16 * 1024 * 1024,
   lastSeenWriteIntervalMs: 30_000,
 })
 

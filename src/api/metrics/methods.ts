@@ -51,6 +51,9 @@ const bodyEnvironment = (request: ApiRequest<unknown>): string | undefined => {
   return body !== null && typeof body === 'object' && typeof body.environment === 'string' ? body.environment : undefined
 }
 
+/** Whose share what a caller reports counts toward: the token or user, by kind and id. */
+const callerKey = (principal: Principal): string => `${principal.kind}:${principal.actor.id}:${principal.actor.name}`
+
 /** A query's whole number of 0 or more, else the 400 naming it. */
 const wholeNumber = (value: string | undefined, name: string, fallback: number): E.Either<ValidationError, number> => {
   if (value === undefined) return E.right(fallback)
@@ -96,7 +99,8 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await writeLastSeen()
   }
 
-  const presenceOf = (body: ClientMetricsBody | ClientRegistrationBody, environment: string, started?: number): Presence => ({
+  const presenceOf = (caller: string, body: ClientMetricsBody | ClientRegistrationBody, environment: string, started?: number): Presence => ({
+    caller,
     appName: body.appName,
     environment,
     ...(body.instanceId !== undefined ? { instanceId: body.instanceId } : {}),
@@ -113,7 +117,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     if (E.isLeft(body)) return body
     const tallies = readReport(caller.right.state, body.right, caller.right.scope, clock.now())
     if (E.isLeft(tallies)) return tallies
-    await record([presenceOf(body.right, caller.right.scope.environment)], tallies.right)
+    await record([presenceOf(callerKey(caller.right.principal), body.right, caller.right.scope.environment)], tallies.right)
     return E.right(undefined)
   }
 
@@ -123,7 +127,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     if (E.isLeft(caller)) return caller
     const body = decodeWith(ClientRegistrationBody)(caller.right.request.body)
     if (E.isLeft(body)) return body
-    await record([presenceOf(body.right, caller.right.scope.environment, millisOf(body.right.started))], [])
+    await record([presenceOf(callerKey(caller.right.principal), body.right, caller.right.scope.environment, millisOf(body.right.started))], [])
     return E.right(undefined)
   }
 
@@ -140,6 +144,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       .filter((a) => !scope.bound || a.environment === scope.environment)
       .map(
         (a): Presence => ({
+          caller: callerKey(caller.right.principal),
           appName: a.appName,
           instanceId: a.instanceId,
           environment: a.environment,
@@ -215,6 +220,8 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       /** `POST /api/frontend/client/metrics`. */
       report: report('frontend'),
     },
+    /** What the reports keep in memory, in bytes: for tests and a host's own checks. */
+    kept: () => usage.kept(),
     /** Writes the `lastSeenAt` not yet written, whatever the interval: for a host shutting down. */
     flushLastSeen: (): Promise<Result<void>> => writeLastSeen(),
   }

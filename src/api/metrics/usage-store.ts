@@ -1,5 +1,6 @@
 import { HOUR_MS, hourOf, type Tally } from '../../domain/metrics/report.js'
 import type { MetricsLimits } from './limits.js'
+import { ENTRY_BYTES, optionalBytes, textBytes } from './sizes.js'
 
 /** One flag's counts for one application and environment in one hour. */
 export interface Series {
@@ -22,6 +23,10 @@ export interface Instance {
 
 export interface Application {
   readonly appName: string
+  /** Who last registered or reported it: its bytes count toward that caller's share. */
+  caller: string
+  /** What it keeps, its instances included (see sizes.ts). */
+  bytes: number
   sdkVersion?: string
   strategies: readonly string[]
   lastSeen: number
@@ -31,6 +36,8 @@ export interface Application {
 
 /** What an SDK says of itself, at registration or beside its counts. */
 export interface Presence {
+  /** Who reported it (a token, a user): what one caller keeps is bounded. */
+  readonly caller: string
   readonly appName: string
   readonly instanceId?: string
   readonly environment: string
@@ -58,6 +65,16 @@ export const createUsageStore = (limits: MetricsLimits) => {
   const applications = new Map<string, Application>()
 
   let seriesCount = 0
+  let seriesBytes = 0
+  let applicationBytes = 0
+  /** Bytes kept per caller; a caller with none is not listed. */
+  const callerBytes = new Map<string, number>()
+
+  const seriesSize = (s: Series): number => {
+    let bytes = ENTRY_BYTES + textBytes(s.feature) + textBytes(s.environment) + textBytes(s.appName)
+    for (const name of s.variants.keys()) bytes += ENTRY_BYTES + textBytes(name)
+    return bytes
+  }
 
   /** Forgets the hours that fell out of the window. */
   const prune = (now: number): void => {
@@ -65,6 +82,7 @@ export const createUsageStore = (limits: MetricsLimits) => {
     for (const [hour, series] of hours) {
       if (hour >= oldest) continue
       seriesCount -= series.size
+      for (const s of series.values()) seriesBytes -= seriesSize(s)
       hours.delete(hour)
     }
   }
@@ -75,37 +93,79 @@ export const createUsageStore = (limits: MetricsLimits) => {
     let series = hours.get(t.hour)
     let found = series?.get(key)
     if (found === undefined) {
-      if (seriesCount >= limits.maxSeries) return
+      const fresh: Series = { feature: t.feature, environment: t.environment, appName: t.appName, hour: t.hour, yes: 0, no: 0, variants: new Map() }
+      const bytes = seriesSize(fresh)
+      if (seriesCount >= limits.maxSeries || seriesBytes + bytes > limits.maxSeriesBytes) return
       if (series === undefined) hours.set(t.hour, (series = new Map()))
-      found = { feature: t.feature, environment: t.environment, appName: t.appName, hour: t.hour, yes: 0, no: 0, variants: new Map() }
+      found = fresh
       series.set(key, found)
       seriesCount += 1
+      seriesBytes += bytes
     }
     found.yes = add(found.yes, t.yes)
     found.no = add(found.no, t.no)
     for (const [name, n] of Object.entries(t.variants)) {
       const before = found.variants.get(name)
-      if (before === undefined && found.variants.size >= limits.maxVariantsPerSeries) continue
+      if (before === undefined) {
+        const bytes = ENTRY_BYTES + textBytes(name)
+        if (found.variants.size >= limits.maxVariantsPerSeries || seriesBytes + bytes > limits.maxSeriesBytes) continue
+        seriesBytes += bytes
+      }
       found.variants.set(name, add(before ?? 0, n))
     }
   }
 
+  const instanceSize = (i: Instance): number => ENTRY_BYTES + textBytes(i.instanceId) + optionalBytes(i.sdkVersion) + textBytes(i.environment)
+
+  const applicationSize = (app: Application): number => {
+    let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion)
+    for (const name of app.strategies) bytes += textBytes(name)
+    for (const i of app.instances.values()) bytes += instanceSize(i)
+    return bytes
+  }
+
+  const charge = (caller: string, bytes: number): void => {
+    const held = (callerBytes.get(caller) ?? 0) + bytes
+    if (held <= 0) callerBytes.delete(caller)
+    else callerBytes.set(caller, held)
+    applicationBytes += bytes
+  }
+
+  const forget = (app: Application): void => {
+    applications.delete(app.appName)
+    charge(app.caller, -app.bytes)
+  }
+
+  /** The application `caller` (any caller, when undefined) saw longest ago, but `keep`. */
+  const oldest = (keep: Application, caller?: string): Application | undefined => {
+    for (const app of applications.values()) if (app !== keep && (caller === undefined || app.caller === caller)) return app
+    return undefined
+  }
+
   const see = (p: Presence, now: number): void => {
     let app = applications.get(p.appName)
-    if (app === undefined) app = { appName: p.appName, strategies: [], lastSeen: now, instances: new Map() }
+    if (app === undefined) app = { appName: p.appName, caller: p.caller, bytes: 0, strategies: [], lastSeen: now, instances: new Map() }
+    else charge(app.caller, -app.bytes)
+    app.caller = p.caller
     app.lastSeen = now
     if (p.sdkVersion !== undefined) app.sdkVersion = p.sdkVersion
-    if (p.strategies !== undefined) app.strategies = [...p.strategies]
+    if (p.strategies !== undefined) app.strategies = p.strategies.slice(0, limits.maxStrategiesPerApplication)
     touch(applications, p.appName, app)
-    if (applications.size > limits.maxApplications) applications.delete(applications.keys().next().value!)
-    if (p.instanceId === undefined) return
-    const instance: Instance = app.instances.get(p.instanceId) ?? { instanceId: p.instanceId, environment: p.environment, lastSeen: now }
-    instance.lastSeen = now
-    instance.environment = p.environment
-    if (p.sdkVersion !== undefined) instance.sdkVersion = p.sdkVersion
-    if (p.started !== undefined) instance.started = p.started
-    touch(app.instances, p.instanceId, instance)
-    if (app.instances.size > limits.maxInstancesPerApplication) app.instances.delete(app.instances.keys().next().value!)
+    if (p.instanceId !== undefined) {
+      const instance: Instance = app.instances.get(p.instanceId) ?? { instanceId: p.instanceId, environment: p.environment, lastSeen: now }
+      instance.lastSeen = now
+      instance.environment = p.environment
+      if (p.sdkVersion !== undefined) instance.sdkVersion = p.sdkVersion
+      if (p.started !== undefined) instance.started = p.started
+      touch(app.instances, p.instanceId, instance)
+      if (app.instances.size > limits.maxInstancesPerApplication) app.instances.delete(app.instances.keys().next().value!)
+    }
+    app.bytes = applicationSize(app)
+    charge(app.caller, app.bytes)
+    // The oldest first: of the caller's own past its share, then of all past the whole.
+    let drop: Application | undefined
+    while ((callerBytes.get(p.caller) ?? 0) > limits.maxBytesPerCaller && (drop = oldest(app, p.caller))) forget(drop)
+    while ((applications.size > limits.maxApplications || applicationBytes > limits.maxApplicationBytes) && (drop = oldest(app))) forget(drop)
   }
 
   return {
@@ -124,6 +184,8 @@ export const createUsageStore = (limits: MetricsLimits) => {
     },
     applications: (): readonly Application[] => [...applications.values()],
     application: (appName: string): Application | undefined => applications.get(appName),
+    /** What is kept, in bytes as sizes.ts counts them: applications (in all and per caller) and counts. */
+    kept: () => ({ applicationBytes, seriesBytes, callerBytes: new Map(callerBytes) }),
   }
 }
 

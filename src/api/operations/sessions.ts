@@ -12,7 +12,8 @@ import type { Account } from '../../model/user.js'
 import type { StoragePort } from '../../ports/storage.js'
 import { read, write } from '../operation.js'
 import { asMaintenanceSwitch, stateOf } from '../runner.js'
-import { hashPassword, hashToken, verifyPassword } from '../secrets.js'
+import type { LoginBackoff } from '../login-backoff.js'
+import { checkPassword, hashPassword, hashToken } from '../secrets.js'
 
 /** A login that succeeded: the session's id (the cookie's value, kept nowhere else), when it ends, and who. */
 export interface Session {
@@ -21,23 +22,34 @@ export interface Session {
   readonly user: Account
 }
 
-/** What a login came to: a session, or a refusal. */
-export type LoginOutcome = { readonly ok: true; readonly session: Session } | { readonly ok: false }
+/**
+ * What a login came to: a session; a refusal (`mismatch`, the account's failure counted, or
+ * `waiting` for its backoff, or `busy` when too many password checks are queued).
+ */
+export type LoginOutcome =
+  | { readonly ok: true; readonly session: Session }
+  | { readonly ok: false; readonly reason: 'mismatch'; readonly name: string }
+  | { readonly ok: false; readonly reason: 'waiting' | 'busy'; readonly retryAfterSeconds: number }
 
-interface CheckedLogin {
-  readonly account: UserState | undefined
-  readonly matches: boolean
-  readonly sessionId: string
-}
+type CheckedLogin =
+  | { readonly kind: 'checked'; readonly account: UserState | undefined; readonly matches: boolean; readonly sessionId: string; readonly name: string; readonly rehashed?: string }
+  | { readonly kind: 'waiting' | 'busy'; readonly retryAfterSeconds: number }
 
 // Compared against when no account matches, so that an unknown name costs what a wrong password does.
-const NO_ACCOUNT_HASH = 'scrypt$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000'
+const NO_ACCOUNT_HASH = 'scrypt$17,8,1$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000'
+
+/** The key a login's name is counted under: the account's id, else the name as given, in lower case. */
+const backoffName = (account: UserState | undefined, username: string): string => (account ? `#${account.id}` : username.toLowerCase())
 
 /**
- * `POST /auth/simple/login`, for anyone: the password is checked (scrypt, before the
- * transaction), then a match starts a session; a miss changes nothing.
+ * `POST /auth/simple/login`, for anyone. An account (or a name no account has) that failed
+ * more than `LOGIN_BACKOFF.freeAttempts` times in a row must wait, doubling each time, before
+ * its password is checked again: however many addresses a flood comes from, it gets one guess
+ * a wait. The password is checked (scrypt, in the bounded hashing queue, before the
+ * transaction); a match starts a session, clears `loginAttempts` and re-hashes a password
+ * stored at an older cost; a miss adds one to the account's `loginAttempts`.
  */
-export const loginOp = (storage: StoragePort) =>
+export const loginOp = (storage: StoragePort, backoff: LoginBackoff) =>
   // Logging in and out are not admin API writes: Unleash's maintenance mode lets them through.
   asMaintenanceSwitch(write<NoParams, LoginBody, LoginOutcome>({
     params: NoParams,
@@ -45,16 +57,28 @@ export const loginOp = (storage: StoragePort) =>
     body: LoginBody,
     prepare: async ({ body, ctx }): Promise<CheckedLogin> => {
       const account = loginAccount(stateOf(storage), body.username)
+      const name = backoffName(account, body.username)
+      const wait = backoff.wait(name, account?.loginAttempts, Date.parse(ctx.now))
+      if (wait > 0) return { kind: 'waiting', retryAfterSeconds: Math.ceil(wait / 1000) }
       const hash = account?.passwordHash ?? null
-      const matches = await verifyPassword(body.password, hash ?? NO_ACCOUNT_HASH)
-      return { account, matches: matches && hash !== null, sessionId: ctx.token() }
+      const checked = await checkPassword(body.password, hash ?? NO_ACCOUNT_HASH)
+      if (checked === 'busy') return { kind: 'busy', retryAfterSeconds: 1 }
+      const matches = checked.matches && hash !== null
+      const rehashed = matches && checked.outdated ? await hashPassword(body.password) : undefined
+      return { kind: 'checked', account, matches, sessionId: ctx.token(), name, ...(rehashed ? { rehashed } : {}) }
     },
     run: (draft, { ctx, config, prepared }) => {
-      const { account, matches, sessionId } = prepared as CheckedLogin
+      const checked = prepared as CheckedLogin
+      if (checked.kind !== 'checked') return E.right(() => ({ ok: false as const, reason: checked.kind, retryAfterSeconds: checked.retryAfterSeconds }))
+      const { account, matches, sessionId, name } = checked
       // The account as it is now: deleted, or given another password, since it was checked: no session.
-      const current = account && draft.users.get(String(account.id))
-      // A refusal changes nothing: failures are counted by the HTTP layer's rate limit, as Unleash counts them.
-      if (!matches || !current || current.passwordHash !== account.passwordHash) return E.right(() => ({ ok: false as const }))
+      const current = account && (draft.users.get(String(account.id)) as (UserState & { loginAttempts: number; passwordHash: string | null }) | undefined)
+      const unchanged = current !== undefined && current.passwordHash === account!.passwordHash
+      if (!matches || !unchanged) {
+        if (unchanged) current.loginAttempts = current.loginAttempts + 1
+        return E.right(() => ({ ok: false as const, reason: 'mismatch' as const, name }))
+      }
+      if (checked.rehashed !== undefined) current.passwordHash = checked.rehashed
       const userId = current.id
       const expiresAt = new Date(Date.parse(ctx.now) + config.sessionTtlHours * 3_600_000).toISOString()
       startSession(draft, { digest: hashToken(sessionId), userId, now: ctx.now, expiresAt }, config.maxParallelSessions)
