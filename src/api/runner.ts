@@ -163,7 +163,10 @@ export const createRunner = (deps: RunnerDeps) => {
    * rendered and no step's `after` runs. A refusal names the step (`index`; none for the
    * store's own failure).
    */
-  const runAll = async (steps: readonly WriteStep[], commit = true): Promise<E.Either<StepError, void>> => {
+  const runAll = async (given: readonly WriteStep[], commit = true): Promise<E.Either<StepError, void>> => {
+    const read = readSteps(given)
+    if (E.isLeft(read)) return read
+    const steps = read.right
     const prepared: unknown[] = []
     for (const [index, { op, request }] of steps.entries()) {
       if (!op.prepare) continue
@@ -222,6 +225,22 @@ export const createRunner = (deps: RunnerDeps) => {
 }
 
 export type Runner = ReturnType<typeof createRunner>
+
+/** `runAll`'s steps from a caller in process: each a write operation and a request, as `run` reads one. */
+const readSteps = (steps: unknown): E.Either<StepError, WriteStep[]> => {
+  if (!Array.isArray(steps)) return E.left({ error: validationError('The steps must be an array of { op, request }.') })
+  const read: WriteStep[] = []
+  for (const [index, step] of steps.entries()) {
+    const op = (step as Partial<WriteStep> | null)?.op
+    if (op?.kind !== 'write') return E.left({ index, error: validationError(`Step ${index} must name a write operation as its \`op\`.`) })
+    const request = readRequest((step as WriteStep).request)
+    if (E.isLeft(request)) return E.left({ index, error: request.left })
+    const unfit = notStrings(request.right, HEADERS)
+    if (unfit) return E.left({ index, error: unfit })
+    read.push({ op, request: request.right })
+  }
+  return E.right(read)
+}
 
 /**
  * The request's path parameters, read through the operation's codec: over HTTP the router
