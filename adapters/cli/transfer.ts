@@ -79,7 +79,8 @@ const withStore = async (values: Values, env: NodeJS.ProcessEnv, section: (api: 
 
 const importCommand = async (values: Values, files: readonly string[], env: NodeJS.ProcessEnv, io: TransferOutput): Promise<number> => {
   const from = values['from-unleash']
-  if ((from === undefined) === (files.length !== 1) || files.length > 1) {
+  // Exactly one source: a file, or Unleash.
+  if (files.length + (from === undefined ? 0 : 1) !== 1) {
     io.err('flagport import: give either one FILE or --from-unleash URL')
     return 2
   }

@@ -22,3 +22,10 @@ const normal = (value: unknown): unknown => {
 export const canonical = (value: unknown): string => JSON.stringify(normal(value))
 
 export const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b)
+
+/** A record without some of its fields (those another store makes its own: ids, projects). */
+export const omit = <T extends object>(record: T, ...keys: string[]): Partial<T> => {
+  const copy = { ...record } as Record<string, unknown>
+  for (const key of keys) delete copy[key]
+  return copy as Partial<T>
+}

@@ -30,12 +30,6 @@ const decoded = async <A>(source: TransferSource, what: string, answer: Promise<
   return E.left(`${source.name} answered ${what} with an unexpected shape: ${details || read.left.message}`)
 }
 
-const without = <T extends object, K extends string>(record: T, ...keys: K[]): Omit<T, K> => {
-  const copy = { ...record } as Record<string, unknown>
-  for (const key of keys) delete copy[key]
-  return copy as Omit<T, K>
-}
-
 export const collect = async (source: TransferSource): Promise<E.Either<string, TransferDocument>> => {
   const get = <A>(route: string, codec: t.Decoder<unknown, A>) => decoded(source, `GET ${route}`, source.get(route), codec)
   const environments = await get('/api/admin/environments', EnvironmentsAnswer)
@@ -69,7 +63,7 @@ export const collect = async (source: TransferSource): Promise<E.Either<string, 
     version: 1,
     environments: environments.right.environments,
     projects: documentProjects,
-    strategyTypes: strategyTypes.right.strategies.filter((s) => s.editable !== false).map((s) => without(s, 'editable')),
+    strategyTypes: strategyTypes.right.strategies.filter((s) => s.editable !== false).map(({ editable: _editable, ...type }) => type),
     tagTypes: tagTypes.right.tagTypes,
     contextFields: contextFields.right,
     segments: segments.right.segments,

@@ -12,7 +12,7 @@ import { createSegmentOp, updateSegmentOp } from '../../../src/api/operations/se
 import type { WriteOperation } from '../../../src/api/operation.js'
 import { createTagTypeOp, updateTagTypeOp } from '../../../src/api/operations/tags.js'
 import { createStrategyTypeOp, updateStrategyTypeOp } from '../../../src/api/operations/types.js'
-import { same } from './canonical.js'
+import { omit, same } from './canonical.js'
 import type { TransferDocument } from './document.js'
 import { flagNames, flagPart, onlyFlags } from './flags.js'
 
@@ -41,12 +41,6 @@ export interface TransferPlan {
 
 const enableOp = setEnvironmentEnabledOp(true)
 const disableOp = setEnvironmentEnabledOp(false)
-
-const omit = <T extends object>(record: T, ...keys: string[]): Partial<T> => {
-  const copy = { ...record } as Record<string, unknown>
-  for (const key of keys) delete copy[key]
-  return copy as Partial<T>
-}
 
 /** Without null fields: an update body's fields are optional, rarely nullable. */
 const present = <T extends object>(record: T): Partial<T> => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>

@@ -204,3 +204,19 @@ t.test('usage errors exit 2 and say what to give', async (t) => {
   const viaEnv = await transfer('import', ['--from-unleash', server.url, '--data', dir, '--dry-run'], { UNLEASH_TOKEN: TOKEN })
   t.equal(viaEnv.code, 0, viaEnv.err)
 })
+
+t.test('into PostgreSQL: one commit that a fresh open replays, and a second run changes nothing', { skip: process.env['DATABASE_URL'] ? false : 'no DATABASE_URL (scripts/postgres.sh)' }, async (t) => {
+  const store = `transfer_${process.pid}_${Date.now()}`
+  const env = { DATABASE_URL: process.env['DATABASE_URL'] }
+  const root = await tempDir(t)
+  const first = await transfer('import', ['--from-unleash', server.url, '--token', TOKEN, '--store', store], env)
+  t.equal(first.code, 0, first.err)
+  t.match(first.out, /flags: 2 created/)
+  // A fresh open replays the commit's row changes, step after step.
+  t.match((await transfer('import', ['--from-unleash', server.url, '--token', TOKEN, '--store', store], env)).out, /nothing to change/)
+  const [fromPg, fromFile] = [join(root, 'pg.json'), join(root, 'file.json')]
+  t.equal((await transfer('export', ['--out', fromPg, '--store', store], env)).code, 0)
+  t.equal((await transfer('import', fromUnleash(join(root, 'store')))).code, 0)
+  t.equal((await transfer('export', ['--out', fromFile, '--data', join(root, 'store')])).code, 0)
+  t.same(lasting(JSON.parse(await readFile(fromPg, 'utf8'))), lasting(JSON.parse(await readFile(fromFile, 'utf8'))), 'the same records as the file store holds')
+})
