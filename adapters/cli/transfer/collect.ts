@@ -20,13 +20,22 @@ const TagTypesAnswer = open({ tagTypes: t.array(CreateTagTypeBody) })
 const ContextFieldsAnswer = t.array(CreateContextFieldBody)
 const SegmentsAnswer = open({ segments: t.array(TransferSegment) })
 
+/** In an export, the flag a path is about (` (flag checkout)`): an export lists a flag's parts apart from it. */
+const flagAt = (answer: unknown, path: string | undefined): string => {
+  const [, list, index] = /^\/(features|featureStrategies|featureEnvironments|featureTags)\/(\d+)/.exec(path ?? '') ?? []
+  if (list === undefined || answer === null || typeof answer !== 'object') return ''
+  const item = ((answer as Record<string, unknown>)[list] as unknown[] | undefined)?.[Number(index)] as Record<string, unknown> | undefined
+  const name = item?.['featureName'] ?? item?.['name']
+  return typeof name === 'string' ? ` (flag ${name})` : ''
+}
+
 /** An answer decoded, or a message naming the route and the offending paths. */
 const decoded = async <A>(source: TransferSource, what: string, answer: Promise<E.Either<string, unknown>>, codec: t.Decoder<unknown, A>): Promise<E.Either<string, A>> => {
   const got = await answer
   if (E.isLeft(got)) return got
   const read = decodeAt(codec, '', got.right)
   if (E.isRight(read)) return read
-  const details = read.left.details.map((d) => `${d.path ?? ''}: ${d.message}`).join('; ')
+  const details = read.left.details.map((d) => `${d.path ?? ''}${flagAt(got.right, d.path)}: ${d.message}`).join('; ')
   return E.left(`${source.name} answered ${what} with an unexpected shape: ${details || read.left.message}`)
 }
 
