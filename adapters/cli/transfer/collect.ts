@@ -36,7 +36,7 @@ const decoded = async <A>(source: TransferSource, what: string, answer: Promise<
   const read = decodeAt(codec, '', got.right)
   if (E.isRight(read)) return read
   const details = read.left.details.map((d) => `${d.path ?? ''}${flagAt(got.right, d.path)}: ${d.message}`).join('; ')
-  return E.left(`${source.name} answered ${what} with an unexpected shape: ${details || read.left.message}`)
+  return E.left(`${source.name} answered ${what} with what flagport cannot read: ${details || read.left.message}`)
 }
 
 export const collect = async (source: TransferSource): Promise<E.Either<string, TransferDocument>> => {

@@ -163,12 +163,12 @@ t.test('a malformed answer is a clear error naming the route and the path', asyn
   server.answers.set('GET /api/admin/segments', { segments: [{ id: 1, name: 'x', constraints: 'none' }] })
   const malformed = await transfer('import', fromUnleash(dir))
   t.equal(malformed.code, 1)
-  t.match(malformed.err, /answered GET \/api\/admin\/segments with an unexpected shape: \/segments\/0\/constraints/)
+  t.match(malformed.err, /answered GET \/api\/admin\/segments with what flagport cannot read: \/segments\/0\/constraints/)
   server.answers.set('GET /api/admin/segments', fixture('segments'))
   const development = server.answers.get('POST export default development') as any
   development.featureStrategies[1].constraints[0].operator = 'REGEX'
   const unknownOperator = await transfer('import', fromUnleash(dir))
-  t.match(unknownOperator.err, /the export of project default in development with an unexpected shape: \/featureStrategies\/1\/constraints\/0\/operator \(flag tr45-parent\): .*You sent "REGEX"/)
+  t.match(unknownOperator.err, /the export of project default in development with what flagport cannot read: \/featureStrategies\/1\/constraints\/0\/operator \(flag tr45-parent\): .*You sent "REGEX"/)
   server.overrides.set('GET /api/admin/projects', { status: 200, body: '<html>' })
   const notJson = await transfer('import', fromUnleash(dir))
   t.match(notJson.err, /not JSON/)
