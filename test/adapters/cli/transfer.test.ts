@@ -131,6 +131,30 @@ t.test('a dry run prints what would change and changes nothing', async (t) => {
   t.equal(child.environments.find((e) => e.name === 'development')!.enabled, true)
 })
 
+t.test('definitions changed in Unleash are updated in the store', async (t) => {
+  const dir = join(await tempDir(t), 'store')
+  t.equal((await transfer('import', fromUnleash(dir))).code, 0)
+  const answer = (key: string) => server.answers.get(key) as any
+  answer('GET /api/admin/segments').segments[0].constraints[0].values = ['a', 'b', 'c']
+  answer('GET /api/admin/tag-types').tagTypes.find((x: any) => x.name === 'tr45team').description = 'the team that owns it'
+  answer('GET /api/admin/context').find((x: any) => x.name === 'tr45region').legalValues.push({ value: 'apac' })
+  answer('GET /api/admin/strategies').strategies.find((x: any) => x.name === 'tr45custom').description = 'changed'
+  answer('GET /api/admin/environments').environments.find((x: any) => x.name === 'production').sortOrder = 9
+  const changed = await transfer('import', fromUnleash(dir))
+  t.equal(changed.code, 0, changed.err)
+  for (const line of ['environments: 0 created, 1 updated (production)', 'segments: 0 created, 1 updated (tr45beta)', 'tag types: 0 created, 1 updated (tr45team)', 'context fields: 0 created, 1 updated (tr45region)', 'strategy types: 0 created, 1 updated (tr45custom)']) {
+    t.match(changed.out, line)
+  }
+  const after = await imported(dir)
+  t.same(after.segments.find((s) => s.name === 'tr45beta')!.constraints[0]!.values, ['a', 'b', 'c'])
+  t.match(after.tagType, { tagType: { description: 'the team that owns it' } })
+  t.same(after.contextField!.legalValues.map((v) => v.value), ['eu', 'us', 'apac'])
+  t.match(after.strategyType, { description: 'changed' })
+  const production = await inStore(dir, async (api) => right(await api.environments.get({ params: { name: 'production' } })))
+  t.equal(production.sortOrder, 9)
+  t.match((await transfer('import', fromUnleash(dir))).out, /nothing to change/)
+})
+
 t.test('a failure leaves the store as it was and names what failed', async (t) => {
   const dir = join(await tempDir(t), 'store')
   const before = await imported(dir)
