@@ -13,7 +13,8 @@ import type { TransferSource } from './source.js'
 
 const ProjectsAnswer = open({ projects: t.array(open({ id: t.string, name: t.string }, { description: t.union([t.string, t.null]), mode: ProjectMode })) })
 const EnvironmentsAnswer = open({ environments: t.array(t.intersection([TransferEnvironment, open({}, { enabled: t.boolean })])) })
-const ProjectEnvironmentsAnswer = open({ environments: t.array(open({ name: t.string })) })
+/** Every environment, `visible` marking those connected to the project. */
+const ProjectEnvironmentsAnswer = open({ environments: t.array(open({ name: t.string, visible: t.boolean })) })
 /** `editable` is false for the built-in types, which every store has. */
 const StrategyTypesAnswer = open({ strategies: t.array(t.intersection([CreateStrategyTypeBody, open({}, { editable: t.boolean })])) })
 const TagTypesAnswer = open({ tagTypes: t.array(CreateTagTypeBody) })
@@ -59,7 +60,7 @@ export const collect = async (source: TransferSource): Promise<E.Either<string, 
   for (const project of projects.right.projects) {
     const connected = await get(`/api/admin/environments/project/${encodeURIComponent(project.id)}`, ProjectEnvironmentsAnswer)
     if (E.isLeft(connected)) return connected
-    const names = connected.right.environments.map((e) => e.name)
+    const names = connected.right.environments.filter((e) => e.visible).map((e) => e.name)
     documentProjects.push({ ...project, environments: names })
     for (const environment of names) {
       const data = await decoded(source, `the export of project ${project.id} in ${environment}`, source.exportFlags(project.id, environment), ImportData)

@@ -155,6 +155,39 @@ t.test('definitions changed in Unleash are updated in the store', async (t) => {
   t.match((await transfer('import', fromUnleash(dir))).out, /nothing to change/)
 })
 
+t.test('projects and environments the store lacks are created, with their flags', async (t) => {
+  // Unleash's open-source edition makes neither, so these answers are the recorded ones extended.
+  const dir = join(await tempDir(t), 'store')
+  ;(server.answers.get('GET /api/admin/projects') as any).projects.push({ id: 'shop', name: 'Shop', description: 'the shop', mode: 'open' })
+  ;(server.answers.get('GET /api/admin/environments') as any).environments.push({ name: 'staging', type: 'test', sortOrder: 5, enabled: true })
+  const all = fixture('environments-project-default').environments.map((e: any) => ({ ...e, visible: false }))
+  server.answers.set('GET /api/admin/environments/project/shop', { version: 1, environments: [...all, { name: 'staging', type: 'test', visible: true }] })
+  server.answers.set('POST export shop staging', {
+    features: [{ name: 'shop-cart', description: null, type: 'release', project: 'shop', stale: false, impressionData: false, archived: false }],
+    featureStrategies: [{ name: 'default', id: '01M8GN2KZ3N686MXJYBJSZ4XMZ', featureName: 'shop-cart', title: null, parameters: {}, constraints: [], variants: [], disabled: false, segments: [] }],
+    featureEnvironments: [{ enabled: true, featureName: 'shop-cart', environment: 'staging', variants: [], name: 'shop-cart' }],
+    contextFields: [],
+    featureTags: [],
+    segments: [],
+    tagTypes: [],
+    dependencies: [],
+    links: [],
+  })
+  const run = await transfer('import', fromUnleash(dir))
+  t.equal(run.code, 0, run.err)
+  t.match(run.out, /environments: 1 created \(staging\), 0 updated, 2 unchanged/)
+  t.match(run.out, /projects: 1 created \(shop\), 0 updated, 1 unchanged/)
+  const [environment, project, flag] = await inStore(dir, async (api) => [
+    right(await api.environments.get({ params: { name: 'staging' } })),
+    right(await api.environments.ofProject({ params: { projectId: 'shop' } })),
+    right(await api.features.get({ params: { projectId: 'shop', featureName: 'shop-cart' } })),
+  ] as const)
+  t.match(environment, { name: 'staging', type: 'test', sortOrder: 5, enabled: true })
+  t.same(project.environments.filter((e) => e.visible).map((e) => e.name), ['staging'], 'connected to its environment only')
+  t.match(flag.environments, [{ name: 'staging', enabled: true, strategies: [{ name: 'default' }] }])
+  t.match((await transfer('import', fromUnleash(dir))).out, /nothing to change/)
+})
+
 t.test('a failure leaves the store as it was and names what failed', async (t) => {
   const dir = join(await tempDir(t), 'store')
   const before = await imported(dir)
