@@ -104,6 +104,8 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     storage,
     /** For extensions: run any operation through the same pipeline. */
     run,
+    /** For tools: several write operations through the same pipeline, committed as one transaction (see `runAll` in src/api/runner.ts). */
+    runAll: runner.runAll,
     email: options.email,
   }
 }

@@ -13,9 +13,9 @@ import { beginTransaction } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
-import type { StoragePort } from '../ports/storage.js'
+import type { RowChange, StoragePort } from '../ports/storage.js'
 import type { ResolvedConfig } from './config.js'
-import type { ApiRequest, Operation, OperationEnv, Scope } from './operation.js'
+import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
 
 export interface RunnerDeps {
   readonly storage: StoragePort
@@ -26,6 +26,18 @@ export interface RunnerDeps {
 }
 
 export type Result<R> = E.Either<ApiError, R>
+
+/** One step of `runAll`: a write operation and its request. */
+export interface WriteStep {
+  readonly op: WriteOperation<any, any, any, any>
+  readonly request: ApiRequest<any>
+}
+
+/** Why `runAll` changed nothing: the refused step's index and error (no index: the store failed). */
+export interface StepError {
+  readonly index?: number
+  readonly error: ApiError
+}
 
 /** The state, which the facade seeded before any operation runs. */
 export const stateOf = (storage: StoragePort): State => {
@@ -143,6 +155,57 @@ export const createRunner = (deps: RunnerDeps) => {
     return E.left(storageError('The change could not be saved: the store kept changing under it. Try again.'))
   }
 
+  /**
+   * Several writes as one transaction: each step admitted and run as its own request would
+   * be (credentials, permission, codecs, domain rules), on the state the steps before it
+   * left, then all committed in one commit, or none. With `commit: false` the steps are run
+   * and their result dropped: what they would refuse, changing nothing. Answers are not
+   * rendered and no step's `after` runs. A refusal names the step (`index`; none for the
+   * store's own failure).
+   */
+  const runAll = async (given: readonly WriteStep[], commit = true): Promise<E.Either<StepError, void>> => {
+    const read = readSteps(given)
+    if (E.isLeft(read)) return read
+    const steps = read.right
+    const prepared: unknown[] = []
+    for (const [index, { op, request }] of steps.entries()) {
+      if (!op.prepare) continue
+      const synced = await storage.sync()
+      if (E.isLeft(synced)) return E.left({ error: storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail) })
+      const env = admit(op, request, stateOf(storage))
+      if (E.isLeft(env)) return E.left({ index, error: env.left })
+      prepared[index] = await op.prepare(env.right)
+    }
+    for (let attempt = 0; attempt < config.maxRetries; attempt++) {
+      const synced = await storage.sync()
+      if (E.isLeft(synced)) return E.left({ error: storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail) })
+      const { version } = storage.head()
+      const before = stateOf(storage)
+      let state = before
+      const changes: RowChange[] = []
+      // One transaction per step, chained: a step reads what the steps before it made, even
+      // through the state a transaction began from (which whole-store scans read).
+      for (const [index, { op, request }] of steps.entries()) {
+        const env = admit(op, request, state, prepared[index])
+        if (E.isLeft(env)) return E.left({ index, error: env.left })
+        const transaction = beginTransaction(state, immer)
+        const outcome = op.run(transaction.working, env.right)
+        if (E.isLeft(outcome)) return E.left({ index, error: outcome.left })
+        const finished = transaction.finish(withChanges)
+        changes.push(...finished.changes)
+        state = finished.state
+      }
+      if (!commit || state === before) return E.right(undefined)
+      const committed = await storage.commit({ baseVersion: version, changes, state })
+      if (E.isLeft(committed)) {
+        if (committed.left._tag === 'StorageConflict') continue
+        return E.left({ error: storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail) })
+      }
+      return E.right(undefined)
+    }
+    return E.left({ error: storageError('The change could not be saved: the store kept changing under it. Try again.') })
+  }
+
   return {
     // Not itself async: the promise of `runRead` or `runWrite` is handed on, not wrapped in another.
     run: <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
@@ -156,11 +219,28 @@ export const createRunner = (deps: RunnerDeps) => {
         return Promise.reject(error)
       }
     },
+    runAll,
     contextFor,
   }
 }
 
 export type Runner = ReturnType<typeof createRunner>
+
+/** `runAll`'s steps from a caller in process: each a write operation and a request, as `run` reads one. */
+const readSteps = (steps: unknown): E.Either<StepError, WriteStep[]> => {
+  if (!Array.isArray(steps)) return E.left({ error: validationError('The steps must be an array of { op, request }.') })
+  const read: WriteStep[] = []
+  for (const [index, step] of steps.entries()) {
+    const op = (step as Partial<WriteStep> | null)?.op
+    if (op?.kind !== 'write') return E.left({ index, error: validationError(`Step ${index} must name a write operation as its \`op\`.`) })
+    const request = readRequest((step as WriteStep).request)
+    if (E.isLeft(request)) return E.left({ index, error: request.left })
+    const unfit = notStrings(request.right, HEADERS)
+    if (unfit) return E.left({ index, error: unfit })
+    read.push({ op, request: request.right })
+  }
+  return E.right(read)
+}
 
 /**
  * The request's path parameters, read through the operation's codec: over HTTP the router

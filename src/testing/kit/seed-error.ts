@@ -30,13 +30,4 @@ export class SeedError extends RefusedError {
   }
 }
 
-/** An error of the API, its paths moved from the request (`/body`, `/params`) to `at`, the part of the seed it is about. */
-export const locatedAt = (error: ApiError, at: string): ApiError => {
-  const move = (text: string) => text.replace(/\/(?:body|params)(?=[/`\s.]|$)/g, at)
-  const details = error.details.length > 0 ? error.details : [{ message: error.message }]
-  return {
-    ...error,
-    message: move(error.message),
-    details: details.map((d) => ({ message: move(d.message), path: d.path === undefined ? at : move(d.path) })),
-  }
-}
+export { locatedAt } from '../../api/located-error.js'
