@@ -34,6 +34,7 @@ t.test('validate-password answers 200 for a strong password and names every rule
       ],
     )
     t.equal(weak.json.details[0].path, '/body/password')
+    t.same(weak.json.details[0].validationErrors, weak.json.details.map((d: { message: string }) => d.message), 'the list the UI ticks off')
   }
   t.equal((await s.call('POST', '/api/admin/user-admin/validate-password', { body: { password: NEW_PASSWORD } })).status, 401, 'the admin one needs credentials')
 })

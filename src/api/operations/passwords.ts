@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { type InvalidTokenError, invalidToken, type NoAccessError, type NotFoundError, notAUser, oldPasswordMismatch, type PasswordMismatch, type ValidationError, validationError } from '../../domain/errors.js'
 import { loginAccount } from '../../domain/session/sessions.js'
 import { accountNotFound } from '../../domain/user/lookup.js'
-import { passwordProblems } from '../../domain/user/password.js'
+import { passwordProblems, weakPassword } from '../../domain/user/password.js'
 import { issueResetToken, resetPassword, tokenHolder } from '../../domain/user/reset.js'
 import { renderRootRole } from '../../domain/user/roles.js'
 import { NoParams } from '../../model/params.js'
@@ -11,9 +11,6 @@ import type { StoragePort } from '../../ports/storage.js'
 import { read, write } from '../operation.js'
 import { asMaintenanceSwitch, stateOf } from '../runner.js'
 import { hashPassword, verifyPassword } from '../secrets.js'
-
-/** Each rule a password breaks, in Unleash's words, at the body's `password`. */
-const weakPassword = (problems: readonly string[]): ValidationError => validationError(problems.map((message) => ({ path: '/body/password', message })))
 
 /** A password the rule refuses, or its scrypt hash (made before the transaction: hashing is slow). */
 type PreparedPassword = { readonly problems: readonly string[] } | { readonly hash: string }
@@ -66,7 +63,7 @@ export const changeOwnPasswordOp = (storage: StoragePort) =>
       const problems = [
         ...(body.oldPassword === undefined ? [{ path: '/body/oldPassword', message: 'The old password is required.' }] : []),
         ...(body.confirmPassword !== undefined && body.confirmPassword !== body.password ? [{ path: '/body/confirmPassword', message: 'The passwords do not match.' }] : []),
-        ...('problems' in password ? password.problems.map((message) => ({ path: '/body/password', message })) : []),
+        ...('problems' in password ? weakPassword(password.problems).details : []),
       ]
       if (problems.length > 0) return E.left(validationError(problems))
       // Checked against the hash stored now: a password changed meanwhile is not the one proven.
