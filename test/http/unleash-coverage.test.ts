@@ -44,11 +44,7 @@ const NOT_YET_SERVED: Readonly<Record<string, string>> = {
   'POST /api/admin/projects/{projectId}/context/{contextField}/legal-values': 'issue 49',
   'DELETE /api/admin/projects/{projectId}/context/{contextField}/legal-values/{legalValue}': 'issue 49',
   'POST /api/admin/projects/{projectId}/context/validate': 'issue 49',
-  'GET /api/admin/instance-admin/statistics': 'issue 49',
-  'GET /api/admin/instance-admin/statistics/csv': 'issue 49',
   'POST /api/admin/segments/strategies': 'issue 49',
-  'GET /api/admin/telemetry/settings': 'issue 49',
-  'GET /api/client/features/{featureName}': 'issue 49',
   'POST /edge/validate': 'issue 49',
   'POST /edge/issue-token': 'issue 49',
 }
