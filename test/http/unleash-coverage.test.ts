@@ -36,7 +36,6 @@ const NOT_YET_SERVED: Readonly<Record<string, string>> = {
   'GET /api/admin/projects/{projectId}/dora': 'issue 49',
   'GET /api/admin/projects/{projectId}/health-report': 'issue 49',
   'GET /api/admin/projects/{projectId}/insights': 'issue 49',
-  'POST /api/admin/segments/strategies': 'issue 49',
 }
 
 /** `GET /a/{b}` and `GET /a/:c` are one operation: the placeholders' names do not matter. */
