@@ -33,6 +33,8 @@ import { typeMethods } from './facade/types.js'
 import { userMethods } from './facade/users.js'
 import { createRunner, stateOf } from './runner.js'
 import { sessionMethods } from './facade/sessions.js'
+import { passwordResetMethods } from './facade/password-reset.js'
+import { consoleLogger, type LoggerPort } from '../ports/logger.js'
 import { frontendMethods } from './frontend/methods.js'
 import { metricsMethods } from './metrics/methods.js'
 
@@ -42,6 +44,8 @@ export interface AdminApiOptions {
   readonly clock?: ClockPort
   readonly ids?: IdPort
   readonly email?: EmailPort
+  /** Where reset links go when no e-mail is sent (default: the console). */
+  readonly logger?: LoggerPort
   readonly config?: AdminApiConfig
 }
 
@@ -77,7 +81,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     segments: segmentMethods(run),
     contextFields: contextFieldMethods(run),
     batch: batchMethods(run),
-    users: userMethods(run, options.email),
+    users: userMethods(run, storage, options.email),
     groups: groupMethods(run),
     apiTokens: apiTokenMethods(run),
     personalTokens: personalTokenMethods(run),
@@ -86,6 +90,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     environments: environmentMethods(run),
     instance: instanceMethods(run, options.email !== undefined),
     sessions: sessionMethods({ storage, clock, ids, config }, run),
+    passwordReset: passwordResetMethods({ storage, clock, ids, config }, options.email, options.logger ?? consoleLogger),
     adminUi: adminUiMethods(run),
     ...client,
     /** What server SDKs report (registrations, usage counts) and what the admin API shows of it. */

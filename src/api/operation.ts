@@ -1,7 +1,7 @@
 import type { Either } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import type { Ctx } from '../domain/context.js'
-import type { ApiError, DomainError, InvalidOperationError, MaintenanceModeError, NoAccessError, StorageError, ValidationError } from '../domain/errors.js'
+import type { ApiError, DomainError, InvalidOperationError, InvalidTokenError, MaintenanceModeError, NoAccessError, PasswordMismatch, StorageError, ValidationError } from '../domain/errors.js'
 import type { AuthenticationRequired } from '../ports/auth.js'
 import type { Requirement } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
@@ -82,7 +82,7 @@ interface Common<P, B> {
 }
 
 /** What an operation's own code may refuse with; each operation's type names the ones it can. */
-export type OperationError = DomainError | NoAccessError | InvalidOperationError
+export type OperationError = DomainError | NoAccessError | InvalidOperationError | PasswordMismatch | InvalidTokenError
 
 /** What any call may be refused with before its operation runs: credentials, permission, input, the store. */
 export type CallError = AuthenticationRequired | NoAccessError | ValidationError | StorageError

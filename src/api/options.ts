@@ -11,6 +11,7 @@ const PORTS = {
   clock: { methods: ['now'], example: "systemClock or fixedClock(ms) from 'flagport'", required: false },
   ids: { methods: ['uuid', 'token'], example: "randomIds or sequentialIds() from 'flagport'", required: false },
   email: { methods: ['sendWelcome'], example: 'an object with sendWelcome(message)', required: false },
+  logger: { methods: ['warn', 'error'], example: 'an object with warn(message) and error(message), as consoleLogger', required: false },
 } as const
 
 const isObject = (u: unknown): u is Record<string, unknown> => u !== null && typeof u === 'object'

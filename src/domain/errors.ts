@@ -31,6 +31,9 @@ export type TooManyRequestsError = ErrorOf<'TooManyRequestsError'>
 /** (Login) no account has that username or e-mail and password; nothing says which was wrong. */
 export type PasswordMismatch = ErrorOf<'PasswordMismatch'>
 
+/** (Password reset) the token of a reset or invite link is unknown, used or expired. */
+export type InvalidTokenError = ErrorOf<'InvalidTokenError'>
+
 /** What the pure domain can refuse. */
 export type DomainError = ValidationError | NotFoundError | NameExistsError | ConflictError | ExceedsLimitError
 
@@ -47,6 +50,7 @@ export type ApiError =
   | StorageError
   | TooManyRequestsError
   | PasswordMismatch
+  | InvalidTokenError
 
 export type ErrorName = ApiError['_tag']
 
@@ -131,7 +135,7 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
 export const conflict = (message: string, problems: readonly string[]): ConflictError => ({ _tag: 'ConflictError', message, details: problems.map((p) => ({ message: p })) })
 
 /** A caller who is not a user (an API token) managing what only users have: personal access tokens (Unleash's words), favourites. */
-export const notAUser = (what: 'PATs' | 'Favorites' | 'Profiles' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
+export const notAUser = (what: 'PATs' | 'Favorites' | 'Profiles' | 'Password changes' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
 
 /** The 403 for a caller without `permission` (or without any of several, worded as Unleash words it). */
 export const noAccess = (permission: string | readonly string[], environment?: string): NoAccessError => {
@@ -150,6 +154,15 @@ export const passwordMismatch = (baseUriPath = ''): PasswordMismatch =>
   simple('PasswordMismatch')(
     `The combination of password and username you provided is invalid. If you have forgotten your password, visit ${baseUriPath}/forgotten-password or get in touch with your instance administrator.`,
   )
+
+/** Unleash's answer to a wrong old password when users change their own. */
+export const oldPasswordMismatch = (baseUriPath = ''): PasswordMismatch =>
+  simple('PasswordMismatch')(
+    `The old password you provided is invalid. If you have forgotten your password, visit ${baseUriPath}/forgotten-password or get in touch with your instance administrator.`,
+  )
+
+/** Unleash's words for a reset or invite token that is unknown, used or expired. */
+export const invalidToken = (): InvalidTokenError => simple('InvalidTokenError')('Token was not valid')
 
 export const contentTypeError = (header: string | undefined): ContentTypeError =>
   simple('ContentTypeerror')(

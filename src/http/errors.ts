@@ -7,6 +7,7 @@ export const STATUS: Readonly<Record<ErrorName, number>> = {
   ExceedsLimitError: 400,
   AuthenticationRequired: 401,
   PasswordMismatch: 401,
+  InvalidTokenError: 401,
   NoAccessError: 403,
   InvalidOperationError: 403,
   NotFoundError: 404,

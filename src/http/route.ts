@@ -106,8 +106,8 @@ export interface RawRoute {
 
 /** What the OpenAPI document says of a raw route: its JSON answers by status, what it reads, whether it needs credentials. */
 export interface RawDocs {
-  /** Each status's codec; `null` for an answer with no body. */
-  readonly answers: Readonly<Record<number, t.Mixed | null>>
+  /** Each status's codec; `null` for an answer with no body; a media type (`text/csv`) for text. */
+  readonly answers: Readonly<Record<number, t.Mixed | null | `text/${string}`>>
   readonly reads?: Reads
   /** Headers a success carries. */
   readonly headers?: readonly string[]

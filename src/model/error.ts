@@ -3,6 +3,8 @@ export interface ErrorDetail {
   readonly message: string
   /** JSON path of the offending value, e.g. `/body/tags/addedTags/0/value`. */
   readonly path?: string
+  /** Every rule a refused password breaks (the first detail only), where Unleash's UI reads them. */
+  readonly validationErrors?: readonly string[]
 }
 
 export interface ErrorOf<N extends string> {

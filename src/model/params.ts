@@ -100,3 +100,11 @@ export type ContextFieldParams = t.TypeOf<typeof ContextFieldParams>
 /** One legal value of a context field. */
 export const LegalValueParams = plainFields({ ...ContextFieldParams.props, legalValue: t.string })
 export type LegalValueParams = t.TypeOf<typeof LegalValueParams>
+
+/** A context field of a project. */
+export const ProjectContextFieldParams = plainFields({ projectId: t.string, contextField: t.string })
+export type ProjectContextFieldParams = t.TypeOf<typeof ProjectContextFieldParams>
+
+/** One legal value of a project's context field. */
+export const ProjectLegalValueParams = plainFields({ ...ProjectContextFieldParams.props, legalValue: t.string })
+export type ProjectLegalValueParams = t.TypeOf<typeof ProjectLegalValueParams>

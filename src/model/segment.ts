@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { PrintableName, open } from './codec.js'
+import { Integer, PrintableName, closed, open } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 
 /** A segment, named constraints that strategies share by id, as returned: in Unleash's key order, `project` only when it has one. */
@@ -40,3 +40,11 @@ export type SegmentStrategies = t.TypeOf<typeof SegmentStrategies>
 /** The segments of one strategy (Unleash: GET /api/admin/segments/strategies/:strategyId). */
 export const StrategySegments = t.type({ segments: t.array(Segment) })
 export type StrategySegments = t.TypeOf<typeof StrategySegments>
+
+/** `POST /api/admin/segments/strategies`: the segments one strategy should have (Unleash's updateFeatureStrategySegmentsSchema). */
+export const StrategySegmentsBody = closed(
+  { projectId: t.string, strategyId: t.string, environmentId: t.string, segmentIds: t.array(Integer) },
+  {},
+  'a strategy and its segments',
+)
+export type StrategySegmentsBody = t.TypeOf<typeof StrategySegmentsBody>

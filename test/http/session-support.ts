@@ -9,13 +9,15 @@ import { fixedClock } from '../../src/ports/clock.js'
 import { sequentialIds } from '../../src/ports/ids.js'
 import { recorded } from '../support/openapi.js'
 import type { StoragePort } from '../../src/ports/storage.js'
+import type { EmailPort } from '../../src/ports/email.js'
+import type { LoggerPort } from '../../src/ports/logger.js'
 
 export const ADMIN_TOKEN = '*:*.session-test-admin'
 export const GOOD_PASSWORD = 'Correct-Horse-7'
 
 /** The admin API with tokens and sessions, as the server wires it, over `storage` (default: a fresh memory store). */
 export const serveWithSessions = async (
-  options: { storage?: StoragePort; clock?: ReturnType<typeof fixedClock>; config?: AdminApiConfig; http?: HttpHandlerOptions } = {},
+  options: { storage?: StoragePort; clock?: ReturnType<typeof fixedClock>; config?: AdminApiConfig; http?: HttpHandlerOptions; email?: EmailPort; logger?: LoggerPort } = {},
 ) => {
   const clock = options.clock ?? fixedClock('2026-01-01T00:00:00.000Z')
   const storage = options.storage ?? createMemoryStorage()
@@ -25,6 +27,8 @@ export const serveWithSessions = async (
     clock,
     ids: sequentialIds(),
     ...(options.config ? { config: options.config } : {}),
+    ...(options.email ? { email: options.email } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
   })
   // Every answer is held to the OpenAPI document: a call whose answer does not match it throws.
   const held = recorded(createHttpHandler(api, { clock, ...options.http }), options.http)

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { notFound } from '../../domain/errors.js'
 import type { ClientFilter } from '../../domain/client-projection.js'
 import { type ClientFeatures, type EvaluatorOptions, compareSemver, parseSemver } from '../../evaluation/index.js'
 import type { NoParams } from '../../model/params.js'
@@ -91,6 +92,22 @@ export const clientMethods = ({ storage, clock, run, hostname }: ClientDeps) => 
         if (E.isLeft(served)) return served
         const { etag, payload, json } = served.right
         return E.right(etagMatches(request.ifNoneMatch, etag) ? { notModified: true, etag } : { notModified: false, etag, body: payload, json: json() })
+      },
+      /**
+       * `GET /api/client/features/:featureName`: one flag as the list above holds it (same
+       * callers, environment and filters), or 404 when the list holds none by that name.
+       */
+      feature: async (given: ClientFeaturesRequest & { readonly featureName: string }): Promise<Result<ClientFeatures['features'][number]>> => {
+        const read = readRequest(given)
+        if (E.isLeft(read)) return read
+        const request = read.right
+        const unfit = notStrings(request, ['authorization', 'clientSpec', 'featureName'])
+        if (unfit) return E.left(unfit)
+        const op = supportsSegments(request.clientSpec) ? bySegmentIds : inliningSegments
+        const served = await run(op, { authorization: request.authorization, query: request.query, params: NO_PARAMS })
+        if (E.isLeft(served)) return served
+        const found = served.right.payload.features.find((f) => f.name === request.featureName)
+        return found ? E.right(found) : E.left(notFound(`Could not find feature flag ${request.featureName}`))
       },
     },
   }

@@ -1,7 +1,8 @@
 import { bind, type Run } from '../methods.js'
 import * as c from '../operations/context-fields.js'
+import * as pc from '../operations/project-context-fields.js'
 
-/** Context fields: what constraints, stickiness and overrides refer to. */
+/** Context fields: what constraints, stickiness and overrides refer to; `*InProject`, those a project owns. */
 export const contextFieldMethods = (run: Run) => {
   const m = bind(run)
   return {
@@ -14,5 +15,13 @@ export const contextFieldMethods = (run: Run) => {
     removeLegalValue: m(c.removeLegalValueOp),
     validateName: m(c.validateContextFieldNameOp),
     strategies: m(c.contextFieldStrategiesOp),
+    getInProject: m(pc.getProjectContextFieldOp),
+    createInProject: m(pc.createProjectContextFieldOp),
+    updateInProject: m(pc.updateProjectContextFieldOp),
+    deleteInProject: m(pc.deleteProjectContextFieldOp),
+    setLegalValueInProject: m(pc.setProjectLegalValueOp),
+    removeLegalValueInProject: m(pc.removeProjectLegalValueOp),
+    validateNameInProject: m(pc.validateProjectContextFieldNameOp),
+    strategiesInProject: m(pc.projectContextFieldStrategiesOp),
   }
 }

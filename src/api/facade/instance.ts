@@ -1,6 +1,7 @@
 import { bind, type Run } from '../methods.js'
 import * as ev from '../operations/instance-events.js'
 import * as ui from '../operations/instance.js'
+import * as st from '../operations/instance-statistics.js'
 
 /** Instance-wide settings: the UI configuration (operation 6), maintenance mode, front-end API origins. */
 export const instanceMethods = (run: Run, emailEnabled: boolean) => {
@@ -13,5 +14,7 @@ export const instanceMethods = (run: Run, emailEnabled: boolean) => {
     listEvents: m(ev.listEventsOp),
     featureEvents: m(ev.featureEventsOp),
     eventCreators: m(ev.eventCreatorsOp),
+    statistics: m(st.instanceStatisticsOp),
+    telemetrySettings: m(st.telemetrySettingsOp),
   }
 }

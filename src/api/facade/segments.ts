@@ -1,5 +1,6 @@
 import { bind, type Run } from '../methods.js'
 import * as s from '../operations/segments.js'
+import { setStrategySegmentsOp } from '../operations/strategy-segments.js'
 
 /** Segments: named constraints that strategies share by id. */
 export const segmentMethods = (run: Run) => {
@@ -13,5 +14,6 @@ export const segmentMethods = (run: Run) => {
     validateName: m(s.validateSegmentNameOp),
     strategies: m(s.segmentStrategiesOp),
     ofStrategy: m(s.strategySegmentsOp),
+    setOfStrategy: m(setStrategySegmentsOp),
   }
 }

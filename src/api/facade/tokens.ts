@@ -1,3 +1,4 @@
+import { validateEdgeTokensOp } from '../operations/edge.js'
 import * as E from 'fp-ts/lib/Either.js'
 import type { ApiTokenParams, NoParams, ProjectApiTokenParams, ProjectParams } from '../../model/params.js'
 import type { ApiTokenKind, CreateApiTokenBody, CreatedApiToken, CreateProjectApiTokenBody } from '../../model/token.js'
@@ -42,6 +43,8 @@ export const apiTokenMethods = (run: Run) => {
   return {
     create,
     list: m(tk.listApiTokensOp),
+    /** `POST /edge/validate`: which of the tokens an Edge instance holds are live SDK tokens. */
+    validateForEdge: m(validateEdgeTokensOp),
     listByName: m(tk.listApiTokensByNameOp),
     update: ofStoredKind(tk.updatedTokenKindOp, tk.updateApiTokenOp),
     delete: ofStoredKind(tk.deletedTokenKindOp, tk.deleteApiTokenOp),

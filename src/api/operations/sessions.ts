@@ -1,8 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { type NoAccessError, type NotFoundError, notAUser, type ValidationError, validationError } from '../../domain/errors.js'
+import { type NoAccessError, type NotFoundError, notAUser, type ValidationError } from '../../domain/errors.js'
 import { endSessions, loginAccount, startSession } from '../../domain/session/sessions.js'
 import { findAccount } from '../../domain/user/lookup.js'
-import { passwordProblems } from '../../domain/user/password.js'
+import { passwordProblems, weakPassword } from '../../domain/user/password.js'
 import { renderAccount } from '../../domain/user/render.js'
 import { renderRootRole } from '../../domain/user/roles.js'
 import { IdParams, NoParams } from '../../model/params.js'
@@ -134,7 +134,7 @@ export const changePasswordOp = write<IdParams, PasswordBody, void, ValidationEr
   },
   run: (draft, { params, prepared }) => {
     const password = prepared as PreparedPassword
-    if ('problems' in password) return E.left(validationError(password.problems.map((message) => ({ path: '/body/password', message }))))
+    if ('problems' in password) return E.left(weakPassword(password.problems))
     const found = findAccount(draft, params.id, 'User')
     if (E.isLeft(found)) return found
     const account = draft.users.get(String(found.right.id)) as { passwordHash: string | null; loginAttempts: number }

@@ -1,3 +1,5 @@
+import { type ValidationError, validationError } from '../errors.js'
+
 /*
  * Unleash's password rule (the OWASP strength test it configures, passphrases not allowed):
  * 10 to 127 characters, no character three times in a row, and at least one lower-case
@@ -16,3 +18,10 @@ const RULES: readonly [(password: string) => boolean, string][] = [
 
 /** What the password lacks, each in Unleash's words; none when it is strong enough. */
 export const passwordProblems = (password: string): string[] => RULES.filter(([ok]) => !ok(password)).map(([, message]) => message)
+
+/**
+ * A refused password: each broken rule a detail at `/body/password`, and all of them on the
+ * first as `validationErrors`, where Unleash's UI reads the list it ticks off.
+ */
+export const weakPassword = (problems: readonly string[]): ValidationError =>
+  validationError(problems.map((message, i) => ({ path: '/body/password', message, ...(i === 0 ? { validationErrors: problems } : {}) })))

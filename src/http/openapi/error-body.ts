@@ -5,7 +5,7 @@ import { STATUS } from '../errors.js'
 const ERROR_NAMES = Object.keys(STATUS) as [string, ...string[]]
 
 /** One problem of an error: what is wrong, and where in the request when it can say. */
-export const ErrorDetail = t.intersection([t.type({ message: t.string }), t.partial({ path: t.string })], 'a problem { message, path? }')
+export const ErrorDetail = t.intersection([t.type({ message: t.string }), t.partial({ path: t.string, validationErrors: t.array(t.string) })], 'a problem { message, path? }')
 
 /**
  * Every error answer's body (src/http/errors.ts): `id` names it in the server's log, `name` its

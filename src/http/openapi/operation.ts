@@ -132,7 +132,9 @@ const rawOperation = (route: RawRoute, writer: SchemaWriter) => {
   const answers = Object.fromEntries(
     Object.entries(docs?.answers ?? { 200: null }).map(([status, codec]) => [
       status,
-      { description: codec && /^[a-z]+ /.test(codec.name) ? codec.name : status === '304' ? 'Not modified' : 'Success', ...headers, ...(codec ? json(writer.schemaOf(codec)) : {}) },
+      typeof codec === 'string'
+        ? { description: 'Success', ...headers, content: { [codec]: { schema: { type: 'string' } } } }
+        : { description: codec && /^[a-z]+ /.test(codec.name) ? codec.name : status === '304' ? 'Not modified' : 'Success', ...headers, ...(codec ? json(writer.schemaOf(codec)) : {}) },
     ]),
   )
   const errors = docs?.open ? {} : { '401': errorAnswer(401), '403': errorAnswer(403) }

@@ -27,6 +27,15 @@ export const clientRoutes = ({ client }: AdminApi): RawRoute[] => [
           : { status: 200, headers: { etag: a.etag, 'content-type': JSON_TYPE }, body: a.json },
     )(answer)
   }, { answers: { 200: ClientFeaturesJson, 304: null }, headers: ['etag'] }),
+  rawRoute('GET', '/api/client/features/:featureName', async ({ authorization, query, headers, params }) => {
+    const answer = await client.feature({
+      ...(authorization !== undefined ? { authorization } : {}),
+      query,
+      clientSpec: header(headers, 'unleash-client-spec'),
+      featureName: params?.['featureName'] ?? '',
+    })
+    return E.map((feature: unknown): HttpResponse => ({ status: 200, headers: { 'content-type': JSON_TYPE }, body: JSON.stringify(feature) }))(answer)
+  }, { answers: { 200: ClientFeaturesJson } }),
 ]
 
 /** The flags of one environment, as the evaluation module's `ClientFeatures` types them (an interface, not a codec). */

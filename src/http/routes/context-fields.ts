@@ -15,4 +15,13 @@ export const contextFieldRoutes = ({ contextFields }: AdminApi): Route[] => [
   route('DELETE', '/api/admin/context/:contextName', contextFields.delete),
   route('POST', '/api/admin/context/:contextName/legal-values', contextFields.setLegalValue, { body: true }),
   route('DELETE', '/api/admin/context/:contextName/legal-values/:legalValue', contextFields.removeLegalValue),
+  // A project's own fields (the list is the Admin UI's, in admin-ui.ts); `validate` before `:contextField`.
+  route('POST', '/api/admin/projects/:projectId/context', contextFields.createInProject, { answer: ContextField, status: 201, body: true }),
+  route('POST', '/api/admin/projects/:projectId/context/validate', contextFields.validateNameInProject, { body: true }),
+  route('GET', '/api/admin/projects/:projectId/context/:contextField', contextFields.getInProject, { answer: ContextField }),
+  route('GET', '/api/admin/projects/:projectId/context/:contextField/strategies', contextFields.strategiesInProject, { answer: ContextFieldStrategies }),
+  route('PUT', '/api/admin/projects/:projectId/context/:contextField', contextFields.updateInProject, { body: true }),
+  route('DELETE', '/api/admin/projects/:projectId/context/:contextField', contextFields.deleteInProject),
+  route('POST', '/api/admin/projects/:projectId/context/:contextField/legal-values', contextFields.setLegalValueInProject, { body: true }),
+  route('DELETE', '/api/admin/projects/:projectId/context/:contextField/legal-values/:legalValue', contextFields.removeLegalValueInProject),
 ]

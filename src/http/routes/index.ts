@@ -15,6 +15,7 @@ import { projectRoutes } from './projects.js'
 import { segmentRoutes } from './segments.js'
 import { serviceAccountRoutes } from './service-accounts.js'
 import { sessionRoutes } from './sessions.js'
+import { passwordResetRoutes } from './password-reset.js'
 import { strategyRoutes } from './strategies.js'
 import { tagRoutes } from './tags.js'
 import { tokenRoutes } from './tokens.js'
@@ -42,6 +43,7 @@ export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now):
   ...batchRoutes(api),
   ...clientRoutes(api),
   ...sessionRoutes(api, now),
+  ...passwordResetRoutes(api),
   ...adminUiRoutes(api),
   ...metricsRoutes(api),
   ...frontendRoutes(api),

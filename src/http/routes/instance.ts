@@ -1,5 +1,8 @@
+import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../../api/admin-api.js'
-import { type Route, route } from '../route.js'
+import { InstanceStatistics, TelemetrySettings } from '../../model/statistics.js'
+import { attachment, rawRoute, type Route, route } from '../route.js'
+import type { HttpResponse } from '../types.js'
 import { jsonKeptBy } from '../kept-json.js'
 import { EventList, FeatureEventList } from '../../model/event.js'
 import { FlagCreators } from '../../model/insights.js'
@@ -15,4 +18,18 @@ export const instanceRoutes = ({ instance }: AdminApi): Route[] => [
   route('GET', '/api/admin/events', instance.listEvents, { answer: EventList }),
   route('GET', '/api/admin/event-creators', instance.eventCreators, { answer: FlagCreators }),
   route('GET', '/api/admin/events/:featureName', instance.featureEvents, { answer: FeatureEventList }),
+  route('GET', '/api/admin/telemetry/settings', instance.telemetrySettings, { answer: TelemetrySettings }),
+  route('GET', '/api/admin/instance-admin/statistics', instance.statistics, { answer: InstanceStatistics }),
+  rawRoute('GET', '/api/admin/instance-admin/statistics/csv', async ({ authorization }) =>
+    E.map((stats: InstanceStatistics): HttpResponse => ({
+      status: 200,
+      headers: { 'content-type': 'text/csv; charset=utf-8', ...attachment(`unleash-${stats.instanceId}-${Date.parse(stats.timestamp)}.csv`) },
+      body: csvRow(Object.values(stats)),
+    }))(await instance.statistics(authorization !== undefined ? { authorization } : {})),
+    { answers: { 200: 'text/csv' }, headers: ['content-disposition'] },
+  ),
 ]
+
+/** One CSV line of values, as Unleash writes its statistics: strings and objects (as JSON) quoted, quotes doubled. */
+const csvRow = (values: readonly unknown[]): string =>
+  values.map((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : `"${(typeof v === 'string' ? v : JSON.stringify(v)).replace(/"/g, '""')}"`)).join(',')

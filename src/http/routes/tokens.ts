@@ -1,4 +1,5 @@
 import type { AdminApi } from '../../api/admin-api.js'
+import { ValidatedEdgeTokens } from '../../model/edge.js'
 import { location, type Route, route } from '../route.js'
 import { ApiTokenList, CreateApiTokenBody, CreatedApiToken, CreatedPersonalToken, CreateProjectApiTokenBody, PersonalTokenList, UpdateApiTokenBody } from '../../model/token.js'
 
@@ -7,6 +8,7 @@ export const tokenRoutes = ({ apiTokens, personalTokens }: AdminApi): Route[] =>
   // As Unleash: the list the new token joins (no GET reads one token).
   route('POST', '/api/admin/api-tokens', apiTokens.create, { answer: CreatedApiToken, reads: { body: CreateApiTokenBody }, status: 201, body: true, headers: () => location('api-tokens') }),
   route('GET', '/api/admin/api-tokens', apiTokens.list, { answer: ApiTokenList }),
+  route('POST', '/edge/validate', apiTokens.validateForEdge, { answer: ValidatedEdgeTokens, body: true }),
   route('GET', '/api/admin/api-tokens/:name', apiTokens.listByName, { answer: ApiTokenList }),
   // `:token` is the secret, as in Unleash, or the id flagport lists.
   route('PUT', '/api/admin/api-tokens/:token', apiTokens.update, { reads: { body: UpdateApiTokenBody }, body: true }),

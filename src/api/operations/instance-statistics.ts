@@ -1,0 +1,66 @@
+import * as E from 'fp-ts/lib/Either.js'
+import { VIEWER_ROLE_ID } from '../../domain/permissions.js'
+import { NoParams } from '../../model/params.js'
+import type { InstanceStatistics, TelemetrySettings } from '../../model/statistics.js'
+import { read } from '../operation.js'
+import { sha256Hex } from '../secrets.js'
+import { VERSION } from '../version.js'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/** `GET /api/admin/telemetry/settings`: flagport collects and sends no telemetry. */
+export const telemetrySettingsOp = read<NoParams, undefined, TelemetrySettings>({
+  params: NoParams,
+  requirement: 'NONE',
+  run: () => E.right({ versionInfoCollectionEnabled: false, featureInfoCollectionEnabled: false }),
+})
+
+/**
+ * `GET /api/admin/instance-admin/statistics` (ADMIN): the store's records, counted now, and
+ * `sum`, the sha256 of the rest, as Unleash signs its statistics. Usage counts flagport keeps
+ * in memory only (client applications, metrics buckets) and what it keeps no history of
+ * (production changes, exports and imports) are left out.
+ */
+export const instanceStatisticsOp = read<NoParams, undefined, InstanceStatistics>({
+  params: NoParams,
+  requirement: 'ADMIN',
+  run: (state, { ctx }) => {
+    const nowMs = Date.parse(ctx.now)
+    const people = [...state.users.rows()].filter((u) => u.accountType === 'User')
+    const seenWithin = (days: number) => people.filter((u) => u.seenAt !== null && nowMs - Date.parse(u.seenAt) <= days * DAY_MS).length
+    const tokens: Record<string, number> = {}
+    for (const token of state.apiTokens.rows()) if (token.type !== 'personal') tokens[token.type] = (tokens[token.type] ?? 0) + 1
+    const features = [...state.features.rows()]
+    const archived = features.filter((f) => f.archived).length
+    const builtInRoles = 3
+    const customRoles = [...state.rootRoles.rows()].filter((r) => r.id > builtInRoles)
+    const stats = {
+      timestamp: ctx.now,
+      instanceId: state.instanceId,
+      versionOSS: VERSION,
+      versionEnterprise: '',
+      users: people.length,
+      serviceAccounts: state.users.size - people.length,
+      apiTokens: tokens,
+      activeUsers: { last7: seenWithin(7), last30: seenWithin(30), last60: seenWithin(60), last90: seenWithin(90) },
+      licensedUsers: people.length,
+      featureToggles: features.length - archived,
+      archivedFeatureToggles: archived,
+      projects: state.projects.size,
+      contextFields: state.contextFields.size,
+      roles: state.rootRoles.size,
+      customRootRoles: customRoles.length,
+      customRootRolesInUse: customRoles.filter((r) => people.some((u) => u.rootRole === r.id)).length,
+      groups: state.groups.size,
+      environments: state.environments.size,
+      segments: state.segments.size,
+      strategies: state.strategyTypes.size,
+      SAMLenabled: false,
+      OIDCenabled: false,
+      passwordAuthEnabled: true,
+      SCIMenabled: false,
+      readOnlyUsers: people.filter((u) => u.rootRole === VIEWER_ROLE_ID).length,
+    }
+    return E.right({ ...stats, sum: sha256Hex(JSON.stringify(stats)) })
+  },
+})
