@@ -118,22 +118,22 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
       }
     }
     if (cursor.format === LEGACY_FORMAT_VERSION) cursor = await upgradeFormat({ fs, layout, lock, decodeState, fileMode }, cursor)
-    return E.right(
-      new FileStore(
-        {
-          fs,
-          layout,
-          lock,
-          decodeState,
-          compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
-          pollIntervalMs: options.pollIntervalMs ?? 250,
-          onBackgroundError: options.onBackgroundError ?? (() => undefined),
-          fileMode,
-          logger,
-        },
-        cursor,
-      ),
+    const store = new FileStore(
+      {
+        fs,
+        layout,
+        lock,
+        decodeState,
+        compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
+        pollIntervalMs: options.pollIntervalMs ?? 250,
+        onBackgroundError: options.onBackgroundError ?? (() => undefined),
+        fileMode,
+        logger,
+      },
+      cursor,
     )
+    await store.compactIfLong()
+    return E.right(store)
   } catch (e) {
     await lock.dispose()
     return E.left(faultOf(e))
