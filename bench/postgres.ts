@@ -60,8 +60,8 @@ const propagation = async (a: StoragePort, b: StoragePort, n: number): Promise<{
  * for `seconds`: their combined rate, and whether the store's version rose by exactly the
  * number of acknowledged updates (each is one commit: none lost, none doubled).
  */
-const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers = 16) => {
-  const apis = await Promise.all([a, b].map((storage) => createAdminApi({ storage, auth: openAuth(), config: { resourceLimits: LIMITS, maxRetries: 1000 } })))
+const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers = 16, features = 1000) => {
+  const apis = await Promise.all([a, b].map((storage) => createAdminApi({ storage, auth: openAuth(), config: { resourceLimits: LIMITS } })))
   await a.sync()
   const before = a.head().version
   const deadline = performance.now() + seconds * 1000
@@ -69,7 +69,7 @@ const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers
   let failed = 0
   const writer = async (api: (typeof apis)[number], w: number) => {
     for (let i = 0; performance.now() < deadline; i++) {
-      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((w * 37 + i) % 1000) }, body: { description: `w${w} ${i}` } })
+      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((w * 37 + i) % features) }, body: { description: `w${w} ${i}` } })
       if (E.isRight(r)) acknowledged++
       else failed++
     }
@@ -104,6 +104,9 @@ export const postgresRows = async (url: string, seconds: number): Promise<Row[]>
   const other = await openPg(url, pg.store)
   const both = await combined(pg.storage, other, Math.max(2, seconds * 2))
   rows.push({ section: 'store: postgres', operation: 'two instances, combined updates', storeSize: size, opsPerSec: both.perSec, note: `${both.lost} lost, ${both.failed} failed` })
+  // Contention: 16 writers in all, through both instances, on the same 4 features.
+  const contended = await combined(pg.storage, other, Math.max(2, seconds * 2), 8, 4)
+  rows.push({ section: 'store: postgres', operation: 'two instances, 16 writers on 4 features', storeSize: size, opsPerSec: contended.perSec, note: `${contended.lost} lost, ${contended.failed} failed` })
   const fileOther = await (async () => {
     const opened = await openFileStorage({ path: file.dir! })
     if (E.isLeft(opened)) throw new Error(opened.left.message)
