@@ -14,8 +14,8 @@ import { fileStore } from './stores.js'
 const LIMITS = { featureFlags: 10_000_000, projects: 10_000_000, apiTokens: 10_000_000 }
 const quiet = { error: () => undefined, warn: () => undefined }
 
-const openPg = async (url: string, store: string): Promise<PostgresStorage> => {
-  const opened = await openPostgresStorage({ connectionString: url, store, logger: quiet })
+const openPg = async (url: string, store: string, timeoutMs?: number): Promise<PostgresStorage> => {
+  const opened = await openPostgresStorage({ connectionString: url, store, logger: quiet, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
   if (E.isLeft(opened)) throw new Error(`cannot open the PostgreSQL store: ${opened.left.message}`)
   return opened.right
 }
@@ -23,7 +23,8 @@ const openPg = async (url: string, store: string): Promise<PostgresStorage> => {
 /** A PostgreSQL store (a name of its own in the database) holding `state`. */
 const seededPg = async (url: string, state: State): Promise<{ store: string; storage: PostgresStorage }> => {
   const store = `bench-${randomUUID()}`
-  const storage = await openPg(url, store)
+  // Seeding writes the whole store in one commit: not measured, and given the time it takes.
+  const storage = await openPg(url, store, 120_000)
   const committed = await storage.commit({ baseVersion: 0, changes: [{ op: 'state', state }], state })
   if (E.isLeft(committed)) throw new Error(`cannot seed: ${JSON.stringify(committed.left)}`)
   await storage.compact()
