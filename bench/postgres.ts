@@ -62,6 +62,8 @@ const propagation = async (a: StoragePort, b: StoragePort, n: number): Promise<{
  * number of acknowledged updates (each is one commit: none lost, none doubled).
  */
 const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers = 16, features = 1000) => {
+  // Descriptions no earlier run wrote: an update to what a feature already holds commits nothing.
+  const run = randomUUID().slice(0, 8)
   const apis = await Promise.all([a, b].map((storage) => createAdminApi({ storage, auth: openAuth(), config: { resourceLimits: LIMITS } })))
   await a.sync()
   const before = a.head().version
@@ -70,7 +72,7 @@ const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers
   let failed = 0
   const writer = async (api: (typeof apis)[number], w: number) => {
     for (let i = 0; performance.now() < deadline; i++) {
-      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((w * 37 + i) % features) }, body: { description: `w${w} ${i}` } })
+      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((w * 37 + i) % features) }, body: { description: `${run} w${w} ${i}` } })
       if (E.isRight(r)) acknowledged++
       else failed++
     }
