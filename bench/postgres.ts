@@ -14,8 +14,8 @@ import { fileStore } from './stores.js'
 const LIMITS = { featureFlags: 10_000_000, projects: 10_000_000, apiTokens: 10_000_000 }
 const quiet = { error: () => undefined, warn: () => undefined }
 
-const openPg = async (url: string, store: string): Promise<PostgresStorage> => {
-  const opened = await openPostgresStorage({ connectionString: url, store, logger: quiet })
+const openPg = async (url: string, store: string, timeoutMs?: number): Promise<PostgresStorage> => {
+  const opened = await openPostgresStorage({ connectionString: url, store, logger: quiet, ...(timeoutMs === undefined ? {} : { timeoutMs }) })
   if (E.isLeft(opened)) throw new Error(`cannot open the PostgreSQL store: ${opened.left.message}`)
   return opened.right
 }
@@ -23,7 +23,8 @@ const openPg = async (url: string, store: string): Promise<PostgresStorage> => {
 /** A PostgreSQL store (a name of its own in the database) holding `state`. */
 const seededPg = async (url: string, state: State): Promise<{ store: string; storage: PostgresStorage }> => {
   const store = `bench-${randomUUID()}`
-  const storage = await openPg(url, store)
+  // Seeding writes the whole store in one commit: not measured, and given the time it takes.
+  const storage = await openPg(url, store, 120_000)
   const committed = await storage.commit({ baseVersion: 0, changes: [{ op: 'state', state }], state })
   if (E.isLeft(committed)) throw new Error(`cannot seed: ${JSON.stringify(committed.left)}`)
   await storage.compact()
@@ -60,8 +61,10 @@ const propagation = async (a: StoragePort, b: StoragePort, n: number): Promise<{
  * for `seconds`: their combined rate, and whether the store's version rose by exactly the
  * number of acknowledged updates (each is one commit: none lost, none doubled).
  */
-const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers = 16) => {
-  const apis = await Promise.all([a, b].map((storage) => createAdminApi({ storage, auth: openAuth(), config: { resourceLimits: LIMITS, maxRetries: 1000 } })))
+const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers = 16, features = 1000) => {
+  // Descriptions no earlier run wrote: an update to what a feature already holds commits nothing.
+  const run = randomUUID().slice(0, 8)
+  const apis = await Promise.all([a, b].map((storage) => createAdminApi({ storage, auth: openAuth(), config: { resourceLimits: LIMITS } })))
   await a.sync()
   const before = a.head().version
   const deadline = performance.now() + seconds * 1000
@@ -69,7 +72,7 @@ const combined = async (a: StoragePort, b: StoragePort, seconds: number, writers
   let failed = 0
   const writer = async (api: (typeof apis)[number], w: number) => {
     for (let i = 0; performance.now() < deadline; i++) {
-      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((w * 37 + i) % 1000) }, body: { description: `w${w} ${i}` } })
+      const r = await api.features.update({ params: { projectId: 'default', featureName: featureName((w * 37 + i) % features) }, body: { description: `${run} w${w} ${i}` } })
       if (E.isRight(r)) acknowledged++
       else failed++
     }
@@ -104,6 +107,9 @@ export const postgresRows = async (url: string, seconds: number): Promise<Row[]>
   const other = await openPg(url, pg.store)
   const both = await combined(pg.storage, other, Math.max(2, seconds * 2))
   rows.push({ section: 'store: postgres', operation: 'two instances, combined updates', storeSize: size, opsPerSec: both.perSec, note: `${both.lost} lost, ${both.failed} failed` })
+  // Contention: 16 writers in all, through both instances, on the same 4 features.
+  const contended = await combined(pg.storage, other, Math.max(2, seconds * 2), 8, 4)
+  rows.push({ section: 'store: postgres', operation: 'two instances, 16 writers on 4 features', storeSize: size, opsPerSec: contended.perSec, note: `${contended.lost} lost, ${contended.failed} failed` })
   const fileOther = await (async () => {
     const opened = await openFileStorage({ path: file.dir! })
     if (E.isLeft(opened)) throw new Error(opened.left.message)

@@ -25,8 +25,14 @@ export interface AdminApiConfig {
   readonly resourceLimits?: Partial<ResourceLimits>
   /** How many events the store keeps, a whole number of 0 or more or Infinity; the oldest are dropped first. Default 10,000. */
   readonly eventRetention?: number
-  /** Attempts at a transaction that keeps meeting other writers' commits. Default 10. */
+  /** Attempts at a transaction that keeps meeting other writers' commits, whatever the time they take. Default 10. */
   readonly maxRetries?: number
+  /**
+   * How long, in ms, a transaction that keeps meeting other writers' commits (other instances
+   * on one database) is run again, after a short random pause that grows, before it answers
+   * 503. Default 10000.
+   */
+  readonly retryTimeoutMs?: number
   /** How long a login session lasts, in hours. Default 48, as Unleash's `SESSION_TTL_HOURS`. */
   readonly sessionTtlHours?: number
   /** Sessions one person may hold; a login past it ends their oldest. Default 5, as Unleash OSS's `MAX_PARALLEL_SESSIONS`. */
@@ -49,6 +55,7 @@ export interface ResolvedConfig {
   readonly resourceLimits: ResourceLimits
   readonly eventRetention: number
   readonly maxRetries: number
+  readonly retryTimeoutMs: number
   readonly sessionTtlHours: number
   readonly maxParallelSessions: number
   readonly metrics: MetricsLimits
@@ -68,6 +75,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   resourceLimits: resolveLimits(config.resourceLimits),
   eventRetention: resolveRetention(config.eventRetention),
   maxRetries: config.maxRetries ?? 10,
+  retryTimeoutMs: positive('retryTimeoutMs', config.retryTimeoutMs, 10_000),
   sessionTtlHours: positive('sessionTtlHours', config.sessionTtlHours, 48),
   maxParallelSessions: Math.max(1, Math.floor(positive('maxParallelSessions', config.maxParallelSessions, 5))),
   metrics: resolveMetricsLimits(config.metrics),

@@ -129,7 +129,9 @@ export const createRunner = (deps: RunnerDeps) => {
       if (E.isLeft(env)) return env
       prepared = await op.prepare(env.right)
     }
-    for (let attempt = 0; attempt < config.maxRetries; attempt++) {
+    const began = performance.now()
+    for (let attempt = 0; attempt < config.maxRetries || performance.now() - began < config.retryTimeoutMs; attempt++) {
+      if (attempt > 0) await conflictPause(attempt)
       const synced = await storage.sync()
       if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
       // From here to commit() nothing awaits, so no other transaction of this process interleaves.
@@ -241,6 +243,14 @@ const readSteps = (steps: unknown): E.Either<StepError, WriteStep[]> => {
   }
   return E.right(read)
 }
+
+/**
+ * The pause before running a transaction again after a conflict: random, so that writers that
+ * met do not meet again in step, and growing (up to 50 ms) while they keep meeting. The first
+ * retry runs at once: in one process a conflict is rare and already resolved by the catch-up.
+ */
+const conflictPause = (attempt: number): Promise<void> =>
+  attempt === 1 ? Promise.resolve() : new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(50, 2 ** (attempt - 1))))
 
 /**
  * The request's path parameters, read through the operation's codec: over HTTP the router

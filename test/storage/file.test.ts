@@ -402,7 +402,7 @@ t.test('decodeState checks every whole state read; a refusal is a typed error na
     ['CorruptJournal', 2, 'invalid state: schemaVersion 1 expected'],
     'the first commit',
   )
-  const compacting = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  const compacting = await mustOpen({ path: dir, compactAfterBytes: 1, compactAtOpen: false })
   await change(compacting, (d) => void (d.counters.user = 5))
   // Compaction starts after the commit is acknowledged; close() does not start one.
   await until(async () => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).includes('"base":2'))

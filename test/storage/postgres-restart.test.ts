@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process'
 import * as E from 'fp-ts/lib/Either.js'
 import pg from 'pg'
 import t from 'tap'
 import { databaseUrl, freshStoreName, openStore } from './fixtures/postgres.js'
+import { ownCluster, restart } from './fixtures/pg-cluster.js'
 import { addTagType, seed, tagTypeNames } from './fixtures/pg-helpers.js'
 
 /**
- * The database restarted while commits are in flight. On a cluster of its own
- * (scripts/postgres.sh), so that the restart does not reach the other tests' connections.
+ * The database restarted while commits are in flight. On a cluster of its own, so that the
+ * restart does not reach the other tests' connections.
  */
-const ownCluster = () =>
-  new Promise<{ url: string; dir: string; stop: () => void }>((resolve, reject) => {
-    const child = spawn('bash', ['scripts/postgres.sh', 'bash', '-c', 'echo "READY $DATABASE_URL $FLAGPORT_PG_DIR"; cat >/dev/null'], { stdio: ['pipe', 'pipe', 'inherit'] })
-    let out = ''
-    child.stdout.on('data', (c: Buffer) => {
-      out += c.toString()
-      const found = /READY (\S+) (\S+)/.exec(out)
-      if (found) resolve({ url: found[1]!, dir: found[2]!, stop: () => child.stdin.end() })
-    })
-    child.on('exit', () => reject(new Error(`no cluster: ${out}`)))
-  })
-
-const restart = (dir: string) =>
-  new Promise<number | null>((resolve) => spawn('bash', ['scripts/postgres.sh', 'restart'], { env: { ...process.env, FLAGPORT_PG_DIR: dir }, stdio: 'inherit' }).on('exit', resolve))
-
 if (databaseUrl(t) !== null) {
   t.test('the database restarted mid-commit: every acknowledged commit is there, and commits go on', async (t) => {
     const cluster = await ownCluster()

@@ -31,7 +31,7 @@ const compactedStore = async (t: Teardown, count = 3000): Promise<string> => {
   })
   await writer.close()
   // The commit after reopening finds the journal over the threshold, and compacts.
-  const compactor = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  const compactor = await mustOpen({ path: dir, compactAfterBytes: 1, compactAtOpen: false })
   await change(compactor, (d) => void (d.counters.group = 1))
   await until(async () => (await readFile(join(dir, 'journal.jsonl'), 'utf8')).includes('"base":3'))
   await compactor.close()
@@ -198,7 +198,7 @@ t.test('equal parts read from a snapshot are shared, and a change through the fa
   }
   await writer.close()
   // Compacted on the next commit, then reopened from the snapshot.
-  const compactor = await mustOpen({ path: dir, compactAfterBytes: 1 })
+  const compactor = await mustOpen({ path: dir, compactAfterBytes: 1, compactAtOpen: false })
   await change(compactor, (d) => void (d.counters.group = 1))
   await until(async () => (await snapshotName(dir)) !== undefined && (await readFile(join(dir, 'journal.jsonl'), 'utf8')).split('\n').length <= 2)
   await compactor.close()

@@ -26,6 +26,12 @@ export interface FileStorageOptions {
    * grows. Default 4 MiB.
    */
   readonly compactAfterBytes?: number
+  /**
+   * Compact at open, before the store is returned, when the journal is already past the
+   * threshold, so a process in a crash loop still keeps its journal short. Default true; false
+   * leaves it to the first commit, off the commit path.
+   */
+  readonly compactAtOpen?: boolean
   /** How long a commit waits for another live handle's lock before failing. Default 10 s. */
   readonly lockTimeoutMs?: number
   /** A lock older than this is taken to be abandoned even if its holder's pid is alive (pid reuse, another host). Default 30 s. */
@@ -118,22 +124,22 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
       }
     }
     if (cursor.format === LEGACY_FORMAT_VERSION) cursor = await upgradeFormat({ fs, layout, lock, decodeState, fileMode }, cursor)
-    return E.right(
-      new FileStore(
-        {
-          fs,
-          layout,
-          lock,
-          decodeState,
-          compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
-          pollIntervalMs: options.pollIntervalMs ?? 250,
-          onBackgroundError: options.onBackgroundError ?? (() => undefined),
-          fileMode,
-          logger,
-        },
-        cursor,
-      ),
+    const store = new FileStore(
+      {
+        fs,
+        layout,
+        lock,
+        decodeState,
+        compactAfterBytes: options.compactAfterBytes ?? 4 << 20,
+        pollIntervalMs: options.pollIntervalMs ?? 250,
+        onBackgroundError: options.onBackgroundError ?? (() => undefined),
+        fileMode,
+        logger,
+      },
+      cursor,
     )
+    if (options.compactAtOpen !== false) await store.compactIfLong()
+    return E.right(store)
   } catch (e) {
     await lock.dispose()
     return E.left(faultOf(e))

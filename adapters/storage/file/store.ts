@@ -357,6 +357,16 @@ export class FileStore implements StoragePort {
     }
   }
 
+  /**
+   * Compacts now when the journal is past the threshold, and waits for it: at open, so that a
+   * process killed sooner than its first commit's compaction would finish (a crash loop)
+   * still shortens the journal before it serves. A failure is reported and the store opens.
+   */
+  async compactIfLong(): Promise<void> {
+    this.maybeCompact()
+    await this.compaction
+  }
+
   private maybeCompact(): void {
     const c = this.cursor
     if (this.compaction || this.closed || c.state === null) return

@@ -37,7 +37,7 @@ export class Listener {
   private async connect(): Promise<void> {
     if (this.closed) return
     const { config, store, onVersion, logger } = this.settings
-    const client = new pg.Client({ ...config, keepAlive: true, application_name: `flagport-listener:${store}`.slice(0, 63), query_timeout: Math.max(this.settings.heartbeatMs, 1_000) })
+    const client = new pg.Client({ ...config, keepAlive: true, application_name: `flagport-listener:${store}`.slice(0, 63), query_timeout: Math.min(config.query_timeout ?? this.settings.heartbeatMs, Math.max(this.settings.heartbeatMs, 1_000)) })
     this.client = client
     client.on('error', (e) => this.lost(client, e))
     client.on('end', () => this.lost(client, new Error('the connection ended')))

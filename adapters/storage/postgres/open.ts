@@ -33,13 +33,25 @@ export interface PostgresStorageOptions {
    * (`sync`), as a short-lived tool would. Default true.
    */
   readonly listen?: boolean
-  /** How long to wait for a connection at open. Default 10000. */
+  /**
+   * How long to wait for a connection: a new one (the server's answer to a connect) or one of
+   * the pool when all are busy. Default 5000.
+   */
   readonly connectTimeoutMs?: number
+  /**
+   * The longest any statement may run (PostgreSQL's `statement_timeout`, and the driver's own
+   * wait for an answer, which also ends when the server is frozen or the network silent), and
+   * the longest `sync` and `commit` take before failing with a StorageFailure. Default 5000.
+   */
+  readonly timeoutMs?: number
   readonly logger?: LoggerPort
 }
 
 /** A PostgreSQL store: the storage port, plus compaction on demand. */
 export type PostgresStorage = PostgresStore
+
+const positive = (given: number | undefined, fallback: number): number =>
+  typeof given === 'number' && Number.isFinite(given) && given > 0 ? given : fallback
 
 const validUrl = (text: string): boolean => {
   try {
@@ -77,9 +89,18 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
   const store = options.store ?? 'default'
   if (store.length === 0 || store.length > 200) return E.left(openError('other', 'The store name must have 1 to 200 characters.'))
   const logger = options.logger ?? consoleLogger
-  const config: pg.ClientConfig = { connectionString: options.connectionString, keepAlive: true, connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000 }
+  const timeoutMs = positive(options.timeoutMs, 5_000)
+  const config: pg.ClientConfig = {
+    connectionString: options.connectionString,
+    keepAlive: true,
+    connectionTimeoutMillis: positive(options.connectTimeoutMs, 5_000),
+    statement_timeout: timeoutMs,
+    query_timeout: timeoutMs,
+  }
   const pool = new pg.Pool({ ...config, max: options.poolSize ?? 4, application_name: 'flagport' })
   // An idle connection the server dropped must not crash the process: the next query reconnects.
+  // Checked-out connections get a listener of their own while held (client.ts); pool.query's
+  // connections have one from the pool.
   pool.on('error', (e) => logger.warn(`flagport: an idle PostgreSQL connection failed: ${e.message}`))
   const fail = async (error: PostgresOpenError) => {
     await pool.end().catch(() => undefined)
@@ -105,6 +126,7 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
         compactAfterCommits: options.compactAfterCommits ?? 1000,
         keepCommits: options.keepCommits ?? 1000,
         logger,
+        timeoutMs,
         onClose: async () => listener?.close(),
       },
       loaded,

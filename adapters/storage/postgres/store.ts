@@ -3,6 +3,7 @@ import type pg from 'pg'
 import type { LoggerPort } from '../../../src/ports/logger.js'
 import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../../src/ports/storage.js'
 import type { State } from '../../../src/model/state.js'
+import { within, withClient } from './client.js'
 import { compact, type Compacted, type Versioned } from './compaction.js'
 import { storageFailure } from './errors.js'
 import { encodeCommit } from './changes.js'
@@ -19,6 +20,8 @@ export interface StoreSettings {
   readonly compactAfterCommits: number
   readonly keepCommits: number
   readonly logger: LoggerPort
+  /** The longest `sync` and `commit` wait on the database before failing. */
+  readonly timeoutMs: number
   /** Stops what the store started besides the pool (the listener). */
   readonly onClose: () => Promise<void>
 }
@@ -31,7 +34,7 @@ interface Pending {
 }
 
 const CLOSED = storageFailure('The store is closed.')
-
+const LATE = storageFailure('The database did not answer in time.')
 
 /**
  * The storage port over PostgreSQL. Commits are accepted in memory at once (the head moves on)
@@ -74,8 +77,11 @@ export class PostgresStore implements StoragePort {
 
   head = (): Snapshot => this.current
 
-  sync = async (): Promise<E.Either<StorageFailure, Snapshot>> => {
-    if (this.closed) return E.left(CLOSED)
+  /** Fails with a StorageFailure once `timeoutMs` have passed (a database down, frozen or unreachable). */
+  sync = (): Promise<E.Either<StorageFailure, Snapshot>> =>
+    this.closed ? Promise.resolve(E.left(CLOSED)) : within(this.settings.timeoutMs, this.syncNow(), () => E.left(LATE))
+
+  private syncNow = async (): Promise<E.Either<StorageFailure, Snapshot>> => {
     if (this.settings.reads === 'notified') {
       if (this.wanted > this.durable.version) {
         const r = await this.catchUpTo(this.wanted)
@@ -105,11 +111,14 @@ export class PostgresStore implements StoragePort {
     }
     const version = this.current.version + 1
     this.current = { state: commit.state, version }
-    return new Promise((settle) => {
+    const settled = new Promise<E.Either<CommitError, number>>((settle) => {
       this.queue.push({ version, body, state: commit.state, settle })
       // Every commit of this tick goes in the same batch.
       if (this.queue.length === 1) queueMicrotask(() => this.kick())
     })
+    // Past the deadline whether it was written is unknown, as when a connection drops during
+    // it: the next read's version check finds out. The batch itself ends by its own timeouts.
+    return within(this.settings.timeoutMs, settled, () => E.left(LATE))
   }
 
   subscribe = (listener: (snapshot: Snapshot) => void): (() => void) => {
@@ -139,32 +148,24 @@ export class PostgresStore implements StoragePort {
     const { state, version } = this.durable
     if (state === null) return E.right('current')
     try {
-      const client = await this.settings.pool.connect()
-      try {
-        const done = await compact(client, this.settings.store, { version, state }, this.snapshotBase, this.settings.keepCommits)
-        if (done !== 'busy') this.snapshotVersion = Math.max(this.snapshotVersion, version)
-        if (done === 'written') this.snapshotBase = { version, state }
-        return E.right(done)
-      } finally {
-        client.release()
-      }
+      const done = await withClient(this.settings.pool, this.settings.logger, (client) =>
+        compact(client, this.settings.store, { version, state }, this.snapshotBase, this.settings.keepCommits),
+      )
+      if (done !== 'busy') this.snapshotVersion = Math.max(this.snapshotVersion, version)
+      if (done === 'written') this.snapshotBase = { version, state }
+      return E.right(done)
     } catch (e) {
       return E.left(storageFailure('The store could not be compacted.', e))
     }
   }
 
   /**
-   * Runs `section` while no other instance runs one on this store (a session advisory lock on
-   * a connection of its own): for steps that read and then write, such as a first run's
-   * bootstrap, which two instances starting at once must not both take.
-   */
-  /**
    * Runs `section` while no other instance runs one on this store: for steps that read and
    * then write, such as a first run's bootstrap, which two instances starting at once must not
    * both take.
    */
   exclusive = <T>(section: () => Promise<T>): Promise<E.Either<StorageFailure, T>> =>
-    this.closed ? Promise.resolve(E.left(CLOSED)) : exclusive(this.settings.pool, this.settings.store, section)
+    this.closed ? Promise.resolve(E.left(CLOSED)) : exclusive(this.settings.pool, this.settings.store, this.settings.logger, section)
 
   close = async (): Promise<void> => {
     this.closed = true
@@ -176,8 +177,9 @@ export class PostgresStore implements StoragePort {
       }
       for (const w of this.waiters.splice(0)) w.done(E.left(CLOSED))
       this.listeners.clear()
-      await this.settings.onClose()
-      await this.settings.pool.end().catch(() => undefined)
+      // A frozen database does not answer a goodbye either: closing waits at most the timeout.
+      const ended = Promise.all([this.settings.onClose(), this.settings.pool.end()]).catch(() => undefined)
+      await within(this.settings.timeoutMs, ended, () => undefined)
     })()
     await this.closing
   }
