@@ -17,7 +17,7 @@ export interface UiOptions extends Omit<IndexSettings, 'basePath'> {
 }
 
 /** What stays the API's under the base path: its routes, the login and logout. */
-const API_ROOTS = new Set(['api', 'auth', 'logout', 'health'])
+const API_ROOTS = new Set(['api', 'auth', 'logout', 'health', 'ready'])
 
 // Built assets carry a hash in their name: they never change. Anything else is checked each time.
 const IMMUTABLE = 'public, max-age=31536000, immutable'

@@ -13,6 +13,7 @@ import { header, NO_QUERY, normalizeBasePath, target, underBase } from './reques
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
 import { openApiRoute } from './openapi/route.js'
+import { probeRoutes } from './routes/probes.js'
 import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse, withNosniff } from './response.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
@@ -60,7 +61,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     return errorResponse({ ...error, message: `${error.message} The error was logged with id ${id}.` }, id, headers)
   }
   const clock = options.clock ?? systemClock
-  const routes = adminRoutes(api, () => clock.now())
+  const routes = [...adminRoutes(api, () => clock.now()), ...probeRoutes(api.storage, options.readyTimeoutMs)]
   const resolve = createRouter([...routes, openApiRoute(routes, { basePath })])
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
     createUser: createUserLimiter(options.rateLimiting, clock),
