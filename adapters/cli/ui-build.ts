@@ -8,7 +8,7 @@ import { left, right, type Either } from 'fp-ts/lib/Either.js'
 import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve, sep } from 'node:path'
 import { promisify } from 'node:util'
@@ -84,6 +84,8 @@ export const fetchUiBuild = async (cache: string, version: string): Promise<Eith
       return left(`${spec} holds no ${BUILD}index.html`)
     }
     await writeFile(join(staging, '.integrity'), `${integrity}\n`)
+    // mkdtemp makes it private; the build is as readable as any other download.
+    await chmod(staging, 0o755)
     await rm(target, { recursive: true, force: true })
     await rename(staging, target)
     return right({ dir: target, files })
