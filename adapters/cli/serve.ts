@@ -28,7 +28,7 @@ import { ensureUiBuild } from './ui-build.js'
 const SAME_REQUEST_MS = 500
 
 /** What answers while the store opens: the probes, and a 503 to anything else under the base path. */
-const startingHandler = (basePath: string): PlainHandler => {
+export const startingHandler = (basePath: string): PlainHandler => {
   const base = normalizeBasePath(basePath)
   return async (request: HttpRequest): Promise<HttpResponse> => {
     const relative = underBase(target(request).pathname, base)
