@@ -1,7 +1,8 @@
 /**
- * What `npm start` runs: the server (examples/server.ts) as the compiled JavaScript in dist/,
- * compiled first when any of its sources is newer than the last build, so an unchanged tree
- * starts at once. Compiling skips the type check (`npm run typecheck` does that).
+ * What `npm start` runs: the `flagport` command (adapters/cli/main.ts) as the compiled JavaScript
+ * in dist/, compiled first when any of its sources is newer than the last build, so an unchanged
+ * tree starts at once. Compiling skips the type check (`npm run typecheck` does that). In the
+ * repository the store stays in ./data (git-ignored) unless FLAGPORT_DATA or --data says otherwise.
  */
 import { spawnSync } from 'node:child_process'
 import { readdirSync, statSync, writeFileSync } from 'node:fs'
@@ -12,7 +13,7 @@ import { fileURLToPath } from 'node:url'
 const root = fileURLToPath(new URL('..', import.meta.url))
 const at = (path) => join(root, path)
 const STAMP = at('dist/.start-stamp')
-const SERVER = at('dist/examples/server.js')
+const SERVER = at('dist/adapters/cli/main.js')
 
 const mtime = (path) => {
   try {
@@ -25,8 +26,7 @@ const mtime = (path) => {
 /** The newest modification time among the files the build reads. */
 const newestSource = () => {
   let newest = Math.max(...['package.json', 'tsconfig.json', 'tsconfig.build.json'].map((f) => mtime(at(f))))
-  // examples/ whole: the server imports files beside it.
-  for (const dir of ['src', 'adapters', 'examples']) {
+  for (const dir of ['src', 'adapters']) {
     for (const entry of readdirSync(at(dir), { recursive: true, withFileTypes: true })) {
       if (entry.isFile()) newest = Math.max(newest, mtime(join(entry.parentPath ?? entry.path, entry.name)))
     }
@@ -44,4 +44,5 @@ if (built === 0 || mtime(SERVER) === 0 || newestSource() > built) {
   writeFileSync(STAMP, `${new Date().toISOString()}\n`)
 }
 
+process.env.FLAGPORT_DATA ||= './data'
 await import(SERVER)

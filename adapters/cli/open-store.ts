@@ -5,7 +5,6 @@
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { openFileStorage } from '../storage/file.js'
-import { openPostgresStorage } from '../storage/postgres.js'
 
 export interface StoreChoice {
   /** The file store's directory, used when `databaseUrl` is absent. */
@@ -28,6 +27,8 @@ export interface OpenedStore {
 
 export const openStore = async (choice: StoreChoice): Promise<Either<string, OpenedStore>> => {
   if (choice.databaseUrl !== undefined) {
+    // Loaded only when asked for: `pg` is an optional peer dependency, absent from most installs.
+    const { openPostgresStorage } = await import('../storage/postgres.js')
     const opened = await openPostgresStorage({ connectionString: choice.databaseUrl, store: choice.storeName })
     if (isLeft(opened)) return left(`could not open the PostgreSQL store ${choice.storeName} (${opened.left.reason}): ${opened.left.message}`)
     const store = opened.right

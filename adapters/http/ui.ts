@@ -20,7 +20,7 @@ export interface UiOptions extends Omit<IndexSettings, 'basePath'> {
  * What stays the API's under the base path: its routes (the OpenAPI document under `docs`),
  * the login and logout, and whatever first segments the handler says it routes (`apiRoots`).
  */
-const API_ROOTS = ['api', 'auth', 'logout', 'health', 'docs']
+const API_ROOTS = ['api', 'auth', 'logout', 'health', 'ready', 'docs']
 
 // Built assets carry a hash in their name: they never change. Anything else is checked each time.
 const IMMUTABLE = 'public, max-age=31536000, immutable'

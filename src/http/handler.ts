@@ -13,6 +13,7 @@ import { header, NO_QUERY, normalizeBasePath, target, underBase } from './reques
 import { createRouter, splitPath } from './router.js'
 import { adminRoutes } from './routes/index.js'
 import { openApiRoute } from './openapi/route.js'
+import { probeRoutes } from './routes/probes.js'
 import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
 import { byteLength, bytesResponse, withNosniff } from './response.js'
 import { crossOriginWrite } from './same-origin.js'
@@ -62,7 +63,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     return errorResponse({ ...error, message: `${error.message} The error was logged with id ${id}.` }, id, headers)
   }
   const clock = options.clock ?? systemClock
-  const routes = adminRoutes(api, () => clock.now())
+  const routes = [...adminRoutes(api, () => clock.now()), ...probeRoutes(api.storage, options.readyTimeoutMs)]
   const allRoutes = [...routes, openApiRoute(routes, { basePath })]
   const resolve = createRouter(allRoutes)
   const apiRoots = Object.freeze([...new Set(allRoutes.map((r) => r.pattern.split('/')[1]!))])

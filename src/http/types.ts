@@ -67,6 +67,8 @@ export interface HttpHandlerOptions {
   readonly secureCookies?: boolean
   /** The time rate limits are counted in. Default: the system clock. */
   readonly clock?: ClockPort
+  /** How long `GET /ready` waits for the store to answer before it answers 503. Default 2000 ms. */
+  readonly readyTimeoutMs?: number
 }
 
 /**

@@ -43,7 +43,6 @@ export type AdminUi = {
 
 /** flagport with the admin's password set, serving the UI, and a fresh browser page on it. */
 export const startAdminUi = async (t: Teardown): Promise<AdminUi> => {
-  const { default: puppeteer } = await import('puppeteer-core')
   const api = await createAdminApi({ storage: createMemoryStorage(), auth: sessionAuth(tokenAuth({ adminTokens: [ADMIN_TOKEN] })) })
   const changed = await api.users.changePassword({ authorization: ADMIN_TOKEN, params: { id: '1' }, body: { password: PASSWORD } })
   if (E.isLeft(changed)) throw new Error(`the admin's password was refused: ${JSON.stringify(changed.left)}`)
@@ -52,6 +51,12 @@ export const startAdminUi = async (t: Teardown): Promise<AdminUi> => {
   const server = await listen(served.right, { port: 0, host: '127.0.0.1' })
   t.teardown(() => server.close())
 
+  return { api, ...(await openBrowser(t, server.url)) }
+}
+
+/** Headless Chromium on a fresh profile, with a page that notes the API's 404s and 5xx answers from `url`. */
+export const openBrowser = async (t: Teardown, url: string): Promise<Omit<AdminUi, 'api'>> => {
+  const { default: puppeteer } = await import('puppeteer-core')
   const profile = await mkdtemp(join(tmpdir(), 'flagport-chromium-'))
   t.teardown(() => rm(profile, { recursive: true, force: true }))
   const browser = await puppeteer.launch({
@@ -65,16 +70,18 @@ export const startAdminUi = async (t: Teardown): Promise<AdminUi> => {
   page.setDefaultTimeout(STEP_TIMEOUT)
   const serverErrors: string[] = []
   const notFound: string[] = []
+  const { origin } = new URL(url)
   page.on('response', (response) => {
-    const url = new URL(response.url())
-    if (url.origin === server.url && url.pathname.startsWith('/api/') && response.status() >= 500) serverErrors.push(`${response.status()} ${url.pathname}`)
-    if (url.origin === server.url && url.pathname.startsWith('/api/') && response.status() === 404) notFound.push(url.pathname)
+    const answered = new URL(response.url())
+    if (answered.origin !== origin || !answered.pathname.startsWith('/api/')) return
+    if (response.status() >= 500) serverErrors.push(`${response.status()} ${answered.pathname}`)
+    if (response.status() === 404) notFound.push(answered.pathname)
   })
-  return { api, url: server.url, page, serverErrors, notFound }
+  return { url, page, serverErrors, notFound }
 }
 
 /** Logs in through the login form as a person would; resolves to the login's status. */
-export const logIn = async ({ page, url }: AdminUi): Promise<number> => {
+export const logIn = async ({ page, url }: Pick<AdminUi, 'page' | 'url'>): Promise<number> => {
   await page.goto(`${url}/`, { waitUntil: 'domcontentloaded' })
   await page.waitForSelector('input[name="username"]')
   await page.type('input[name="username"]', 'admin')

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { callScript, startScript, stopScript as stop } from '../support/script.js'
 
-/** `npm start`'s server (examples/server.ts), as its own process. */
-const start = (env: Record<string, string>) => startScript('examples/server.ts', env)
+/** `npm start`'s server (adapters/cli/main.ts), as its own process. */
+const start = (env: Record<string, string>) => startScript('adapters/cli/main.ts', env)
 
 const login = (url: string, password: string) => callScript(url, 'POST', '/auth/simple/login', { body: { username: 'admin', password } })
 

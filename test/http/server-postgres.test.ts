@@ -2,8 +2,8 @@ import t from 'tap'
 import { callScript, startScript, stopScript as stop } from '../support/script.js'
 import { databaseUrl, freshStoreName } from '../storage/fixtures/postgres.js'
 
-/** `npm start`'s server (examples/server.ts) on PostgreSQL, as its own process. */
-const start = (env: Record<string, string>) => startScript('examples/server.ts', env)
+/** `npm start`'s server (adapters/cli/main.ts) on PostgreSQL, as its own process. */
+const start = (env: Record<string, string>) => startScript('adapters/cli/main.ts', env)
 
 const call = (url: string, method: string, path: string, token: string, body?: unknown) =>
   callScript(url, method, path, { token, ...(body !== undefined ? { body } : {}) })

@@ -11,7 +11,7 @@ const TOKEN = '*:*.s3cret'
 const start = async (t: Test, env: Record<string, string> = {}): Promise<Running> => {
   const dir = await mkdtemp(join(tmpdir(), 'flagport-signals-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
-  const server = await startScript('examples/server.ts', { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: TOKEN, ...env })
+  const server = await startScript('adapters/cli/main.ts', { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: TOKEN, ...env })
   t.teardown(() => stop(server))
   return server
 }
@@ -78,5 +78,5 @@ t.test('npm start: FLAGPORT_HEADERS_TIMEOUT_MS cuts off a client that sends its 
 t.test('npm start: FLAGPORT_HEADERS_TIMEOUT_MS must be a whole number', async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'flagport-signals-'))
   t.teardown(() => rm(dir, { recursive: true, force: true }))
-  await t.rejects(startScript('examples/server.ts', { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: TOKEN, FLAGPORT_HEADERS_TIMEOUT_MS: 'soon' }), /FLAGPORT_HEADERS_TIMEOUT_MS must be a whole number/)
+  await t.rejects(startScript('adapters/cli/main.ts', { FLAGPORT_DATA: join(dir, 'store'), FLAGPORT_ADMIN_TOKENS: TOKEN, FLAGPORT_HEADERS_TIMEOUT_MS: 'soon' }), /FLAGPORT_HEADERS_TIMEOUT_MS must be a whole number/)
 })

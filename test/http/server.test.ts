@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import t from 'tap'
 import { callScript, startCommand, startScript, stopScript as stop } from '../support/script.js'
 
-/** `npm start`'s server (examples/server.ts), as its own process. */
-const start = (env: Record<string, string>) => startScript('examples/server.ts', env)
+/** `npm start`'s server (adapters/cli/main.ts), as its own process. */
+const start = (env: Record<string, string>) => startScript('adapters/cli/main.ts', env)
 
 const call = (url: string, method: string, path: string, token: string, body?: unknown) =>
   callScript(url, method, path, { token, ...(body !== undefined ? { body } : {}) })
@@ -83,7 +83,7 @@ t.test('npm start: a SIGTERM sent to npm itself (docker stop, a process manager)
 })
 
 t.test('npm start: a malformed admin token is refused at start', async (t) => {
-  const child = spawn(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', 'examples/server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', 'adapters/cli/main.ts'], {
     env: { ...process.env, PORT: '0', FLAGPORT_ADMIN_TOKENS: 'not-a-token', FLAGPORT_DATA: join(tmpdir(), 'flagport-never-opened') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
@@ -104,7 +104,7 @@ t.test('npm start: CREATE_USER_RATE_LIMIT_PER_MINUTE sets the create-user limit,
   t.equal(first.headers['ratelimit-limit'], '1')
   t.equal((await call(server.url, 'POST', '/api/admin/user-admin', '*:*.s3cret', { email: 'b@example.com', rootRole: 'Viewer' })).status, 429)
 
-  const child = spawn(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', 'examples/server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=flagport-source', '--import', 'tsx', 'adapters/cli/main.ts'], {
     env: { ...process.env, PORT: '0', CREATE_USER_RATE_LIMIT_PER_MINUTE: 'lots', FLAGPORT_DATA: join(tmpdir(), 'flagport-never-opened') },
     stdio: ['ignore', 'pipe', 'pipe'],
   })

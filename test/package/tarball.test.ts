@@ -14,6 +14,10 @@ import { dirname, join, normalize } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
 import t from 'tap'
+import { performance } from 'node:perf_hooks'
+import { logIn, missingPrerequisites, openBrowser, PASSWORD, UI_DIR } from '../e2e/browser-harness.js'
+import { brokenLinks } from '../support/links.js'
+import { callScript, startCommand, stopScript } from '../support/script.js'
 import { snippetAfter } from '../support/snippets.js'
 
 t.setTimeout(10 * 60_000)
@@ -76,6 +80,14 @@ t.test('the packed package', async (t) => {
     t.same(unresolved, [])
   })
 
+  t.test('every relative link in the shipped Markdown names a file the tarball holds', async (t) => {
+    const docs = [...files].filter((f) => f.endsWith('.md'))
+    t.ok(docs.includes('README.md') && docs.includes('docs/cli.md'), 'the README and docs/cli.md ship')
+    const broken: string[] = []
+    for (const doc of docs) broken.push(...brokenLinks(doc, await readFile(join(copy, doc), 'utf8'), files))
+    t.same(broken, [], 'links to files not shipped point at the repository URL instead')
+  })
+
   const README = await readFile(join(ROOT, 'README.md'), 'utf8')
   const GUIDE = await readFile(join(ROOT, 'docs/guide.md'), 'utf8')
   const TSCONFIG = {
@@ -111,6 +123,57 @@ t.test('the packed package', async (t) => {
       t.match(test.out, /# pass 1\n# fail 0/, 'its one test passes')
     })
   }
+
+  /** `npx flagport ARGS` in the scratch app; resolves once it prints where it listens. */
+  const npxFlagport = (args: string[]) => startCommand('npx', ['--no-install', 'flagport', ...args], { NODE_OPTIONS: '' }, hoisted.dir)
+
+  /** Polls /ready until it answers 200; how long that took since `since`. */
+  const readyAfter = async (url: string, since: number): Promise<number> => {
+    for (;;) {
+      const ready = await callScript(url, 'GET', '/ready').catch(() => undefined)
+      if (ready?.status === 200) return Math.round(performance.now() - since)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  }
+
+  t.test('in the scratch app, npx flagport serves the API over ./flagport-data: /ready 200, the printed token works, SIGTERM stops it cleanly', async (t) => {
+    const data = join(hoisted.dir, 'store')
+    const times: number[] = []
+    let token: string | undefined
+    for (const run of ['first', 'second']) {
+      const started = performance.now()
+      const server = await npxFlagport(['--port', '0', '--data', data])
+      t.teardown(() => stopScript(server))
+      times.push(await readyAfter(server.url, started))
+      token ??= /admin token: (\*:\*\.\S+)$/m.exec(server.output())?.[1]
+      t.ok(token, `${run} run: the admin token printed by the first run`)
+      t.equal((await callScript(server.url, 'GET', '/api/admin/projects', { token: token! })).status, 200, `${run} run: the admin API takes it`)
+      t.equal((await callScript(server.url, 'GET', '/api/admin/projects', { token: '*:*.wrong' })).status, 401)
+      server.child.kill('SIGTERM')
+      await server.exited
+      t.match(server.output(), /flagport: stopped\./, `${run} run: the store was closed`)
+    }
+    t.comment(`npx flagport to /ready 200: first run ${times[0]} ms, second run ${times[1]} ms`)
+  })
+
+  t.test('in the scratch app, npx flagport --ui serves the Admin UI from the UI cache, and a browser logs in', async (t) => {
+    const missing = missingPrerequisites()
+    if (missing.length > 0) {
+      if (process.env['CI'] === 'true') t.fail(`the browser test cannot run: ${missing.join('; ')}`)
+      return void t.comment(`skipped: ${missing.join('; ')}`)
+    }
+    // The cache .ci/run fills (npm run ui:fetch): nothing is downloaded here.
+    const server = await npxFlagport(['--port', '0', '--data', join(hoisted.dir, 'ui-store'), '--ui', '--ui-cache', dirname(UI_DIR), '--ui-version', UI_DIR.replace(/^.*unleash-server-/, ''), '--admin-password', PASSWORD])
+    t.teardown(() => stopScript(server))
+    t.match(server.output(), /Unleash Admin UI from \S+ at /)
+    const index = await callScript(server.url, 'GET', '/')
+    t.equal(index.status, 200)
+    t.match(String(index.json), /<div id="app"|<html/i, 'the UI index is served')
+    const browser = await openBrowser(t, server.url)
+    t.equal(await logIn(browser), 200, 'the login succeeds')
+    t.match((await browser.page.cookies()).find((c) => c.name === 'unleash-session'), { httpOnly: true }, 'the browser holds the session cookie')
+    t.same(browser.serverErrors, [], 'no API call failed on the server')
+  })
 
   t.test("in the scratch app, tsc --strict rejects a misspelled body field and a mistyped one", async (t) => {
     const dir = join(work, 'hoisted')

@@ -15,12 +15,13 @@ export interface Running {
  * Runs a command that serves HTTP (an example, `npm start`) as its own process, PORT=0, and
  * resolves once it prints `on http://...`: the URL it serves.
  */
-export const startCommand = async (command: string, args: readonly string[], env: Record<string, string | undefined> = {}): Promise<Running> => {
+export const startCommand = async (command: string, args: readonly string[], env: Record<string, string | undefined> = {}, cwd?: string): Promise<Running> => {
   const label = [command, ...args].join(' ')
   const child = spawn(command, args, {
     // The file store unless a test asks for PostgreSQL, even where the suite has a database.
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATABASE_URL: undefined, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...(cwd !== undefined ? { cwd } : {}),
     detached: true, // its own process group, so `stopScript` ends whatever it started too
   })
   let output = ''

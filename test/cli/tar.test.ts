@@ -1,5 +1,5 @@
 import t from 'tap'
-import { tarFiles } from '../../scripts/tar.js'
+import { tarFiles } from '../../adapters/cli/tar.js'
 
 /** One tar entry as ustar writes it: a 512-byte header (name, octal size, type, magic, prefix), then the data padded to 512. */
 const entry = (name: string, type: string, data: string, prefix = ''): Uint8Array => {

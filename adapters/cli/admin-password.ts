@@ -1,11 +1,11 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { randomBytes } from 'node:crypto'
-import { openAuth } from '../adapters/auth/open.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { verifyPassword } from '../src/api/secrets.js'
-import { ADMIN_USER_ID, ADMIN_USERNAME } from '../src/domain/user/admin-user.js'
-import { passwordProblems } from '../src/domain/user/password.js'
-import type { StoragePort } from '../src/ports/storage.js'
+import { openAuth } from '../auth/open.js'
+import { createAdminApi } from '../../src/api/admin-api.js'
+import { verifyPassword } from '../../src/api/secrets.js'
+import { ADMIN_USER_ID, ADMIN_USERNAME } from '../../src/domain/user/admin-user.js'
+import { passwordProblems } from '../../src/domain/user/password.js'
+import type { StoragePort } from '../../src/ports/storage.js'
 
 /** A random password that Unleash's rule takes: about 120 random bits, and every kind of character. */
 export const randomPassword = (): string => {
