@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import type { Input } from '../../api/methods.js'
-import { closed, dictOf } from '../../model/codec.js'
+import { closed, dictOf, named } from '../../model/codec.js'
 import { CreateContextFieldBody } from '../../model/context-field.js'
 import { ImportData } from '../../model/export.js'
 import { CREATE_FEATURE_FIELDS, EnvironmentVariantsBody } from '../../model/feature.js'
@@ -30,7 +30,8 @@ export const ExportSeed = closed({ data: ImportData }, { project: t.string, envi
  * Everything a test kit starts from, each part in the admin API's own body shape and created in
  * this order. Segments get ids 1, 2, ... in their order, which strategies name them by.
  */
-export const KitSeed = closed(
+export interface KitSeed extends t.TypeOf<typeof KitSeedCodec> {}
+const KitSeedCodec = closed(
   {},
   {
     projects: t.array(CreateProjectBody),
@@ -43,7 +44,7 @@ export const KitSeed = closed(
   },
   'a test kit seed',
 )
-export type KitSeed = t.TypeOf<typeof KitSeed>
+export const KitSeed = named<KitSeed>()(KitSeedCodec)
 
 /** What a test declares: the seed's shape, read-only; a misspelled or unknown key does not compile. */
 export type Seed = Input<KitSeed>
