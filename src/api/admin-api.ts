@@ -4,10 +4,9 @@ import { initialState } from '../domain/seed.js'
 import { addBuiltInAdmin, lacksBuiltInAdmin } from '../domain/user/admin-user.js'
 import { transact } from '../store/transaction.js'
 import { immer } from './immer.js'
-import type { EventRecord } from '../model/event.js'
 import { readableState } from '../store/readable.js'
 import { isOutdated, upgradeState } from '../store/upgrade.js'
-import type { State, StoredEvent } from '../model/state.js'
+import type { State } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
 import { type ClockPort, systemClock } from '../ports/clock.js'
 import type { EmailPort } from '../ports/email.js'
@@ -34,7 +33,11 @@ import { userMethods } from './facade/users.js'
 import { createRunner, stateOf } from './runner.js'
 import { sessionMethods } from './facade/sessions.js'
 import { frontendMethods } from './frontend/methods.js'
+import type { AdminApi } from './admin-api-types.js'
+import { type FacadeInternals, INTERNALS } from './internals.js'
 import { metricsMethods } from './metrics/methods.js'
+
+export type * from './admin-api-types.js'
 
 export interface AdminApiOptions {
   readonly storage: StoragePort
@@ -54,7 +57,7 @@ export interface AdminApiOptions {
  * const api = await createAdminApi({ storage: createMemoryStorage(), auth: openAuth() })
  * const created = await api.features.create({ params: { projectId: 'default' }, body: { name: 'checkout' } })
  */
-export const createAdminApi = async (options: AdminApiOptions) => {
+export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi> => {
   checkOptions(options)
   const { storage, auth } = options
   const clock = options.clock ?? systemClock
@@ -67,7 +70,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   const client = clientMethods({ storage, clock, run })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
-  return {
+  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
     features: featureMethods(run),
     strategies: strategyMethods(run),
     types: typeMethods(run),
@@ -87,26 +90,18 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     instance: instanceMethods(run, options.email !== undefined),
     sessions: sessionMethods({ storage, clock, ids, config }, run),
     adminUi: adminUiMethods(run),
-    ...client,
-    /** What server SDKs report (registrations, usage counts) and what the admin API shows of it. */
+    evaluator: client.evaluator,
+    clientFeatures: client.clientFeatures,
+    client: client.client,
     metrics: usage.metrics,
-    /** Unleash's frontend API: the flags on for a context, and what frontend SDKs report. */
     frontend: { ...frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }), ...usage.frontend },
-    /** Writes the `lastSeenAt` that SDK reports left pending (see docs/clients.md). */
     flushLastSeen: usage.flushLastSeen,
-    /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
-    /** Recorded events, newest first. */
-    events: (limit = 100, keep?: (event: StoredEvent) => boolean): EventRecord[] => latestEvents(stateOf(storage).events, limit, keep),
-    config,
-    storage,
-    /** For extensions: run any operation through the same pipeline. */
-    run,
-    email: options.email,
+    events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
+    [INTERNALS]: { storage, run, config, email: options.email },
   }
+  return api
 }
-
-export type AdminApi = Awaited<ReturnType<typeof createAdminApi>>
 
 /**
  * Commits the initial state to an empty store, a store of an earlier schema upgraded to this

@@ -17,6 +17,7 @@ import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from 
 import { byteLength, bytesResponse, withNosniff } from './response.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
+import { internalsOf } from '../api/internals.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
@@ -46,6 +47,7 @@ const authenticateOnly = read({ params: NoParams, requirement: 'NONE', run: () =
  * const response = await handler({ method: 'GET', path: '/api/admin/projects/default/features', headers: { authorization } })
  */
 export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {}): HttpHandler => {
+  const internals = internalsOf(api)
   const basePath = normalizeBasePath(options.basePath)
   const limits = { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }
   const ids = options.ids ?? randomIds
@@ -69,7 +71,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
 
   /** The 401 for a caller who is not authenticated (an SDK's client token is), else undefined. */
   const unauthenticated = async ({ authorization, cookie }: Credentials): Promise<HttpResponse | undefined> => {
-    const admitted = await api.run(authenticateOnly, { authorization, cookie, params: {} })
+    const admitted = await internals.run(authenticateOnly, { authorization, cookie, params: {} })
     return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError' ? errorAnswer(admitted.left) : undefined
   }
 
@@ -152,7 +154,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   }
 
   /** The origins the frontend API allows: the instance's setting, else the configuration's. */
-  const frontendOrigins = () => api.state().settings.frontendApiOrigins ?? api.config.frontendApiOrigins
+  const frontendOrigins = () => api.state().settings.frontendApiOrigins ?? internals.config.frontendApiOrigins
 
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {
     try {
