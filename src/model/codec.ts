@@ -287,9 +287,10 @@ export const JsonValue = withJsonSchema(
 )
 
 /**
- * A codec whose static type is `A`, an interface declared as extending the codec's own type
- * (`interface Feature extends t.TypeOf<typeof FeatureCodec> {}`), so declarations, hovers and
- * errors name the record instead of spelling out its fields. The codec itself is unchanged.
+ * A codec whose static type is `A`, an interface declared as extending the codec's own type,
+ * so declarations, hovers and errors name the record instead of spelling out its fields:
+ * `export const Feature: Named<typeof FeatureCodec, Feature> = FeatureCodec` (the assignment
+ * holds only while `A` is the codec's type). The codec itself is unchanged.
  */
 export type Named<C, A> =
   C extends t.InterfaceType<infer P, any, infer O, infer I>
@@ -304,8 +305,3 @@ export type Named<C, A> =
             ? t.Type<A, O, I>
             : never
 
-/** Gives a codec its named static type (see `Named`); `A` must be the codec's own type. */
-export const named =
-  <A>() =>
-  <C extends t.Type<A, any, any>>(codec: C & (t.TypeOf<C> extends A ? unknown : never)): Named<C, A> =>
-    codec as unknown as Named<C, A>

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { closed, oneOf, named } from './codec.js'
+import { closed, oneOf, type Named } from './codec.js'
 
 /** The operators of the admin API; each takes either `values` or a single `value`. */
 export const MULTI_VALUE_OPERATORS = ['IN', 'NOT_IN', 'STR_ENDS_WITH', 'STR_STARTS_WITH', 'STR_CONTAINS'] as const
@@ -28,7 +28,7 @@ const ConstraintInputCodec = closed(
   { caseInsensitive: t.boolean, inverted: t.boolean, values: t.array(t.string), value: t.string },
   'a constraint',
 )
-export const ConstraintInput = named<ConstraintInput>()(ConstraintInputCodec)
+export const ConstraintInput: Named<typeof ConstraintInputCodec, ConstraintInput> = ConstraintInputCodec
 
 /** A constraint as stored and returned. */
 export interface Constraint extends t.TypeOf<typeof ConstraintCodec> {}
@@ -42,4 +42,4 @@ const ConstraintCodec = t.intersection([
   }),
   t.partial({ value: t.string }),
 ])
-export const Constraint = named<Constraint>()(ConstraintCodec)
+export const Constraint: Named<typeof ConstraintCodec, Constraint> = ConstraintCodec

@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { DefaultStrategy } from './strategy.js'
-import { FiniteNumber, Integer, dictOf, lengthBetween, open, refinedString, urlFriendly, named } from './codec.js'
+import { FiniteNumber, Integer, dictOf, lengthBetween, open, refinedString, urlFriendly, type Named } from './codec.js'
 
 /**
  * 1 to 100 characters, URL friendly. `*` is refused: API tokens use it to mean "every
@@ -18,7 +18,7 @@ const CreateEnvironmentBodyCodec = open(
   { enabled: t.boolean, sortOrder: FiniteNumber, requiredApprovals: t.union([Integer, t.null]) },
   'an environment',
 )
-export const CreateEnvironmentBody = named<CreateEnvironmentBody>()(CreateEnvironmentBodyCodec)
+export const CreateEnvironmentBody: Named<typeof CreateEnvironmentBodyCodec, CreateEnvironmentBody> = CreateEnvironmentBodyCodec
 
 /** Environments' sort order, `{ <name>: <sortOrder> }` (Unleash's `sortOrderSchema`). */
 export const EnvironmentSortOrderBody = dictOf(Integer, 'an object of environment names to integers')
@@ -34,7 +34,7 @@ const EnvironmentCodec = t.type({
   protected: t.boolean,
   requiredApprovals: t.union([t.number, t.null]),
 })
-export const Environment = named<Environment>()(EnvironmentCodec)
+export const Environment: Named<typeof EnvironmentCodec, Environment> = EnvironmentCodec
 
 /** An environment as listed: with Unleash's counts of what uses it. */
 export interface ListedEnvironment extends t.TypeOf<typeof ListedEnvironmentCodec> {}
@@ -49,11 +49,11 @@ const ListedEnvironmentCodec = t.intersection([
     enabledToggleCount: t.number,
   }),
 ])
-export const ListedEnvironment = named<ListedEnvironment>()(ListedEnvironmentCodec)
+export const ListedEnvironment: Named<typeof ListedEnvironmentCodec, ListedEnvironment> = ListedEnvironmentCodec
 
 export interface EnvironmentList extends t.TypeOf<typeof EnvironmentListCodec> {}
 const EnvironmentListCodec = t.type({ version: t.literal(1), environments: t.array(ListedEnvironment) })
-export const EnvironmentList = named<EnvironmentList>()(EnvironmentListCodec)
+export const EnvironmentList: Named<typeof EnvironmentListCodec, EnvironmentList> = EnvironmentListCodec
 
 /** An environment as a project sees it (Unleash's `environmentProjectSchema`). */
 export interface ProjectEnvironmentRecord extends t.TypeOf<typeof ProjectEnvironmentRecordCodec> {}
@@ -70,8 +70,8 @@ const ProjectEnvironmentRecordCodec = t.intersection([
   /** The project's default strategy there, when one is set. */
   t.partial({ defaultStrategy: DefaultStrategy }),
 ])
-export const ProjectEnvironmentRecord = named<ProjectEnvironmentRecord>()(ProjectEnvironmentRecordCodec)
+export const ProjectEnvironmentRecord: Named<typeof ProjectEnvironmentRecordCodec, ProjectEnvironmentRecord> = ProjectEnvironmentRecordCodec
 
 export interface ProjectEnvironmentList extends t.TypeOf<typeof ProjectEnvironmentListCodec> {}
 const ProjectEnvironmentListCodec = t.type({ version: t.literal(1), environments: t.array(ProjectEnvironmentRecord) })
-export const ProjectEnvironmentList = named<ProjectEnvironmentList>()(ProjectEnvironmentListCodec)
+export const ProjectEnvironmentList: Named<typeof ProjectEnvironmentListCodec, ProjectEnvironmentList> = ProjectEnvironmentListCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional, named } from './codec.js'
+import { optional, type Named } from './codec.js'
 import { EventRecord } from './event.js'
 import { ANY_OPERATORS, countText, filterOf, isDay } from './search-filter.js'
 
@@ -29,9 +29,9 @@ const EventSearchQueryCodec = optional({
   offset: countText(0, 1_000_000_000),
   limit: countText(1, MAX_EVENT_PAGE),
 })
-export const EventSearchQuery = named<EventSearchQuery>()(EventSearchQueryCodec)
+export const EventSearchQuery: Named<typeof EventSearchQueryCodec, EventSearchQuery> = EventSearchQueryCodec
 
 /** The answer (Unleash's `eventSearchResponseSchema`): one page of events, newest first, and how many match. */
 export interface EventSearchResult extends t.TypeOf<typeof EventSearchResultCodec> {}
 const EventSearchResultCodec = t.type({ events: t.array(EventRecord), total: t.number })
-export const EventSearchResult = named<EventSearchResult>()(EventSearchResultCodec)
+export const EventSearchResult: Named<typeof EventSearchResultCodec, EventSearchResult> = EventSearchResultCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { named } from './codec.js'
+import { type Named } from './codec.js'
 import { Tag } from './tag.js'
 
 /**
@@ -20,13 +20,13 @@ const EventRecordCodec = t.type({
   project: t.union([t.string, t.null]),
   environment: t.union([t.string, t.null]),
 })
-export const EventRecord = named<EventRecord>()(EventRecordCodec)
+export const EventRecord: Named<typeof EventRecordCodec, EventRecord> = EventRecordCodec
 
 export interface EventList extends t.TypeOf<typeof EventListCodec> {}
 const EventListCodec = t.type({ version: t.literal(1), events: t.array(EventRecord), totalEvents: t.number })
-export const EventList = named<EventList>()(EventListCodec)
+export const EventList: Named<typeof EventListCodec, EventList> = EventListCodec
 
 /** A feature's history, as Unleash answers it: its newest events, and how many it has in all. */
 export interface FeatureEventList extends t.TypeOf<typeof FeatureEventListCodec> {}
 const FeatureEventListCodec = t.type({ version: t.literal(1), toggleName: t.string, events: t.array(EventRecord), totalEvents: t.number })
-export const FeatureEventList = named<FeatureEventList>()(FeatureEventListCodec)
+export const FeatureEventList: Named<typeof FeatureEventListCodec, FeatureEventList> = FeatureEventListCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonEmptyString, NonNegativeInteger, dictOf, open, named } from './codec.js'
+import { NonEmptyString, NonNegativeInteger, dictOf, open, type Named } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { CreateContextFieldBody, LegalValue } from './context-field.js'
 import { DependencyBody, DependencyRecord, FeatureLink, FeatureName, FeatureType } from './feature.js'
@@ -56,7 +56,7 @@ const ExportedFeatureCodec = t.type({
   impressionData: t.boolean,
   archived: t.boolean,
 })
-export const ExportedFeature = named<ExportedFeature>()(ExportedFeatureCodec)
+export const ExportedFeature: Named<typeof ExportedFeatureCodec, ExportedFeature> = ExportedFeatureCodec
 
 export interface ExportedStrategy extends t.TypeOf<typeof ExportedStrategyCodec> {}
 const ExportedStrategyCodec = t.type({
@@ -70,7 +70,7 @@ const ExportedStrategyCodec = t.type({
   disabled: t.boolean,
   segments: t.array(t.number),
 })
-export const ExportedStrategy = named<ExportedStrategy>()(ExportedStrategyCodec)
+export const ExportedStrategy: Named<typeof ExportedStrategyCodec, ExportedStrategy> = ExportedStrategyCodec
 
 export interface ExportedFeatureEnvironment extends t.TypeOf<typeof ExportedFeatureEnvironmentCodec> {}
 const ExportedFeatureEnvironmentCodec = t.type({
@@ -80,7 +80,7 @@ const ExportedFeatureEnvironmentCodec = t.type({
   variants: t.array(FeatureVariant),
   name: t.string,
 })
-export const ExportedFeatureEnvironment = named<ExportedFeatureEnvironment>()(ExportedFeatureEnvironmentCodec)
+export const ExportedFeatureEnvironment: Named<typeof ExportedFeatureEnvironmentCodec, ExportedFeatureEnvironment> = ExportedFeatureEnvironmentCodec
 
 export const ExportedContextField = t.intersection([
   t.type({ name: t.string, description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: t.number, legalValues: t.array(LegalValue) }),
@@ -89,7 +89,7 @@ export const ExportedContextField = t.intersection([
 
 export interface ExportedFeatureTag extends t.TypeOf<typeof ExportedFeatureTagCodec> {}
 const ExportedFeatureTagCodec = t.type({ featureName: t.string, tagType: t.string, tagValue: t.string })
-export const ExportedFeatureTag = named<ExportedFeatureTag>()(ExportedFeatureTagCodec)
+export const ExportedFeatureTag: Named<typeof ExportedFeatureTagCodec, ExportedFeatureTag> = ExportedFeatureTagCodec
 
 /**
  * Unleash exports `{ id, name }`; flagport adds what it takes to recreate the segment, so an
@@ -105,12 +105,12 @@ export const ExportedSegment = t.type({
 
 export interface ExportedDependencies extends t.TypeOf<typeof ExportedDependenciesCodec> {}
 const ExportedDependenciesCodec = t.type({ feature: t.string, dependencies: t.array(DependencyRecord) })
-export const ExportedDependencies = named<ExportedDependencies>()(ExportedDependenciesCodec)
+export const ExportedDependencies: Named<typeof ExportedDependenciesCodec, ExportedDependencies> = ExportedDependenciesCodec
 
 /** A feature's links, as Unleash groups them in an export. */
 export interface ExportedFeatureLinks extends t.TypeOf<typeof ExportedFeatureLinksCodec> {}
 const ExportedFeatureLinksCodec = t.type({ feature: t.string, links: t.array(FeatureLink) })
-export const ExportedFeatureLinks = named<ExportedFeatureLinks>()(ExportedFeatureLinksCodec)
+export const ExportedFeatureLinks: Named<typeof ExportedFeatureLinksCodec, ExportedFeatureLinks> = ExportedFeatureLinksCodec
 
 
 export interface ExportResult extends t.TypeOf<typeof ExportResultCodec> {}
@@ -126,7 +126,7 @@ const ExportResultCodec = t.type({
   /** Unleash 8's feature links, of the exported features that have any, in the features' order. */
   links: t.array(ExportedFeatureLinks),
 })
-export const ExportResult = named<ExportResult>()(ExportResultCodec)
+export const ExportResult: Named<typeof ExportResultCodec, ExportResult> = ExportResultCodec
 
 /** What the facade answers: the result, and a file name when a download was asked for. */
 export interface ExportAnswer {
@@ -143,12 +143,12 @@ const ImportedFeatureCodec = open(
   { description: t.union([t.string, t.null]), type: FeatureType, stale: t.boolean, impressionData: t.boolean, archived: t.boolean },
   'a feature',
 )
-export const ImportedFeature = named<ImportedFeature>()(ImportedFeatureCodec)
+export const ImportedFeature: Named<typeof ImportedFeatureCodec, ImportedFeature> = ImportedFeatureCodec
 
 /** A strategy body plus the feature it belongs to; `id` kept when given. */
 export interface ImportedStrategy extends t.TypeOf<typeof ImportedStrategyCodec> {}
 const ImportedStrategyCodec = t.intersection([StrategyBody, open({ featureName: t.string }, { id: t.string })], 'a strategy')
-export const ImportedStrategy = named<ImportedStrategy>()(ImportedStrategyCodec)
+export const ImportedStrategy: Named<typeof ImportedStrategyCodec, ImportedStrategy> = ImportedStrategyCodec
 
 export interface ImportedFeatureEnvironment extends t.TypeOf<typeof ImportedFeatureEnvironmentCodec> {}
 const ImportedFeatureEnvironmentCodec = open(
@@ -156,11 +156,11 @@ const ImportedFeatureEnvironmentCodec = open(
   { variants: t.array(FeatureVariantInput) },
   'a feature environment',
 )
-export const ImportedFeatureEnvironment = named<ImportedFeatureEnvironment>()(ImportedFeatureEnvironmentCodec)
+export const ImportedFeatureEnvironment: Named<typeof ImportedFeatureEnvironmentCodec, ImportedFeatureEnvironment> = ImportedFeatureEnvironmentCodec
 
 export interface ImportedFeatureTag extends t.TypeOf<typeof ImportedFeatureTagCodec> {}
 const ImportedFeatureTagCodec = open({ featureName: t.string, tagType: t.string, tagValue: TagValue }, {}, 'a feature tag')
-export const ImportedFeatureTag = named<ImportedFeatureTag>()(ImportedFeatureTagCodec)
+export const ImportedFeatureTag: Named<typeof ImportedFeatureTagCodec, ImportedFeatureTag> = ImportedFeatureTagCodec
 
 /** Unleash's `{ id, name }` must match a segment of the target by name; with constraints it can be created. */
 export interface ImportedSegment extends t.TypeOf<typeof ImportedSegmentCodec> {}
@@ -169,7 +169,7 @@ const ImportedSegmentCodec = open(
   { description: t.union([t.string, t.null]), project: t.union([t.string, t.null]), constraints: t.array(ConstraintInput) },
   'a segment',
 )
-export const ImportedSegment = named<ImportedSegment>()(ImportedSegmentCodec)
+export const ImportedSegment: Named<typeof ImportedSegmentCodec, ImportedSegment> = ImportedSegmentCodec
 
 /** A feature's links in an export: each URL is normalized as when added; ids are not kept (Unleash makes new ones). */
 export interface ImportedFeatureLinks extends t.TypeOf<typeof ImportedFeatureLinksCodec> {}
@@ -178,11 +178,11 @@ const ImportedFeatureLinksCodec = open(
   {},
   'a feature and its links',
 )
-export const ImportedFeatureLinks = named<ImportedFeatureLinks>()(ImportedFeatureLinksCodec)
+export const ImportedFeatureLinks: Named<typeof ImportedFeatureLinksCodec, ImportedFeatureLinks> = ImportedFeatureLinksCodec
 
 export interface ImportedDependencies extends t.TypeOf<typeof ImportedDependenciesCodec> {}
 const ImportedDependenciesCodec = open({ feature: t.string, dependencies: t.array(DependencyBody) }, {}, 'a feature and its parents')
-export const ImportedDependencies = named<ImportedDependencies>()(ImportedDependenciesCodec)
+export const ImportedDependencies: Named<typeof ImportedDependenciesCodec, ImportedDependencies> = ImportedDependenciesCodec
 
 export interface ImportData extends t.TypeOf<typeof ImportDataCodec> {}
 const ImportDataCodec = open(
@@ -197,12 +197,12 @@ const ImportDataCodec = open(
   },
   'an export result',
 )
-export const ImportData = named<ImportData>()(ImportDataCodec)
+export const ImportData: Named<typeof ImportDataCodec, ImportData> = ImportDataCodec
 
 /** Unleash's import body: the target project and environment, and the export as `data`. */
 export interface ImportBody extends t.TypeOf<typeof ImportBodyCodec> {}
 const ImportBodyCodec = open({ project: t.string, environment: t.string, data: ImportData }, {}, 'an import')
-export const ImportBody = named<ImportBody>()(ImportBodyCodec)
+export const ImportBody: Named<typeof ImportBodyCodec, ImportBody> = ImportBodyCodec
 
 /** One finding of an import's check: what, and the items it is about (names, or paths in the body). */
 export const ImportFinding = t.type({ message: t.string, affectedItems: t.array(t.string) })
@@ -210,4 +210,4 @@ export const ImportFinding = t.type({ message: t.string, affectedItems: t.array(
 /** What checking an import finds (Unleash's `importTogglesValidateSchema`): it may run when `errors` and `permissions` are empty. */
 export interface ImportValidation extends t.TypeOf<typeof ImportValidationCodec> {}
 const ImportValidationCodec = t.type({ errors: t.array(ImportFinding), warnings: t.array(ImportFinding), permissions: t.array(ImportFinding) })
-export const ImportValidation = named<ImportValidation>()(ImportValidationCodec)
+export const ImportValidation: Named<typeof ImportValidationCodec, ImportValidation> = ImportValidationCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional, refinedString, named } from './codec.js'
+import { optional, refinedString, type Named } from './codec.js'
 import { LifecycleStage, UserRef } from './feature.js'
 import { BooleanText, DATE_OPERATORS, INCLUDE_OPERATORS, IS_OPERATORS, countText, filterOf, isDay } from './search-filter.js'
 import { Tag } from './tag.js'
@@ -49,7 +49,7 @@ const FeatureSearchQueryCodec = optional({
   offset: countText(0, 1_000_000_000),
   limit: countText(1, MAX_FEATURE_PAGE),
 })
-export const FeatureSearchQuery = named<FeatureSearchQuery>()(FeatureSearchQueryCodec)
+export const FeatureSearchQuery: Named<typeof FeatureSearchQueryCodec, FeatureSearchQuery> = FeatureSearchQueryCodec
 
 /** One environment of a found feature (Unleash's `featureSearchEnvironmentSchema`, without its strategies). */
 export interface FeatureSearchEnvironment extends t.TypeOf<typeof FeatureSearchEnvironmentCodec> {}
@@ -66,7 +66,7 @@ const FeatureSearchEnvironmentCodec = t.type({
   hasEnabledStrategies: t.boolean,
   changeRequestIds: t.array(t.number),
 })
-export const FeatureSearchEnvironment = named<FeatureSearchEnvironment>()(FeatureSearchEnvironmentCodec)
+export const FeatureSearchEnvironment: Named<typeof FeatureSearchEnvironmentCodec, FeatureSearchEnvironment> = FeatureSearchEnvironmentCodec
 
 /** One found feature (Unleash's `featureSearchResponseSchema`). */
 export interface FeatureSearchItem extends t.TypeOf<typeof FeatureSearchItemCodec> {}
@@ -87,9 +87,9 @@ const FeatureSearchItemCodec = t.type({
   lifecycle: t.intersection([t.type({ stage: LifecycleStage, enteredStageAt: t.string }), t.partial({ status: t.string })]),
   createdBy: UserRef,
 })
-export const FeatureSearchItem = named<FeatureSearchItem>()(FeatureSearchItemCodec)
+export const FeatureSearchItem: Named<typeof FeatureSearchItemCodec, FeatureSearchItem> = FeatureSearchItemCodec
 
 /** The answer (Unleash's `searchFeaturesSchema`): one page of features, and how many match in all. */
 export interface FeatureSearchResult extends t.TypeOf<typeof FeatureSearchResultCodec> {}
 const FeatureSearchResultCodec = t.type({ features: t.array(FeatureSearchItem), total: t.number })
-export const FeatureSearchResult = named<FeatureSearchResult>()(FeatureSearchResultCodec)
+export const FeatureSearchResult: Named<typeof FeatureSearchResultCodec, FeatureSearchResult> = FeatureSearchResultCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, NonNegativeInteger, lengthBetween, oneOf, open, refinedString, urlFriendly, named } from './codec.js'
+import { DateTime, NonNegativeInteger, lengthBetween, oneOf, open, refinedString, urlFriendly, type Named } from './codec.js'
 import { Strategy } from './strategy.js'
 import { FeatureTagBody, Tag } from './tag.js'
 import { FeatureVariant, FeatureVariantInput } from './variant.js'
@@ -24,22 +24,22 @@ const DependencyCodec = t.intersection([
   t.type({ feature: t.string, enabled: t.boolean }),
   t.partial({ variants: t.array(t.string) }),
 ])
-export const Dependency = named<Dependency>()(DependencyCodec)
+export const Dependency: Named<typeof DependencyCodec, Dependency> = DependencyCodec
 
 /** A parent dependency as returned: `variants` always, `[]` when any will do (Unleash's column default). */
 export interface DependencyRecord extends t.TypeOf<typeof DependencyRecordCodec> {}
 const DependencyRecordCodec = t.type({ feature: t.string, enabled: t.boolean, variants: t.array(t.string) })
-export const DependencyRecord = named<DependencyRecord>()(DependencyRecordCodec)
+export const DependencyRecord: Named<typeof DependencyRecordCodec, DependencyRecord> = DependencyRecordCodec
 
 /** A feature link as stored and exported (Unleash 8's feature links): its URL normalized. */
 export interface FeatureLink extends t.TypeOf<typeof FeatureLinkCodec> {}
 const FeatureLinkCodec = t.type({ id: t.string, url: t.string, title: t.union([t.string, t.null]) })
-export const FeatureLink = named<FeatureLink>()(FeatureLinkCodec)
+export const FeatureLink: Named<typeof FeatureLinkCodec, FeatureLink> = FeatureLinkCodec
 
 /** A feature link in a feature record, naming its feature, as Unleash answers it. */
 export interface FeatureLinkRecord extends t.TypeOf<typeof FeatureLinkRecordCodec> {}
 const FeatureLinkRecordCodec = t.type({ ...FeatureLink.props, feature: t.string })
-export const FeatureLinkRecord = named<FeatureLinkRecord>()(FeatureLinkRecordCodec)
+export const FeatureLinkRecord: Named<typeof FeatureLinkRecordCodec, FeatureLinkRecord> = FeatureLinkRecordCodec
 
 /**
  * Body of adding or replacing a feature link (Unleash's `linkSchema`): the URL, and a title or
@@ -47,7 +47,7 @@ export const FeatureLinkRecord = named<FeatureLinkRecord>()(FeatureLinkRecordCod
  */
 export interface FeatureLinkBody extends t.TypeOf<typeof FeatureLinkBodyCodec> {}
 const FeatureLinkBodyCodec = open({ url: t.string }, { title: t.union([t.string, t.null]) }, 'a link { url, title? }')
-export const FeatureLinkBody = named<FeatureLinkBody>()(FeatureLinkBodyCodec)
+export const FeatureLinkBody: Named<typeof FeatureLinkBodyCodec, FeatureLinkBody> = FeatureLinkBodyCodec
 
 /** How a completed feature ended (Unleash's completion): kept in the code, or taken out. */
 export const COMPLETION_STATUSES = ['kept', 'discarded'] as const
@@ -57,7 +57,7 @@ export type CompletionStatus = t.TypeOf<typeof CompletionStatus>
 /** A lifecycle stage as answered: `status` only for `completed`, in Unleash's key order. */
 export interface Lifecycle extends t.TypeOf<typeof LifecycleCodec> {}
 const LifecycleCodec = t.intersection([t.type({ stage: LifecycleStage }), t.partial({ status: CompletionStatus }), t.type({ enteredStageAt: DateTime })])
-export const Lifecycle = named<Lifecycle>()(LifecycleCodec)
+export const Lifecycle: Named<typeof LifecycleCodec, Lifecycle> = LifecycleCodec
 
 /** A stage as stored: what Unleash keeps of a completion besides its status (its `statusValue`, e.g. the variant kept). */
 export type StoredStage = Lifecycle & { readonly statusValue?: string }
@@ -65,11 +65,11 @@ export type StoredStage = Lifecycle & { readonly statusValue?: string }
 /** Completing a feature (Unleash: POST .../features/:f/lifecycle/complete). */
 export interface CompleteFeatureBody extends t.TypeOf<typeof CompleteFeatureBodyCodec> {}
 const CompleteFeatureBodyCodec = open({ status: CompletionStatus }, { statusValue: t.string }, 'a completion { status, statusValue? }')
-export const CompleteFeatureBody = named<CompleteFeatureBody>()(CompleteFeatureBodyCodec)
+export const CompleteFeatureBody: Named<typeof CompleteFeatureBodyCodec, CompleteFeatureBody> = CompleteFeatureBodyCodec
 
 export interface UserRef extends t.TypeOf<typeof UserRefCodec> {}
 const UserRefCodec = t.type({ id: t.number, name: t.string, imageUrl: t.string })
-export const UserRef = named<UserRef>()(UserRefCodec)
+export const UserRef: Named<typeof UserRefCodec, UserRef> = UserRefCodec
 
 /** One environment of a feature, as returned. */
 export interface FeatureEnvironment extends t.TypeOf<typeof FeatureEnvironmentCodec> {}
@@ -87,7 +87,7 @@ const FeatureEnvironmentCodec = t.type({
   hasStrategies: t.boolean,
   hasEnabledStrategies: t.boolean,
 })
-export const FeatureEnvironment = named<FeatureEnvironment>()(FeatureEnvironmentCodec)
+export const FeatureEnvironment: Named<typeof FeatureEnvironmentCodec, FeatureEnvironment> = FeatureEnvironmentCodec
 
 /** The full feature record of the spec. */
 export interface Feature extends t.TypeOf<typeof FeatureCodec> {}
@@ -116,7 +116,7 @@ const FeatureCodec = t.type({
   /** Unleash 8's feature links, in the order added. */
   links: t.array(FeatureLinkRecord),
 })
-export const Feature = named<Feature>()(FeatureCodec)
+export const Feature: Named<typeof FeatureCodec, Feature> = FeatureCodec
 
 /**
  * A feature's own fields, in the order of Unleash's `rowToFeature`, without environments: what
@@ -134,7 +134,7 @@ const FeatureMetadataCodec = t.type({
   impressionData: t.boolean,
   archived: t.boolean,
 })
-export const FeatureMetadata = named<FeatureMetadata>()(FeatureMetadataCodec)
+export const FeatureMetadata: Named<typeof FeatureMetadataCodec, FeatureMetadata> = FeatureMetadataCodec
 
 /** The optional fields of creating a feature; a test kit's seed declares a flag with the same ones. */
 export const CREATE_FEATURE_FIELDS = {
@@ -150,7 +150,7 @@ export const CREATE_FEATURE_FIELDS = {
  */
 export interface CreateFeatureBody extends t.TypeOf<typeof CreateFeatureBodyCodec> {}
 const CreateFeatureBodyCodec = open({ name: FeatureName }, CREATE_FEATURE_FIELDS, 'a feature')
-export const CreateFeatureBody = named<CreateFeatureBody>()(CreateFeatureBodyCodec)
+export const CreateFeatureBody: Named<typeof CreateFeatureBodyCodec, CreateFeatureBody> = CreateFeatureBodyCodec
 
 /** The fields an update may set, each with its codec (operation 4's body, and what a JSON Patch of a feature sets). */
 export const UPDATABLE_FEATURE_FIELDS = {
@@ -165,7 +165,7 @@ export const UPDATABLE_FEATURE_FIELDS = {
 /** Operation 4: only the fields sent change; unknown fields are ignored. */
 export interface UpdateFeatureBody extends t.TypeOf<typeof UpdateFeatureBodyCodec> {}
 const UpdateFeatureBodyCodec = open({}, UPDATABLE_FEATURE_FIELDS, 'a feature update')
-export const UpdateFeatureBody = named<UpdateFeatureBody>()(UpdateFeatureBodyCodec)
+export const UpdateFeatureBody: Named<typeof UpdateFeatureBodyCodec, UpdateFeatureBody> = UpdateFeatureBodyCodec
 
 /** Replaces the variants of a feature in one or more environments. */
 export interface VariantsBatchBody extends t.TypeOf<typeof VariantsBatchBodyCodec> {}
@@ -174,7 +174,7 @@ const VariantsBatchBodyCodec = open(
   {},
   'variants and environments',
 )
-export const VariantsBatchBody = named<VariantsBatchBody>()(VariantsBatchBodyCodec)
+export const VariantsBatchBody: Named<typeof VariantsBatchBodyCodec, VariantsBatchBody> = VariantsBatchBodyCodec
 
 /** Replaces the variants of a feature in one environment (Unleash's `variantsSchema`). */
 export const EnvironmentVariantsBody = t.array(FeatureVariantInput, 'an array of variants')
@@ -183,37 +183,37 @@ export type EnvironmentVariantsBody = t.TypeOf<typeof EnvironmentVariantsBody>
 /** A feature environment's variants, as Unleash answers them. */
 export interface EnvironmentVariants extends t.TypeOf<typeof EnvironmentVariantsCodec> {}
 const EnvironmentVariantsCodec = t.type({ version: t.literal(1), variants: t.array(FeatureVariant) })
-export const EnvironmentVariants = named<EnvironmentVariants>()(EnvironmentVariantsCodec)
+export const EnvironmentVariants: Named<typeof EnvironmentVariantsCodec, EnvironmentVariants> = EnvironmentVariantsCodec
 
 /** A feature name checked before a create (Unleash's `validateFeatureSchema`). */
 export interface ValidateFeatureNameBody extends t.TypeOf<typeof ValidateFeatureNameBodyCodec> {}
 const ValidateFeatureNameBodyCodec = open({ name: FeatureName }, { projectId: t.union([t.string, t.null]) }, 'a feature name')
-export const ValidateFeatureNameBody = named<ValidateFeatureNameBody>()(ValidateFeatureNameBodyCodec)
+export const ValidateFeatureNameBody: Named<typeof ValidateFeatureNameBodyCodec, ValidateFeatureNameBody> = ValidateFeatureNameBodyCodec
 
 /** Clones a feature under a new name (Unleash's `cloneFeatureSchema`). */
 export interface CloneFeatureBody extends t.TypeOf<typeof CloneFeatureBodyCodec> {}
 const CloneFeatureBodyCodec = open({ name: FeatureName }, { replaceGroupId: t.boolean }, 'a clone of a feature')
-export const CloneFeatureBody = named<CloneFeatureBody>()(CloneFeatureBodyCodec)
+export const CloneFeatureBody: Named<typeof CloneFeatureBodyCodec, CloneFeatureBody> = CloneFeatureBodyCodec
 
 /** The features a bulk change of a project's features applies to (Unleash's `bulkToggleFeaturesSchema`). */
 export interface BulkFeaturesBody extends t.TypeOf<typeof BulkFeaturesBodyCodec> {}
 const BulkFeaturesBodyCodec = open({ features: t.array(t.string) }, {}, 'a list of features')
-export const BulkFeaturesBody = named<BulkFeaturesBody>()(BulkFeaturesBodyCodec)
+export const BulkFeaturesBody: Named<typeof BulkFeaturesBodyCodec, BulkFeaturesBody> = BulkFeaturesBodyCodec
 
 /** What archiving features would do to dependencies, as Unleash's archive check answers. */
 export interface ArchiveImpact extends t.TypeOf<typeof ArchiveImpactCodec> {}
 const ArchiveImpactCodec = t.type({ parentsWithChildFeatures: t.array(t.string), hasDeletedDependencies: t.boolean })
-export const ArchiveImpact = named<ArchiveImpact>()(ArchiveImpactCodec)
+export const ArchiveImpact: Named<typeof ArchiveImpactCodec, ArchiveImpact> = ArchiveImpactCodec
 
 /** Marks features stale or not (Unleash's `batchStaleSchema`). */
 export interface BulkStaleBody extends t.TypeOf<typeof BulkStaleBodyCodec> {}
 const BulkStaleBodyCodec = open({ features: t.array(t.string), stale: t.boolean }, {}, 'a list of features and whether they are stale')
-export const BulkStaleBody = named<BulkStaleBody>()(BulkStaleBodyCodec)
+export const BulkStaleBody: Named<typeof BulkStaleBodyCodec, BulkStaleBody> = BulkStaleBodyCodec
 
 /** Adds a parent dependency to a feature. */
 export interface DependencyBody extends t.TypeOf<typeof DependencyBodyCodec> {}
 const DependencyBodyCodec = open({ feature: t.string }, { enabled: t.boolean, variants: t.array(t.string) }, 'a dependency')
-export const DependencyBody = named<DependencyBody>()(DependencyBodyCodec)
+export const DependencyBody: Named<typeof DependencyBodyCodec, DependencyBody> = DependencyBodyCodec
 
 export const LifecycleBody = open({ stage: LifecycleStage }, {}, 'a lifecycle stage')
 
@@ -227,13 +227,13 @@ const FeatureTypeRecordCodec = t.type({
   description: t.string,
   lifetimeDays: t.union([t.number, t.null]),
 })
-export const FeatureTypeRecord = named<FeatureTypeRecord>()(FeatureTypeRecordCodec)
+export const FeatureTypeRecord: Named<typeof FeatureTypeRecordCodec, FeatureTypeRecord> = FeatureTypeRecordCodec
 
 export interface FeatureTypeList extends t.TypeOf<typeof FeatureTypeListCodec> {}
 const FeatureTypeListCodec = t.type({ version: t.literal(1), types: t.array(FeatureTypeRecord) })
-export const FeatureTypeList = named<FeatureTypeList>()(FeatureTypeListCodec)
+export const FeatureTypeList: Named<typeof FeatureTypeListCodec, FeatureTypeList> = FeatureTypeListCodec
 
 /** Setting a feature type's expected lifetime (Unleash: PUT /api/admin/feature-types/:id/lifetime); 0 means permanent, as null does. */
 export interface FeatureTypeLifetimeBody extends t.TypeOf<typeof FeatureTypeLifetimeBodyCodec> {}
 const FeatureTypeLifetimeBodyCodec = open({ lifetimeDays: t.union([NonNegativeInteger, t.null]) }, {}, 'an expected lifetime { lifetimeDays }')
-export const FeatureTypeLifetimeBody = named<FeatureTypeLifetimeBody>()(FeatureTypeLifetimeBodyCodec)
+export const FeatureTypeLifetimeBody: Named<typeof FeatureTypeLifetimeBodyCodec, FeatureTypeLifetimeBody> = FeatureTypeLifetimeBodyCodec

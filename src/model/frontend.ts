@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, lengthBetween, open, named } from './codec.js'
+import { DateTime, lengthBetween, open, type Named } from './codec.js'
 import { dictUpTo } from './metrics.js'
 
 /** Most custom properties one context may carry. */
@@ -25,12 +25,12 @@ const FrontendContextCodec = open(
   },
   'a context',
 )
-export const FrontendContext = named<FrontendContext>()(FrontendContextCodec)
+export const FrontendContext: Named<typeof FrontendContextCodec, FrontendContext> = FrontendContextCodec
 
 /** `POST /api/frontend`: `{ context }` (Unleash's `frontendApiFeaturesPostSchema`). */
 export interface FrontendFeaturesBody extends t.TypeOf<typeof FrontendFeaturesBodyCodec> {}
 const FrontendFeaturesBodyCodec = open({}, { context: FrontendContext }, 'an object with context')
-export const FrontendFeaturesBody = named<FrontendFeaturesBody>()(FrontendFeaturesBodyCodec)
+export const FrontendFeaturesBody: Named<typeof FrontendFeaturesBodyCodec, FrontendFeaturesBody> = FrontendFeaturesBodyCodec
 
 /** The variant a frontend SDK is given (Unleash's `frontendApiFeatureSchema.variant`). */
 export interface FrontendVariant extends t.TypeOf<typeof FrontendVariantCodec> {}
@@ -38,14 +38,14 @@ const FrontendVariantCodec = t.intersection([
   t.type({ name: t.string, enabled: t.boolean, feature_enabled: t.boolean, featureEnabled: t.boolean }),
   t.partial({ payload: t.type({ type: t.string, value: t.string }) }),
 ])
-export const FrontendVariant = named<FrontendVariant>()(FrontendVariantCodec)
+export const FrontendVariant: Named<typeof FrontendVariantCodec, FrontendVariant> = FrontendVariantCodec
 
 /** One flag of `GET /api/frontend` (Unleash's `frontendApiFeatureSchema`). */
 export interface FrontendToggle extends t.TypeOf<typeof FrontendToggleCodec> {}
 const FrontendToggleCodec = t.type({ name: t.string, enabled: t.boolean, variant: FrontendVariant, impressionData: t.boolean })
-export const FrontendToggle = named<FrontendToggle>()(FrontendToggleCodec)
+export const FrontendToggle: Named<typeof FrontendToggleCodec, FrontendToggle> = FrontendToggleCodec
 
 /** `GET /api/frontend` (Unleash's `frontendApiFeaturesSchema`). */
 export interface FrontendToggles extends t.TypeOf<typeof FrontendTogglesCodec> {}
 const FrontendTogglesCodec = t.type({ toggles: t.array(FrontendToggle) })
-export const FrontendToggles = named<FrontendToggles>()(FrontendTogglesCodec)
+export const FrontendToggles: Named<typeof FrontendTogglesCodec, FrontendToggles> = FrontendTogglesCodec

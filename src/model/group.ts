@@ -1,11 +1,11 @@
 import * as t from 'io-ts'
-import { DateTime, Integer, PrintableName, open, named } from './codec.js'
+import { DateTime, Integer, PrintableName, open, type Named } from './codec.js'
 import { Account } from './user.js'
 
 /** A member in a request, as Unleash's group schema takes it: `{ user: { id } }`. */
 export interface MemberRef extends t.TypeOf<typeof MemberRefCodec> {}
 const MemberRefCodec = open({ user: open({ id: Integer }, {}, 'an object with the user id') }, {}, 'an object { user: { id } }')
-export const MemberRef = named<MemberRef>()(MemberRefCodec)
+export const MemberRef: Named<typeof MemberRefCodec, MemberRef> = MemberRefCodec
 
 const groupFields = {
   description: t.string,
@@ -18,21 +18,21 @@ const groupFields = {
 
 export interface CreateGroupBody extends t.TypeOf<typeof CreateGroupBodyCodec> {}
 const CreateGroupBodyCodec = open({ name: PrintableName }, groupFields, 'a group')
-export const CreateGroupBody = named<CreateGroupBody>()(CreateGroupBodyCodec)
+export const CreateGroupBody: Named<typeof CreateGroupBodyCodec, CreateGroupBody> = CreateGroupBodyCodec
 
 /** Only the fields sent change; `users` sent replaces the membership. */
 export interface UpdateGroupBody extends t.TypeOf<typeof UpdateGroupBodyCodec> {}
 const UpdateGroupBodyCodec = open({}, { name: PrintableName, ...groupFields }, 'a group update')
-export const UpdateGroupBody = named<UpdateGroupBody>()(UpdateGroupBodyCodec)
+export const UpdateGroupBody: Named<typeof UpdateGroupBodyCodec, UpdateGroupBody> = UpdateGroupBodyCodec
 
 /** Adding or removing members. */
 export interface GroupMembersBody extends t.TypeOf<typeof GroupMembersBodyCodec> {}
 const GroupMembersBodyCodec = open({ users: t.array(MemberRef) }, {}, 'an object with a list of users')
-export const GroupMembersBody = named<GroupMembersBody>()(GroupMembersBodyCodec)
+export const GroupMembersBody: Named<typeof GroupMembersBodyCodec, GroupMembersBody> = GroupMembersBodyCodec
 
 export interface GroupUser extends t.TypeOf<typeof GroupUserCodec> {}
 const GroupUserCodec = t.type({ joinedAt: DateTime, createdBy: t.string, user: Account })
-export const GroupUser = named<GroupUser>()(GroupUserCodec)
+export const GroupUser: Named<typeof GroupUserCodec, GroupUser> = GroupUserCodec
 
 /** Operation 7's group: every field of the spec; `userCount` is derived from `users`. */
 export interface Group extends t.TypeOf<typeof GroupCodec> {}
@@ -49,8 +49,8 @@ const GroupCodec = t.type({
   userCount: t.number,
   scimId: t.union([t.string, t.null]),
 })
-export const Group = named<Group>()(GroupCodec)
+export const Group: Named<typeof GroupCodec, Group> = GroupCodec
 
 export interface GroupList extends t.TypeOf<typeof GroupListCodec> {}
 const GroupListCodec = t.type({ groups: t.array(Group) })
-export const GroupList = named<GroupList>()(GroupListCodec)
+export const GroupList: Named<typeof GroupListCodec, GroupList> = GroupListCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional, named } from './codec.js'
+import { optional, type Named } from './codec.js'
 import { ProjectMode } from './project.js'
 import { DefaultStrategy } from './strategy.js'
 
@@ -20,7 +20,7 @@ const ProjectStatsCodec = t.type({
   projectActivityPastWindow: t.number,
   projectMembersAddedCurrentWindow: t.number,
 })
-export const ProjectStats = named<ProjectStats>()(ProjectStatsCodec)
+export const ProjectStats: Named<typeof ProjectStatsCodec, ProjectStats> = ProjectStatsCodec
 
 /** Where a project's onboarding stands (Unleash's `onboardingStatusSchema`). */
 export const OnboardingStatus = t.union([
@@ -35,7 +35,7 @@ const OverviewEnvironmentCodec = t.intersection([
   t.type({ environment: t.string, changeRequestsEnabled: t.boolean }),
   t.partial({ defaultStrategy: DefaultStrategy }),
 ])
-export const OverviewEnvironment = named<OverviewEnvironment>()(OverviewEnvironmentCodec)
+export const OverviewEnvironment: Named<typeof OverviewEnvironmentCodec, OverviewEnvironment> = OverviewEnvironmentCodec
 
 /** Unleash's `projectOverviewSchema` (`GET /api/admin/projects/:projectId/overview`). */
 export interface ProjectOverview extends t.TypeOf<typeof ProjectOverviewCodec> {}
@@ -60,7 +60,7 @@ const ProjectOverviewCodec = t.type({
   favorite: t.boolean,
   onboardingStatus: OnboardingStatus,
 })
-export const ProjectOverview = named<ProjectOverview>()(ProjectOverviewCodec)
+export const ProjectOverview: Named<typeof ProjectOverviewCodec, ProjectOverview> = ProjectOverviewCodec
 
 const StageSummary = t.type({ averageDays: t.union([t.number, t.null]), currentFlags: t.number })
 
@@ -80,7 +80,7 @@ const ProjectStatusCodec = t.type({
   }),
   staleFlags: t.type({ total: t.number }),
 })
-export const ProjectStatus = named<ProjectStatus>()(ProjectStatusCodec)
+export const ProjectStatus: Named<typeof ProjectStatusCodec, ProjectStatus> = ProjectStatusCodec
 
 /** Who created features (Unleash's `projectFlagCreatorsSchema`), by user id. */
 export const FlagCreators = t.array(t.type({ id: t.number, name: t.string }))
@@ -89,7 +89,7 @@ export type FlagCreators = t.TypeOf<typeof FlagCreators>
 /** How many features are in each lifecycle stage (Unleash's `featureLifecycleCountSchema`). */
 export interface LifecycleCount extends t.TypeOf<typeof LifecycleCountCodec> {}
 const LifecycleCountCodec = t.type({ initial: t.number, preLive: t.number, live: t.number, completed: t.number, archived: t.number })
-export const LifecycleCount = named<LifecycleCount>()(LifecycleCountCodec)
+export const LifecycleCount: Named<typeof LifecycleCountCodec, LifecycleCount> = LifecycleCountCodec
 
 /** The caller's dashboard (Unleash's `personalDashboardSchema`). */
 export interface PersonalDashboard extends t.TypeOf<typeof PersonalDashboardCodec> {}
@@ -99,7 +99,7 @@ const PersonalDashboardCodec = t.type({
   admins: t.array(t.intersection([t.type({ id: t.number, imageUrl: t.string }), t.partial({ name: t.string, username: t.string, email: t.string })])),
   projectOwners: t.array(t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) })),
 })
-export const PersonalDashboard = named<PersonalDashboard>()(PersonalDashboardCodec)
+export const PersonalDashboard: Named<typeof PersonalDashboardCodec, PersonalDashboard> = PersonalDashboardCodec
 
 /** One project on the caller's dashboard (Unleash's `personalDashboardProjectDetailsSchema`). */
 export interface PersonalDashboardProject extends t.TypeOf<typeof PersonalDashboardProjectCodec> {}
@@ -119,19 +119,19 @@ const PersonalDashboardProjectCodec = t.type({
   owners: t.array(t.union([t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) }), t.type({ ownerType: t.literal('system') })])),
   roles: t.array(t.type({ name: t.string, id: t.number, type: t.literal('project') })),
 })
-export const PersonalDashboardProject = named<PersonalDashboardProject>()(PersonalDashboardProjectCodec)
+export const PersonalDashboardProject: Named<typeof PersonalDashboardProjectCodec, PersonalDashboardProject> = PersonalDashboardProjectCodec
 
 /** A browser error the UI reports (Unleash's `recordUiErrorSchema`). */
 export interface RecordUiErrorBody extends t.TypeOf<typeof RecordUiErrorBodyCodec> {}
 const RecordUiErrorBodyCodec = t.intersection([t.type({ errorMessage: t.string }), t.partial({ errorStack: t.string })], 'an error report { errorMessage, errorStack? }')
-export const RecordUiErrorBody = named<RecordUiErrorBody>()(RecordUiErrorBodyCodec)
+export const RecordUiErrorBody: Named<typeof RecordUiErrorBodyCodec, RecordUiErrorBody> = RecordUiErrorBodyCodec
 
 /** The query of a project's context fields: `include=root` adds the instance's own. */
 export interface ProjectContextQuery extends t.TypeOf<typeof ProjectContextQueryCodec> {}
 const ProjectContextQueryCodec = optional({ include: t.keyof({ root: null }) })
-export const ProjectContextQuery = named<ProjectContextQuery>()(ProjectContextQueryCodec)
+export const ProjectContextQuery: Named<typeof ProjectContextQueryCodec, ProjectContextQuery> = ProjectContextQueryCodec
 
 /** Unleash's `publicSignupTokensSchema`: the sign-up links (flagport has none). */
 export interface InviteLinks extends t.TypeOf<typeof InviteLinksCodec> {}
 const InviteLinksCodec = t.type({ tokens: t.array(t.unknown) })
-export const InviteLinks = named<InviteLinks>()(InviteLinksCodec)
+export const InviteLinks: Named<typeof InviteLinksCodec, InviteLinks> = InviteLinksCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { JsonValue, closed, oneOf, refinedString, named } from './codec.js'
+import { JsonValue, closed, oneOf, refinedString, type Named } from './codec.js'
 
 /** A JSON Pointer (RFC 6901): empty, or `/`-separated reference tokens. */
 export const JsonPointer = refinedString('a JSON pointer such as /stale', (s) => s === '' || s.startsWith('/'))
@@ -14,7 +14,7 @@ const JsonPatchOperationCodec = closed(
   { value: JsonValue, from: JsonPointer },
   'a JSON Patch operation',
 )
-export const JsonPatchOperation = named<JsonPatchOperation>()(JsonPatchOperationCodec)
+export const JsonPatchOperation: Named<typeof JsonPatchOperationCodec, JsonPatchOperation> = JsonPatchOperationCodec
 
 /** A JSON Patch: the operations, applied in order, all or none. */
 export const JsonPatch = t.array(JsonPatchOperation, 'an array of JSON Patch operations')

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { named } from './codec.js'
+import { type Named } from './codec.js'
 
 /** The instance's resource limits, reported by the UI configuration and enforced by the domain. */
 export interface ResourceLimits extends t.TypeOf<typeof ResourceLimitsCodec> {}
@@ -23,7 +23,7 @@ const ResourceLimitsCodec = t.type({
   /** Reported as Unleash 8.2 reports it; flagport has no release templates to limit. */
   releaseTemplates: t.number,
 })
-export const ResourceLimits = named<ResourceLimits>()(ResourceLimitsCodec)
+export const ResourceLimits: Named<typeof ResourceLimitsCodec, ResourceLimits> = ResourceLimitsCodec
 
 /** Unleash's defaults (decisions.md). */
 export const DEFAULT_LIMITS: ResourceLimits = {

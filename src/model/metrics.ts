@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
 import type { Dict } from './dict.js'
-import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber, named } from './codec.js'
+import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber, type Named } from './codec.js'
 
 /*
  * What Unleash's SDKs send about themselves and their flags: a registration at start, usage
@@ -75,7 +75,7 @@ const SdkFields = {
 /** One flag's counts in a bucket. */
 export interface ToggleCounts extends t.TypeOf<typeof ToggleCountsCodec> {}
 const ToggleCountsCodec = open({}, { yes: Count, no: Count, variants: t.union([t.null, dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts')]) }, 'an object of counts')
-export const ToggleCounts = named<ToggleCounts>()(ToggleCountsCodec)
+export const ToggleCounts: Named<typeof ToggleCountsCodec, ToggleCounts> = ToggleCountsCodec
 
 /** The counts of one interval, `start` to `stop`. */
 export interface MetricsBucket extends t.TypeOf<typeof MetricsBucketCodec> {}
@@ -84,12 +84,12 @@ const MetricsBucketCodec = open(
   {},
   'a bucket { start, stop, toggles }',
 )
-export const MetricsBucket = named<MetricsBucket>()(MetricsBucketCodec)
+export const MetricsBucket: Named<typeof MetricsBucketCodec, MetricsBucket> = MetricsBucketCodec
 
 /** `POST /api/client/metrics` and `/api/frontend/client/metrics` (Unleash's `clientMetricsSchema`). */
 export interface ClientMetricsBody extends t.TypeOf<typeof ClientMetricsBodyCodec> {}
 const ClientMetricsBodyCodec = open({ appName: AppName }, { ...SdkFields, bucket: t.union([t.null, MetricsBucket]) }, 'client metrics { appName, bucket }')
-export const ClientMetricsBody = named<ClientMetricsBody>()(ClientMetricsBodyCodec)
+export const ClientMetricsBody: Named<typeof ClientMetricsBodyCodec, ClientMetricsBody> = ClientMetricsBodyCodec
 
 /** `POST /api/client/register` and `/api/frontend/client/register` (Unleash's `clientApplicationSchema`). */
 export interface ClientRegistrationBody extends t.TypeOf<typeof ClientRegistrationBodyCodec> {}
@@ -103,7 +103,7 @@ const ClientRegistrationBodyCodec = open(
   SdkFields,
   'a registration { appName, interval, started, strategies }',
 )
-export const ClientRegistrationBody = named<ClientRegistrationBody>()(ClientRegistrationBodyCodec)
+export const ClientRegistrationBody: Named<typeof ClientRegistrationBodyCodec, ClientRegistrationBody> = ClientRegistrationBodyCodec
 
 /** One application of a bulk body (Unleash's `bulkRegistrationSchema`). */
 export interface BulkRegistration extends t.TypeOf<typeof BulkRegistrationCodec> {}
@@ -120,7 +120,7 @@ const BulkRegistrationCodec = open(
   },
   'an application { appName, instanceId, environment }',
 )
-export const BulkRegistration = named<BulkRegistration>()(BulkRegistrationCodec)
+export const BulkRegistration: Named<typeof BulkRegistrationCodec, BulkRegistration> = BulkRegistrationCodec
 
 /** One flag's counts of a bulk body (Unleash's `clientMetricsEnvSchema`). */
 export interface BulkMetric extends t.TypeOf<typeof BulkMetricCodec> {}
@@ -129,7 +129,7 @@ const BulkMetricCodec = open(
   { timestamp: MetricDate, yes: Count, no: Count, variants: dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts') },
   'a metric { featureName, appName, environment }',
 )
-export const BulkMetric = named<BulkMetric>()(BulkMetricCodec)
+export const BulkMetric: Named<typeof BulkMetricCodec, BulkMetric> = BulkMetricCodec
 
 /** `POST /api/client/metrics/bulk`, as Unleash Edge sends it; impact metrics are let be. */
 export interface BulkMetricsBody extends t.TypeOf<typeof BulkMetricsBodyCodec> {}
@@ -138,7 +138,7 @@ const BulkMetricsBodyCodec = open(
   {},
   'a bulk body { applications, metrics }',
 )
-export const BulkMetricsBody = named<BulkMetricsBody>()(BulkMetricsBodyCodec)
+export const BulkMetricsBody: Named<typeof BulkMetricsBodyCodec, BulkMetricsBody> = BulkMetricsBodyCodec
 
 /** What `GET /api/admin/client-metrics/features/:name` lists per environment and hour. */
 export interface FeatureEnvironmentMetrics extends t.TypeOf<typeof FeatureEnvironmentMetricsCodec> {}
@@ -149,7 +149,7 @@ const FeatureEnvironmentMetricsCodec = t.type({
   no: t.number,
   variants: t.record(t.string, t.number),
 })
-export const FeatureEnvironmentMetrics = named<FeatureEnvironmentMetrics>()(FeatureEnvironmentMetricsCodec)
+export const FeatureEnvironmentMetrics: Named<typeof FeatureEnvironmentMetricsCodec, FeatureEnvironmentMetrics> = FeatureEnvironmentMetricsCodec
 
 /** Unleash's `featureUsageSchema`. */
 export interface FeatureUsage extends t.TypeOf<typeof FeatureUsageCodec> {}
@@ -161,12 +161,12 @@ const FeatureUsageCodec = t.type({
   totalUsage: t.array(t.type({ environment: t.string, yes: t.number, no: t.number })),
   seenApplications: t.array(t.string),
 })
-export const FeatureUsage = named<FeatureUsage>()(FeatureUsageCodec)
+export const FeatureUsage: Named<typeof FeatureUsageCodec, FeatureUsage> = FeatureUsageCodec
 
 /** Unleash's `applicationUsageSchema`: where an application's flags live. */
 export interface ApplicationUsage extends t.TypeOf<typeof ApplicationUsageCodec> {}
 const ApplicationUsageCodec = t.type({ project: t.string, environments: t.array(t.string) })
-export const ApplicationUsage = named<ApplicationUsage>()(ApplicationUsageCodec)
+export const ApplicationUsage: Named<typeof ApplicationUsageCodec, ApplicationUsage> = ApplicationUsageCodec
 
 /** One application of `GET /api/admin/metrics/applications` (Unleash's `applicationSchema`). */
 export interface ApplicationSummary extends t.TypeOf<typeof ApplicationSummaryCodec> {}
@@ -174,7 +174,7 @@ const ApplicationSummaryCodec = t.intersection([
   t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
   t.partial({ sdkVersion: t.string }),
 ])
-export const ApplicationSummary = named<ApplicationSummary>()(ApplicationSummaryCodec)
+export const ApplicationSummary: Named<typeof ApplicationSummaryCodec, ApplicationSummary> = ApplicationSummaryCodec
 
 /** An SDK instance of an application, as last seen. */
 export interface ApplicationInstance extends t.TypeOf<typeof ApplicationInstanceCodec> {}
@@ -182,17 +182,17 @@ const ApplicationInstanceCodec = t.intersection([
   t.type({ instanceId: t.string, environment: t.string, lastSeen: t.string }),
   t.partial({ sdkVersion: t.string, started: t.string }),
 ])
-export const ApplicationInstance = named<ApplicationInstance>()(ApplicationInstanceCodec)
+export const ApplicationInstance: Named<typeof ApplicationInstanceCodec, ApplicationInstance> = ApplicationInstanceCodec
 
 /** `GET /api/admin/metrics/applications/:appName`: the summary, its instances and the flags it reported. */
 export interface ApplicationDetail extends t.TypeOf<typeof ApplicationDetailCodec> {}
 const ApplicationDetailCodec = t.intersection([ApplicationSummary, t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string) })])
-export const ApplicationDetail = named<ApplicationDetail>()(ApplicationDetailCodec)
+export const ApplicationDetail: Named<typeof ApplicationDetailCodec, ApplicationDetail> = ApplicationDetailCodec
 
 /** `GET /api/admin/metrics/applications`. */
 export interface Applications extends t.TypeOf<typeof ApplicationsCodec> {}
 const ApplicationsCodec = t.type({ total: t.number, applications: t.array(ApplicationSummary) })
-export const Applications = named<Applications>()(ApplicationsCodec)
+export const Applications: Named<typeof ApplicationsCodec, Applications> = ApplicationsCodec
 
 /** Query of `GET /api/admin/metrics/applications`. */
 export const ApplicationsQuery = open(

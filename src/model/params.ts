@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { plainFields, refinedString, named } from './codec.js'
+import { plainFields, refinedString, type Named } from './codec.js'
 
 /*
  * Path parameters: what a URL's `:name` placeholders carry over HTTP, and what a caller in
@@ -13,63 +13,63 @@ import { plainFields, refinedString, named } from './codec.js'
 /** An operation that takes none. */
 export interface NoParams extends t.TypeOf<typeof NoParamsCodec> {}
 const NoParamsCodec = plainFields({})
-export const NoParams = named<NoParams>()(NoParamsCodec)
+export const NoParams: Named<typeof NoParamsCodec, NoParams> = NoParamsCodec
 
 export interface ProjectParams extends t.TypeOf<typeof ProjectParamsCodec> {}
 const ProjectParamsCodec = plainFields({ projectId: t.string })
-export const ProjectParams = named<ProjectParams>()(ProjectParamsCodec)
+export const ProjectParams: Named<typeof ProjectParamsCodec, ProjectParams> = ProjectParamsCodec
 
 export interface ProjectEnvironmentParams extends t.TypeOf<typeof ProjectEnvironmentParamsCodec> {}
 const ProjectEnvironmentParamsCodec = plainFields({ ...ProjectParams.props, environment: t.string })
-export const ProjectEnvironmentParams = named<ProjectEnvironmentParams>()(ProjectEnvironmentParamsCodec)
+export const ProjectEnvironmentParams: Named<typeof ProjectEnvironmentParamsCodec, ProjectEnvironmentParams> = ProjectEnvironmentParamsCodec
 
 export interface FeatureParams extends t.TypeOf<typeof FeatureParamsCodec> {}
 const FeatureParamsCodec = plainFields({ ...ProjectParams.props, featureName: t.string })
-export const FeatureParams = named<FeatureParams>()(FeatureParamsCodec)
+export const FeatureParams: Named<typeof FeatureParamsCodec, FeatureParams> = FeatureParamsCodec
 
 /** A feature's dependencies: on one parent, or on all of them when `parent` is left out. */
 export interface DependencyParams extends t.TypeOf<typeof DependencyParamsCodec> {}
 const DependencyParamsCodec = t.intersection([FeatureParams, t.partial({ parent: t.string })])
-export const DependencyParams = named<DependencyParams>()(DependencyParamsCodec)
+export const DependencyParams: Named<typeof DependencyParamsCodec, DependencyParams> = DependencyParamsCodec
 
 export interface FeatureLinkParams extends t.TypeOf<typeof FeatureLinkParamsCodec> {}
 const FeatureLinkParamsCodec = plainFields({ ...FeatureParams.props, linkId: t.string })
-export const FeatureLinkParams = named<FeatureLinkParams>()(FeatureLinkParamsCodec)
+export const FeatureLinkParams: Named<typeof FeatureLinkParamsCodec, FeatureLinkParams> = FeatureLinkParamsCodec
 
 export interface EnvironmentParams extends t.TypeOf<typeof EnvironmentParamsCodec> {}
 const EnvironmentParamsCodec = plainFields({ ...FeatureParams.props, environment: t.string })
-export const EnvironmentParams = named<EnvironmentParams>()(EnvironmentParamsCodec)
+export const EnvironmentParams: Named<typeof EnvironmentParamsCodec, EnvironmentParams> = EnvironmentParamsCodec
 
 export interface StrategyParams extends t.TypeOf<typeof StrategyParamsCodec> {}
 const StrategyParamsCodec = plainFields({ ...EnvironmentParams.props, strategyId: t.string })
-export const StrategyParams = named<StrategyParams>()(StrategyParamsCodec)
+export const StrategyParams: Named<typeof StrategyParamsCodec, StrategyParams> = StrategyParamsCodec
 
 /** A feature named without its project (the archive, a feature's tags). */
 export interface FeatureNameParams extends t.TypeOf<typeof FeatureNameParamsCodec> {}
 const FeatureNameParamsCodec = plainFields({ featureName: t.string })
-export const FeatureNameParams = named<FeatureNameParams>()(FeatureNameParamsCodec)
+export const FeatureNameParams: Named<typeof FeatureNameParamsCodec, FeatureNameParams> = FeatureNameParamsCodec
 
 export interface TagParams extends t.TypeOf<typeof TagParamsCodec> {}
 const TagParamsCodec = plainFields({ type: t.string, value: t.string })
-export const TagParams = named<TagParams>()(TagParamsCodec)
+export const TagParams: Named<typeof TagParamsCodec, TagParams> = TagParamsCodec
 
 export interface FeatureTagParams extends t.TypeOf<typeof FeatureTagParamsCodec> {}
 const FeatureTagParamsCodec = plainFields({ ...FeatureNameParams.props, ...TagParams.props })
-export const FeatureTagParams = named<FeatureTagParams>()(FeatureTagParamsCodec)
+export const FeatureTagParams: Named<typeof FeatureTagParamsCodec, FeatureTagParams> = FeatureTagParamsCodec
 
 export interface TagTypeParams extends t.TypeOf<typeof TagTypeParamsCodec> {}
 const TagTypeParamsCodec = plainFields({ type: t.string })
-export const TagTypeParams = named<TagTypeParams>()(TagTypeParamsCodec)
+export const TagTypeParams: Named<typeof TagTypeParamsCodec, TagTypeParams> = TagTypeParamsCodec
 
 /** A record named by its name (an environment, a tag type). */
 export interface NameParams extends t.TypeOf<typeof NameParamsCodec> {}
 const NameParamsCodec = plainFields({ name: t.string })
-export const NameParams = named<NameParams>()(NameParamsCodec)
+export const NameParams: Named<typeof NameParamsCodec, NameParams> = NameParamsCodec
 
 /** A feature type named by its id (`release`, ...). */
 export interface FeatureTypeParams extends t.TypeOf<typeof FeatureTypeParamsCodec> {}
 const FeatureTypeParamsCodec = plainFields({ id: t.string })
-export const FeatureTypeParams = named<FeatureTypeParams>()(FeatureTypeParamsCodec)
+export const FeatureTypeParams: Named<typeof FeatureTypeParamsCodec, FeatureTypeParams> = FeatureTypeParamsCodec
 
 /**
  * A numeric id in a path: Unleash's schemas declare these parameters integers, so anything else
@@ -81,7 +81,7 @@ const IntegerText = refinedString('integer', (s) => /^-?\d+$/.test(s))
 /** A record named by its id (a user, a service account, a group). */
 export interface IdParams extends t.TypeOf<typeof IdParamsCodec> {}
 const IdParamsCodec = plainFields({ id: IntegerText })
-export const IdParams = named<IdParams>()(IdParamsCodec)
+export const IdParams: Named<typeof IdParamsCodec, IdParams> = IdParamsCodec
 
 /**
  * An API token, named as Unleash names it in a path: by its secret. Lists show no secret (the
@@ -89,37 +89,37 @@ export const IdParams = named<IdParams>()(IdParamsCodec)
  */
 export interface ApiTokenParams extends t.TypeOf<typeof ApiTokenParamsCodec> {}
 const ApiTokenParamsCodec = plainFields({ token: t.string })
-export const ApiTokenParams = named<ApiTokenParams>()(ApiTokenParamsCodec)
+export const ApiTokenParams: Named<typeof ApiTokenParamsCodec, ApiTokenParams> = ApiTokenParamsCodec
 
 /** A token named in a project's path (Unleash: DELETE /api/admin/projects/:p/api-tokens/:token). */
 export interface ProjectApiTokenParams extends t.TypeOf<typeof ProjectApiTokenParamsCodec> {}
 const ProjectApiTokenParamsCodec = plainFields({ projectId: t.string, token: t.string })
-export const ProjectApiTokenParams = named<ProjectApiTokenParams>()(ProjectApiTokenParamsCodec)
+export const ProjectApiTokenParams: Named<typeof ProjectApiTokenParamsCodec, ProjectApiTokenParams> = ProjectApiTokenParamsCodec
 
 /** A token of the caller's own. */
 export interface OwnTokenParams extends t.TypeOf<typeof OwnTokenParamsCodec> {}
 const OwnTokenParamsCodec = plainFields({ tokenId: IntegerText })
-export const OwnTokenParams = named<OwnTokenParams>()(OwnTokenParamsCodec)
+export const OwnTokenParams: Named<typeof OwnTokenParamsCodec, OwnTokenParams> = OwnTokenParamsCodec
 
 /** A token of the account in the path. */
 export interface AccountTokenParams extends t.TypeOf<typeof AccountTokenParamsCodec> {}
 const AccountTokenParamsCodec = plainFields({ ...IdParams.props, ...OwnTokenParams.props })
-export const AccountTokenParams = named<AccountTokenParams>()(AccountTokenParamsCodec)
+export const AccountTokenParams: Named<typeof AccountTokenParamsCodec, AccountTokenParams> = AccountTokenParamsCodec
 
 export interface SegmentParams extends t.TypeOf<typeof SegmentParamsCodec> {}
 const SegmentParamsCodec = plainFields({ segmentId: IntegerText })
-export const SegmentParams = named<SegmentParams>()(SegmentParamsCodec)
+export const SegmentParams: Named<typeof SegmentParamsCodec, SegmentParams> = SegmentParamsCodec
 
 /** A strategy named by its id alone, as Unleash's segment routes name one. */
 export interface StrategyIdParams extends t.TypeOf<typeof StrategyIdParamsCodec> {}
 const StrategyIdParamsCodec = plainFields({ strategyId: t.string })
-export const StrategyIdParams = named<StrategyIdParams>()(StrategyIdParamsCodec)
+export const StrategyIdParams: Named<typeof StrategyIdParamsCodec, StrategyIdParams> = StrategyIdParamsCodec
 
 export interface ContextFieldParams extends t.TypeOf<typeof ContextFieldParamsCodec> {}
 const ContextFieldParamsCodec = plainFields({ contextName: t.string })
-export const ContextFieldParams = named<ContextFieldParams>()(ContextFieldParamsCodec)
+export const ContextFieldParams: Named<typeof ContextFieldParamsCodec, ContextFieldParams> = ContextFieldParamsCodec
 
 /** One legal value of a context field. */
 export interface LegalValueParams extends t.TypeOf<typeof LegalValueParamsCodec> {}
 const LegalValueParamsCodec = plainFields({ ...ContextFieldParams.props, legalValue: t.string })
-export const LegalValueParams = named<LegalValueParams>()(LegalValueParamsCodec)
+export const LegalValueParams: Named<typeof LegalValueParamsCodec, LegalValueParams> = LegalValueParamsCodec

@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
-import { DateTime, NonEmptyString, dictOf, open, optional, named } from './codec.js'
+import { DateTime, NonEmptyString, dictOf, open, optional, type Named } from './codec.js'
 import { Constraint } from './constraint.js'
 import { EnvironmentName } from './environment.js'
 import { FeatureVariant, StrategyVariant } from './variant.js'
@@ -31,7 +31,7 @@ const PlaygroundContextCodec = t.intersection(
   ],
   'a context { appName, ... }',
 )
-export const PlaygroundContext = named<PlaygroundContext>()(PlaygroundContextCodec)
+export const PlaygroundContext: Named<typeof PlaygroundContextCodec, PlaygroundContext> = PlaygroundContextCodec
 
 /** Every project (`*`), or these. */
 export const PlaygroundProjects = t.union([t.literal('*'), t.array(t.string)], '"*" or an array of project ids')
@@ -53,17 +53,17 @@ const environments = withJsonSchema(
 /** Unleash's `advancedPlaygroundRequestSchema` (`POST /api/admin/playground/advanced`). */
 export interface AdvancedPlaygroundBody extends t.TypeOf<typeof AdvancedPlaygroundBodyCodec> {}
 const AdvancedPlaygroundBodyCodec = open({ environments, context: PlaygroundContext }, { projects: PlaygroundProjects }, 'a playground request { environments, context, projects? }')
-export const AdvancedPlaygroundBody = named<AdvancedPlaygroundBody>()(AdvancedPlaygroundBodyCodec)
+export const AdvancedPlaygroundBody: Named<typeof AdvancedPlaygroundBodyCodec, AdvancedPlaygroundBody> = AdvancedPlaygroundBodyCodec
 
 /** Unleash's `playgroundRequestSchema` (`POST /api/admin/playground`): one environment. */
 export interface PlaygroundBody extends t.TypeOf<typeof PlaygroundBodyCodec> {}
 const PlaygroundBodyCodec = open({ environment: EnvironmentName, context: PlaygroundContext }, { projects: PlaygroundProjects }, 'a playground request { environment, context, projects? }')
-export const PlaygroundBody = named<PlaygroundBody>()(PlaygroundBodyCodec)
+export const PlaygroundBody: Named<typeof PlaygroundBodyCodec, PlaygroundBody> = PlaygroundBodyCodec
 
 /** A flat context: `properties` spread beside the standard fields, as Unleash's `sdkFlatContextSchema`. */
 export interface FlatContext extends t.TypeOf<typeof FlatContextCodec> {}
 const FlatContextCodec = t.intersection([t.type({ appName: t.string }), t.record(t.string, t.string)])
-export const FlatContext = named<FlatContext>()(FlatContextCodec)
+export const FlatContext: Named<typeof FlatContextCodec, FlatContext> = FlatContextCodec
 
 const PlaygroundConstraint = t.intersection([Constraint, t.type({ result: t.boolean })])
 
@@ -90,7 +90,7 @@ const PlaygroundStrategyCodec = t.type({
   parameters: dictOf(t.string),
   links: t.type({ edit: t.string }),
 })
-export const PlaygroundStrategy = named<PlaygroundStrategy>()(PlaygroundStrategyCodec)
+export const PlaygroundStrategy: Named<typeof PlaygroundStrategyCodec, PlaygroundStrategy> = PlaygroundStrategyCodec
 
 /** What `getVariant` answers, as the playground shows it. */
 export const PlaygroundVariant = t.intersection([
@@ -109,12 +109,12 @@ const PlaygroundVerdictCodec = t.type({
   variant: PlaygroundVariant,
   variants: t.array(FeatureVariant),
 })
-export const PlaygroundVerdict = named<PlaygroundVerdict>()(PlaygroundVerdictCodec)
+export const PlaygroundVerdict: Named<typeof PlaygroundVerdictCodec, PlaygroundVerdict> = PlaygroundVerdictCodec
 
 /** One row of the advanced playground: a verdict for one environment and one context combination. */
 export interface AdvancedPlaygroundRow extends t.TypeOf<typeof AdvancedPlaygroundRowCodec> {}
 const AdvancedPlaygroundRowCodec = t.intersection([PlaygroundVerdict, t.type({ environment: t.string, context: FlatContext })])
-export const AdvancedPlaygroundRow = named<AdvancedPlaygroundRow>()(AdvancedPlaygroundRowCodec)
+export const AdvancedPlaygroundRow: Named<typeof AdvancedPlaygroundRowCodec, AdvancedPlaygroundRow> = AdvancedPlaygroundRowCodec
 
 /** Unleash's `advancedPlaygroundResponseSchema`. */
 export interface AdvancedPlaygroundResult extends t.TypeOf<typeof AdvancedPlaygroundResultCodec> {}
@@ -125,14 +125,14 @@ const AdvancedPlaygroundResultCodec = t.intersection([
   }),
   t.partial({ warnings: t.type({ invalidContextProperties: t.array(t.string) }) }),
 ])
-export const AdvancedPlaygroundResult = named<AdvancedPlaygroundResult>()(AdvancedPlaygroundResultCodec)
+export const AdvancedPlaygroundResult: Named<typeof AdvancedPlaygroundResultCodec, AdvancedPlaygroundResult> = AdvancedPlaygroundResultCodec
 
 /** One feature in the single-environment playground (Unleash's `playgroundFeatureSchema`). */
 export interface PlaygroundFeature extends t.TypeOf<typeof PlaygroundFeatureCodec> {}
 const PlaygroundFeatureCodec = t.intersection([PlaygroundVerdict, t.type({ hasUnsatisfiedDependency: t.boolean })])
-export const PlaygroundFeature = named<PlaygroundFeature>()(PlaygroundFeatureCodec)
+export const PlaygroundFeature: Named<typeof PlaygroundFeatureCodec, PlaygroundFeature> = PlaygroundFeatureCodec
 
 /** Unleash's `playgroundResponseSchema`. */
 export interface PlaygroundResult extends t.TypeOf<typeof PlaygroundResultCodec> {}
 const PlaygroundResultCodec = t.type({ input: PlaygroundBody, features: t.array(PlaygroundFeature) })
-export const PlaygroundResult = named<PlaygroundResult>()(PlaygroundResultCodec)
+export const PlaygroundResult: Named<typeof PlaygroundResultCodec, PlaygroundResult> = PlaygroundResultCodec

@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
-import { Integer, NonBlankString, NonNegativeInteger, closed, oneOf, open, refinedString, named } from './codec.js'
+import { Integer, NonBlankString, NonNegativeInteger, closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { StrategyBody } from './strategy.js'
 
 export const PROJECT_MODES = ['open', 'protected', 'private'] as const
@@ -40,7 +40,7 @@ const ChangeRequestEnvironmentInputCodec = open(
   { requiredApprovals: Integer },
   'a change-request environment { name, requiredApprovals }',
 )
-export const ChangeRequestEnvironmentInput = named<ChangeRequestEnvironmentInput>()(ChangeRequestEnvironmentInputCodec)
+export const ChangeRequestEnvironmentInput: Named<typeof ChangeRequestEnvironmentInputCodec, ChangeRequestEnvironmentInput> = ChangeRequestEnvironmentInputCodec
 
 /**
  * Operation 5's body. Unknown fields are ignored (Unleash strips them). `featureLimit` is not
@@ -60,7 +60,7 @@ const CreateProjectBodyCodec = open(
   },
   'a project',
 )
-export const CreateProjectBody = named<CreateProjectBody>()(CreateProjectBodyCodec)
+export const CreateProjectBody: Named<typeof CreateProjectBodyCodec, CreateProjectBody> = CreateProjectBodyCodec
 
 export const ChangeRequestEnvironment = t.type({ name: t.string, requiredApprovals: t.number })
 
@@ -76,7 +76,7 @@ const ProjectCodec = t.type({
   environments: t.array(t.string),
   changeRequestEnvironments: t.array(ChangeRequestEnvironment),
 })
-export const Project = named<Project>()(ProjectCodec)
+export const Project: Named<typeof ProjectCodec, Project> = ProjectCodec
 
 /** An owner as Unleash lists them: a user, or `system` when the project has none. */
 export const ProjectOwner = t.union([
@@ -91,11 +91,11 @@ const ProjectSummaryCodec = t.intersection([
   Project,
   t.type({ createdAt: t.string, favorite: t.boolean, featureCount: t.number, memberCount: t.number, owners: t.array(ProjectOwner) }),
 ])
-export const ProjectSummary = named<ProjectSummary>()(ProjectSummaryCodec)
+export const ProjectSummary: Named<typeof ProjectSummaryCodec, ProjectSummary> = ProjectSummaryCodec
 
 export interface ProjectList extends t.TypeOf<typeof ProjectListCodec> {}
 const ProjectListCodec = t.type({ version: t.literal(1), projects: t.array(ProjectSummary) })
-export const ProjectList = named<ProjectList>()(ProjectListCodec)
+export const ProjectList: Named<typeof ProjectListCodec, ProjectList> = ProjectListCodec
 
 /**
  * Connects an environment to a project (Unleash: POST /api/admin/projects/:id/environments).
@@ -108,4 +108,4 @@ const ProjectEnvironmentBodyCodec = closed(
   { changeRequestsEnabled: t.boolean, defaultStrategy: StrategyBody },
   'an object with an environment name',
 )
-export const ProjectEnvironmentBody = named<ProjectEnvironmentBody>()(ProjectEnvironmentBodyCodec)
+export const ProjectEnvironmentBody: Named<typeof ProjectEnvironmentBodyCodec, ProjectEnvironmentBody> = ProjectEnvironmentBodyCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { PrintableName, open, named } from './codec.js'
+import { PrintableName, open, type Named } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 
 /** A segment, named constraints that strategies share by id, as returned: in Unleash's key order, `project` only when it has one. */
@@ -9,16 +9,16 @@ const SegmentCodec = t.intersection([
   t.partial({ project: t.string }),
   t.type({ constraints: t.array(Constraint), createdBy: t.string, createdAt: t.string }),
 ])
-export const Segment = named<Segment>()(SegmentCodec)
+export const Segment: Named<typeof SegmentCodec, Segment> = SegmentCodec
 
 /** A segment as listed: with how many live projects and features use it, as Unleash counts. */
 export interface ListedSegment extends t.TypeOf<typeof ListedSegmentCodec> {}
 const ListedSegmentCodec = t.intersection([Segment, t.type({ usedInProjects: t.number, usedInFeatures: t.number })])
-export const ListedSegment = named<ListedSegment>()(ListedSegmentCodec)
+export const ListedSegment: Named<typeof ListedSegmentCodec, ListedSegment> = ListedSegmentCodec
 
 export interface SegmentList extends t.TypeOf<typeof SegmentListCodec> {}
 const SegmentListCodec = t.type({ segments: t.array(ListedSegment) })
-export const SegmentList = named<SegmentList>()(SegmentListCodec)
+export const SegmentList: Named<typeof SegmentListCodec, SegmentList> = SegmentListCodec
 
 /** Creating or replacing a segment (Unleash's upsertSegmentSchema). */
 export interface SegmentBody extends t.TypeOf<typeof SegmentBodyCodec> {}
@@ -27,24 +27,24 @@ const SegmentBodyCodec = open(
   { description: t.union([t.string, t.null]), project: t.union([t.string, t.null]) },
   'a segment',
 )
-export const SegmentBody = named<SegmentBody>()(SegmentBodyCodec)
+export const SegmentBody: Named<typeof SegmentBodyCodec, SegmentBody> = SegmentBodyCodec
 
 /** Checking a segment name before creating one (Unleash: POST /api/admin/segments/validate). */
 export interface SegmentNameBody extends t.TypeOf<typeof SegmentNameBodyCodec> {}
 const SegmentNameBodyCodec = open({ name: PrintableName }, {}, 'a segment name')
-export const SegmentNameBody = named<SegmentNameBody>()(SegmentNameBodyCodec)
+export const SegmentNameBody: Named<typeof SegmentNameBodyCodec, SegmentNameBody> = SegmentNameBodyCodec
 
 /** Where a strategy is, as Unleash lists the strategies using a segment or a context field. */
 export interface StrategyRef extends t.TypeOf<typeof StrategyRefCodec> {}
 const StrategyRefCodec = t.type({ id: t.string, projectId: t.string, featureName: t.string, strategyName: t.string, environment: t.string })
-export const StrategyRef = named<StrategyRef>()(StrategyRefCodec)
+export const StrategyRef: Named<typeof StrategyRefCodec, StrategyRef> = StrategyRefCodec
 
 /** The strategies using a segment (Unleash: GET /api/admin/segments/:id/strategies); flagport has no change requests. */
 export interface SegmentStrategies extends t.TypeOf<typeof SegmentStrategiesCodec> {}
 const SegmentStrategiesCodec = t.type({ strategies: t.array(StrategyRef), changeRequestStrategies: t.array(t.unknown) })
-export const SegmentStrategies = named<SegmentStrategies>()(SegmentStrategiesCodec)
+export const SegmentStrategies: Named<typeof SegmentStrategiesCodec, SegmentStrategies> = SegmentStrategiesCodec
 
 /** The segments of one strategy (Unleash: GET /api/admin/segments/strategies/:strategyId). */
 export interface StrategySegments extends t.TypeOf<typeof StrategySegmentsCodec> {}
 const StrategySegmentsCodec = t.type({ segments: t.array(Segment) })
-export const StrategySegments = named<StrategySegments>()(StrategySegmentsCodec)
+export const StrategySegments: Named<typeof StrategySegmentsCodec, StrategySegments> = StrategySegmentsCodec

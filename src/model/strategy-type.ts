@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonBlankString, oneOf, open, named } from './codec.js'
+import { NonBlankString, oneOf, open, type Named } from './codec.js'
 import { FeatureName } from './feature.js'
 
 /** A strategy type, as Unleash answers `GET /api/admin/strategies`: a custom one has no display name. */
@@ -13,11 +13,11 @@ const StrategyTypeRecordCodec = t.type({
   deprecated: t.boolean,
   title: t.union([t.string, t.null]),
 })
-export const StrategyTypeRecord = named<StrategyTypeRecord>()(StrategyTypeRecordCodec)
+export const StrategyTypeRecord: Named<typeof StrategyTypeRecordCodec, StrategyTypeRecord> = StrategyTypeRecordCodec
 
 export interface StrategyTypeList extends t.TypeOf<typeof StrategyTypeListCodec> {}
 const StrategyTypeListCodec = t.type({ version: t.literal(1), strategies: t.array(StrategyTypeRecord) })
-export const StrategyTypeList = named<StrategyTypeList>()(StrategyTypeListCodec)
+export const StrategyTypeList: Named<typeof StrategyTypeListCodec, StrategyTypeList> = StrategyTypeListCodec
 
 /** The kinds of parameter a strategy type may take, as Unleash's UI edits them. */
 export const STRATEGY_PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const
@@ -41,9 +41,9 @@ const STRATEGY_TYPE_FIELDS = {
  */
 export interface CreateStrategyTypeBody extends t.TypeOf<typeof CreateStrategyTypeBodyCodec> {}
 const CreateStrategyTypeBodyCodec = open({ name: FeatureName, parameters: t.array(StrategyParameterInput) }, STRATEGY_TYPE_FIELDS, 'a strategy type')
-export const CreateStrategyTypeBody = named<CreateStrategyTypeBody>()(CreateStrategyTypeBodyCodec)
+export const CreateStrategyTypeBody: Named<typeof CreateStrategyTypeBodyCodec, CreateStrategyTypeBody> = CreateStrategyTypeBodyCodec
 
 /** Replacing one (PUT /api/admin/strategies/:name): the path names it; a `name` sent is ignored, as Unleash ignores it. */
 export interface UpdateStrategyTypeBody extends t.TypeOf<typeof UpdateStrategyTypeBodyCodec> {}
 const UpdateStrategyTypeBodyCodec = open({ parameters: t.array(StrategyParameterInput) }, { ...STRATEGY_TYPE_FIELDS, name: t.string }, 'a strategy type')
-export const UpdateStrategyTypeBody = named<UpdateStrategyTypeBody>()(UpdateStrategyTypeBodyCodec)
+export const UpdateStrategyTypeBody: Named<typeof UpdateStrategyTypeBodyCodec, UpdateStrategyTypeBody> = UpdateStrategyTypeBodyCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { FiniteNumber, NonNegativeInteger, closed, dictOf, open, named } from './codec.js'
+import { FiniteNumber, NonNegativeInteger, closed, dictOf, open, type Named } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { StrategyVariant, StrategyVariantInput } from './variant.js'
 
@@ -17,7 +17,7 @@ const StrategyCodec = t.type({
   variants: t.array(StrategyVariant),
   parameters: dictOf(t.string),
 })
-export const Strategy = named<Strategy>()(StrategyCodec)
+export const Strategy: Named<typeof StrategyCodec, Strategy> = StrategyCodec
 
 const STRATEGY_FIELDS = {
   title: t.union([t.string, t.null]),
@@ -32,7 +32,7 @@ const STRATEGY_FIELDS = {
 /** Body of adding or replacing a strategy. Parameters may be strings or numbers (sent as strings). */
 export interface StrategyBody extends t.TypeOf<typeof StrategyBodyCodec> {}
 const StrategyBodyCodec = open({ name: t.string }, STRATEGY_FIELDS, 'a strategy')
-export const StrategyBody = named<StrategyBody>()(StrategyBodyCodec)
+export const StrategyBody: Named<typeof StrategyBodyCodec, StrategyBody> = StrategyBodyCodec
 
 /**
  * A strategy once a JSON Patch has been applied to it, checked as Unleash checks it (its
@@ -41,7 +41,7 @@ export const StrategyBody = named<StrategyBody>()(StrategyBodyCodec)
  */
 export interface PatchedStrategy extends t.TypeOf<typeof PatchedStrategyCodec> {}
 const PatchedStrategyCodec = closed({ name: t.string }, { ...STRATEGY_FIELDS, id: t.string, featureName: t.string }, 'a strategy')
-export const PatchedStrategy = named<PatchedStrategy>()(PatchedStrategyCodec)
+export const PatchedStrategy: Named<typeof PatchedStrategyCodec, PatchedStrategy> = PatchedStrategyCodec
 
 /**
  * A project environment's default strategy (Unleash: POST .../projects/:p/environments/:env/
@@ -62,7 +62,7 @@ const DefaultStrategyCodec = t.intersection([
   }),
   t.partial({ sortOrder: t.number }),
 ])
-export const DefaultStrategy = named<DefaultStrategy>()(DefaultStrategyCodec)
+export const DefaultStrategy: Named<typeof DefaultStrategyCodec, DefaultStrategy> = DefaultStrategyCodec
 
 /** Operation 2: `[{ id, sortOrder }]`. */
 export const SetSortOrderBody = t.array(

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, NonBlankString, PrintableName, open, named } from './codec.js'
+import { DateTime, NonBlankString, PrintableName, open, type Named } from './codec.js'
 
 /** The kinds of API token a caller may create; personal tokens have their own body. */
 export const API_TOKEN_TYPES = ['admin', 'client', 'backend', 'frontend'] as const
@@ -29,7 +29,7 @@ const CreateApiTokenBodyCodec = open(
   { environment: NonBlankString, project: NonBlankString, projects: t.array(NonBlankString), expiresAt: DateTime },
   'an API token',
 )
-export const CreateApiTokenBody = named<CreateApiTokenBody>()(CreateApiTokenBodyCodec)
+export const CreateApiTokenBody: Named<typeof CreateApiTokenBodyCodec, CreateApiTokenBody> = CreateApiTokenBodyCodec
 
 /** The kinds a project's own tokens may be: not admin, which covers every project. */
 export const ProjectApiTokenKind = kindIn(['client', 'backend', 'frontend'] as const)
@@ -41,12 +41,12 @@ const CreateProjectApiTokenBodyCodec = open(
   { environment: NonBlankString, expiresAt: DateTime },
   'an API token',
 )
-export const CreateProjectApiTokenBody = named<CreateProjectApiTokenBody>()(CreateProjectApiTokenBodyCodec)
+export const CreateProjectApiTokenBody: Named<typeof CreateProjectApiTokenBodyCodec, CreateProjectApiTokenBody> = CreateProjectApiTokenBodyCodec
 
 /** Body of updating an API token: its new expiry, which may be past (the token stops working at once), as in Unleash. */
 export interface UpdateApiTokenBody extends t.TypeOf<typeof UpdateApiTokenBodyCodec> {}
 const UpdateApiTokenBodyCodec = open({ expiresAt: DateTime }, {}, 'an API token update')
-export const UpdateApiTokenBody = named<UpdateApiTokenBody>()(UpdateApiTokenBodyCodec)
+export const UpdateApiTokenBody: Named<typeof UpdateApiTokenBodyCodec, UpdateApiTokenBody> = UpdateApiTokenBodyCodec
 
 /** An API token as listed: never its secret, only the prefix that tells tokens apart. */
 export interface ApiToken extends t.TypeOf<typeof ApiTokenCodec> {}
@@ -64,21 +64,21 @@ const ApiTokenCodec = t.type({
   seenAt: t.null,
   alias: t.null,
 })
-export const ApiToken = named<ApiToken>()(ApiTokenCodec)
+export const ApiToken: Named<typeof ApiTokenCodec, ApiToken> = ApiTokenCodec
 
 /** The answer to creating a token: the only time its secret is shown. */
 export interface CreatedApiToken extends t.TypeOf<typeof CreatedApiTokenCodec> {}
 const CreatedApiTokenCodec = t.intersection([ApiToken, t.type({ secret: t.string })])
-export const CreatedApiToken = named<CreatedApiToken>()(CreatedApiTokenCodec)
+export const CreatedApiToken: Named<typeof CreatedApiTokenCodec, CreatedApiToken> = CreatedApiTokenCodec
 
 export interface ApiTokenList extends t.TypeOf<typeof ApiTokenListCodec> {}
 const ApiTokenListCodec = t.type({ tokens: t.array(ApiToken) })
-export const ApiTokenList = named<ApiTokenList>()(ApiTokenListCodec)
+export const ApiTokenList: Named<typeof ApiTokenListCodec, ApiTokenList> = ApiTokenListCodec
 
 /** Body of creating a personal access token (or a service account's token). */
 export interface CreatePatBody extends t.TypeOf<typeof CreatePatBodyCodec> {}
 const CreatePatBodyCodec = open({ description: NonBlankString, expiresAt: DateTime }, {}, 'a personal access token')
-export const CreatePatBody = named<CreatePatBody>()(CreatePatBodyCodec)
+export const CreatePatBody: Named<typeof CreatePatBodyCodec, CreatePatBody> = CreatePatBodyCodec
 
 /** A personal access token as listed: never its secret. */
 export interface PersonalToken extends t.TypeOf<typeof PersonalTokenCodec> {}
@@ -90,12 +90,12 @@ const PersonalTokenCodec = t.type({
   seenAt: t.null,
   userId: t.number,
 })
-export const PersonalToken = named<PersonalToken>()(PersonalTokenCodec)
+export const PersonalToken: Named<typeof PersonalTokenCodec, PersonalToken> = PersonalTokenCodec
 
 export interface CreatedPersonalToken extends t.TypeOf<typeof CreatedPersonalTokenCodec> {}
 const CreatedPersonalTokenCodec = t.intersection([PersonalToken, t.type({ secret: t.string })])
-export const CreatedPersonalToken = named<CreatedPersonalToken>()(CreatedPersonalTokenCodec)
+export const CreatedPersonalToken: Named<typeof CreatedPersonalTokenCodec, CreatedPersonalToken> = CreatedPersonalTokenCodec
 
 export interface PersonalTokenList extends t.TypeOf<typeof PersonalTokenListCodec> {}
 const PersonalTokenListCodec = t.type({ pats: t.array(PersonalToken) })
-export const PersonalTokenList = named<PersonalTokenList>()(PersonalTokenListCodec)
+export const PersonalTokenList: Named<typeof PersonalTokenListCodec, PersonalTokenList> = PersonalTokenListCodec

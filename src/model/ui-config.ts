@@ -1,12 +1,12 @@
 import * as t from 'io-ts'
-import { closed, oneOf, open, refinedString, named } from './codec.js'
+import { closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { ResourceLimits } from './limits.js'
 
 export const AUTHENTICATION_TYPES = ['open-source', 'demo', 'enterprise', 'hosted', 'custom', 'none'] as const
 
 export interface Link extends t.TypeOf<typeof LinkCodec> {}
 const LinkCodec = t.type({ value: t.string, icon: t.string, href: t.string, title: t.string })
-export const Link = named<Link>()(LinkCodec)
+export const Link: Named<typeof LinkCodec, Link> = LinkCodec
 
 const VersionStrings = t.type({ oss: t.string, enterprise: t.string })
 
@@ -24,7 +24,7 @@ export const VersionInfo = t.type({
  */
 export interface UnleashContext extends t.TypeOf<typeof UnleashContextCodec> {}
 const UnleashContextCodec = t.partial({ email: t.string, userId: t.number })
-export const UnleashContext = named<UnleashContext>()(UnleashContextCodec)
+export const UnleashContext: Named<typeof UnleashContextCodec, UnleashContext> = UnleashContextCodec
 
 /** Operation 6: the UI configuration record of the spec. */
 export interface UiConfig extends t.TypeOf<typeof UiConfigCodec> {}
@@ -58,7 +58,7 @@ const UiConfigCodec = t.intersection([
   /** Present only when the host configures them, as in Unleash. */
   t.partial({ name: t.string, slogan: t.string, feedbackUriPath: t.string }),
 ])
-export const UiConfig = named<UiConfig>()(UiConfigCodec)
+export const UiConfig: Named<typeof UiConfigCodec, UiConfig> = UiConfigCodec
 
 /**
  * Turns maintenance mode on or off (Unleash: POST /api/admin/maintenance). Other properties
@@ -66,7 +66,7 @@ export const UiConfig = named<UiConfig>()(UiConfigCodec)
  */
 export interface MaintenanceBody extends t.TypeOf<typeof MaintenanceBodyCodec> {}
 const MaintenanceBodyCodec = open({ enabled: t.boolean }, {}, 'an object with enabled')
-export const MaintenanceBody = named<MaintenanceBody>()(MaintenanceBodyCodec)
+export const MaintenanceBody: Named<typeof MaintenanceBodyCodec, MaintenanceBody> = MaintenanceBodyCodec
 
 /** `*`, or an origin exactly as a browser sends it (scheme, host, port; no path), as Unleash checks. */
 export const Origin = refinedString('"*" or an origin such as "https://example.com"', (s) => {
@@ -81,4 +81,4 @@ export const Origin = refinedString('"*" or an origin such as "https://example.c
 /** Sets the origins the front-end API accepts (Unleash: POST /api/admin/ui-config/cors). */
 export interface CorsBody extends t.TypeOf<typeof CorsBodyCodec> {}
 const CorsBodyCodec = closed({ frontendApiOrigins: t.array(Origin) }, {}, 'an object with frontendApiOrigins')
-export const CorsBody = named<CorsBody>()(CorsBodyCodec)
+export const CorsBody: Named<typeof CorsBodyCodec, CorsBody> = CorsBodyCodec

@@ -1,6 +1,6 @@
 import { tlds } from '@hapi/tlds'
 import * as t from 'io-ts'
-import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString, named } from './codec.js'
+import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { PersonalToken } from './token.js'
 
 // Joi's e-mail rule as Unleash applies it: unicode allowed, one domain label is enough, and the
@@ -41,16 +41,16 @@ const CreateUserBodyCodec = closed(
   { username: t.string, email: Email, name: NonEmptyString, password: t.string, sendEmail: t.boolean },
   'a new user',
 )
-export const CreateUserBody = named<CreateUserBody>()(CreateUserBodyCodec)
+export const CreateUserBody: Named<typeof CreateUserBodyCodec, CreateUserBody> = CreateUserBodyCodec
 
 /** Only the fields sent change; unknown fields are ignored. */
 export interface UpdateUserBody extends t.TypeOf<typeof UpdateUserBodyCodec> {}
 const UpdateUserBodyCodec = open({}, { name: t.union([t.string, t.null]), email: Email, rootRole: RootRoleRef }, 'a user update')
-export const UpdateUserBody = named<UpdateUserBody>()(UpdateUserBodyCodec)
+export const UpdateUserBody: Named<typeof UpdateUserBodyCodec, UpdateUserBody> = UpdateUserBodyCodec
 
 export interface RootRole extends t.TypeOf<typeof RootRoleCodec> {}
 const RootRoleCodec = t.type({ id: t.number, name: t.string, type: t.literal('root'), description: t.string })
-export const RootRole = named<RootRole>()(RootRoleCodec)
+export const RootRole: Named<typeof RootRoleCodec, RootRole> = RootRoleCodec
 
 export const AccountType = oneOf(['User', 'Service Account'])
 
@@ -74,33 +74,33 @@ const ACCOUNT_NAMES = t.partial({ name: t.string, email: t.string, username: t.s
 
 export interface Account extends t.TypeOf<typeof AccountCodec> {}
 const AccountCodec = t.intersection([t.type({ ...ACCOUNT_FIELDS, rootRole: t.number }), ACCOUNT_NAMES])
-export const Account = named<Account>()(AccountCodec)
+export const Account: Named<typeof AccountCodec, Account> = AccountCodec
 
 /** A user as the user search finds one: without its role, login attempts or creation time. */
 const { createdAt: _createdAt, loginAttempts: _loginAttempts, ...FOUND_FIELDS } = ACCOUNT_FIELDS
 export interface FoundUser extends t.TypeOf<typeof FoundUserCodec> {}
 const FoundUserCodec = t.intersection([t.type(FOUND_FIELDS), ACCOUNT_NAMES])
-export const FoundUser = named<FoundUser>()(FoundUserCodec)
+export const FoundUser: Named<typeof FoundUserCodec, FoundUser> = FoundUserCodec
 
 /** How many admins sign in with a password, without one, and are service accounts. */
 export interface AdminCount extends t.TypeOf<typeof AdminCountCodec> {}
 const AdminCountCodec = t.type({ password: t.number, noPassword: t.number, service: t.number })
-export const AdminCount = named<AdminCount>()(AdminCountCodec)
+export const AdminCount: Named<typeof AdminCountCodec, AdminCount> = AdminCountCodec
 
 /** A user as operation 10 lists them: `inviteLink` is `""` when there is none. */
 export interface User extends t.TypeOf<typeof UserCodec> {}
 const UserCodec = t.intersection([Account, t.type({ inviteLink: t.string })])
-export const User = named<User>()(UserCodec)
+export const User: Named<typeof UserCodec, User> = UserCodec
 
 /** Operation 3's answer. */
 export interface CreatedUser extends t.TypeOf<typeof CreatedUserCodec> {}
 const CreatedUserCodec = t.intersection([User, t.type({ emailSent: t.boolean })])
-export const CreatedUser = named<CreatedUser>()(CreatedUserCodec)
+export const CreatedUser: Named<typeof CreatedUserCodec, CreatedUser> = CreatedUserCodec
 
 /** Operation 10's answer: users in creation order, service accounts left out. */
 export interface UsersAndRoles extends t.TypeOf<typeof UsersAndRolesCodec> {}
 const UsersAndRolesCodec = t.type({ users: t.array(User), rootRoles: t.array(RootRole) })
-export const UsersAndRoles = named<UsersAndRoles>()(UsersAndRolesCodec)
+export const UsersAndRoles: Named<typeof UsersAndRolesCodec, UsersAndRoles> = UsersAndRolesCodec
 
 export interface CreateServiceAccountBody extends t.TypeOf<typeof CreateServiceAccountBodyCodec> {}
 const CreateServiceAccountBodyCodec = closed(
@@ -108,20 +108,20 @@ const CreateServiceAccountBodyCodec = closed(
   { name: t.string },
   'a new service account',
 )
-export const CreateServiceAccountBody = named<CreateServiceAccountBody>()(CreateServiceAccountBodyCodec)
+export const CreateServiceAccountBody: Named<typeof CreateServiceAccountBodyCodec, CreateServiceAccountBody> = CreateServiceAccountBodyCodec
 
 export interface UpdateServiceAccountBody extends t.TypeOf<typeof UpdateServiceAccountBodyCodec> {}
 const UpdateServiceAccountBodyCodec = open({}, { name: t.union([t.string, t.null]), rootRole: RootRoleRef }, 'a service account update')
-export const UpdateServiceAccountBody = named<UpdateServiceAccountBody>()(UpdateServiceAccountBodyCodec)
+export const UpdateServiceAccountBody: Named<typeof UpdateServiceAccountBodyCodec, UpdateServiceAccountBody> = UpdateServiceAccountBodyCodec
 
 /** A service account with its tokens (never their secrets). */
 export interface ServiceAccount extends t.TypeOf<typeof ServiceAccountCodec> {}
 const ServiceAccountCodec = t.intersection([Account, t.type({ tokens: t.array(PersonalToken) })])
-export const ServiceAccount = named<ServiceAccount>()(ServiceAccountCodec)
+export const ServiceAccount: Named<typeof ServiceAccountCodec, ServiceAccount> = ServiceAccountCodec
 
 export interface ServiceAccountsAndRoles extends t.TypeOf<typeof ServiceAccountsAndRolesCodec> {}
 const ServiceAccountsAndRolesCodec = t.type({ serviceAccounts: t.array(ServiceAccount), rootRoles: t.array(RootRole) })
-export const ServiceAccountsAndRoles = named<ServiceAccountsAndRoles>()(ServiceAccountsAndRolesCodec)
+export const ServiceAccountsAndRoles: Named<typeof ServiceAccountsAndRolesCodec, ServiceAccountsAndRoles> = ServiceAccountsAndRolesCodec
 
 /**
  * The caller, as Unleash answers GET /api/admin/user (its UI asks it first): a user's account,
@@ -137,4 +137,4 @@ const MeCodec = t.type({
   feedback: t.array(t.unknown),
   splash: t.record(t.string, t.unknown),
 })
-export const Me = named<Me>()(MeCodec)
+export const Me: Named<typeof MeCodec, Me> = MeCodec

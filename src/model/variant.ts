@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { FiniteNumber, Integer, closed, oneOf, named } from './codec.js'
+import { FiniteNumber, Integer, closed, oneOf, type Named } from './codec.js'
 
 /*
  * Variants, their payloads and overrides refuse unknown properties, as Unleash 8.2 does: its
@@ -50,14 +50,14 @@ export type WeightType = t.TypeOf<typeof WeightType>
 
 export interface Override extends t.TypeOf<typeof OverrideCodec> {}
 const OverrideCodec = closed({ contextName: t.string, values: t.array(t.string) }, {}, 'an override')
-export const Override = named<Override>()(OverrideCodec)
+export const Override: Named<typeof OverrideCodec, Override> = OverrideCodec
 
 const STRATEGY_VARIANT = { name: t.string, weight: Integer, weightType: WeightType, stickiness: t.string }
 
 /** Strategy-level variant: weight, weightType and stickiness are required. */
 export interface StrategyVariant extends t.TypeOf<typeof StrategyVariantCodec> {}
 const StrategyVariantCodec = closed(STRATEGY_VARIANT, { payload: Payload }, 'a strategy variant')
-export const StrategyVariant = named<StrategyVariant>()(StrategyVariantCodec)
+export const StrategyVariant: Named<typeof StrategyVariantCodec, StrategyVariant> = StrategyVariantCodec
 
 /**
  * A strategy variant as sent. Unleash's schema also takes `overrides` (its feature variants'):
@@ -65,7 +65,7 @@ export const StrategyVariant = named<StrategyVariant>()(StrategyVariantCodec)
  */
 export interface StrategyVariantInput extends t.TypeOf<typeof StrategyVariantInputCodec> {}
 const StrategyVariantInputCodec = closed(STRATEGY_VARIANT, { payload: Payload, overrides: t.array(Override) }, 'a strategy variant')
-export const StrategyVariantInput = named<StrategyVariantInput>()(StrategyVariantInputCodec)
+export const StrategyVariantInput: Named<typeof StrategyVariantInputCodec, StrategyVariantInput> = StrategyVariantInputCodec
 
 /** Feature-level and feature-environment variant, with overrides. */
 export interface FeatureVariantInput extends t.TypeOf<typeof FeatureVariantInputCodec> {}
@@ -74,7 +74,7 @@ const FeatureVariantInputCodec = closed(
   { weightType: WeightType, stickiness: t.string, payload: Payload, overrides: t.array(Override) },
   'a variant',
 )
-export const FeatureVariantInput = named<FeatureVariantInput>()(FeatureVariantInputCodec)
+export const FeatureVariantInput: Named<typeof FeatureVariantInputCodec, FeatureVariantInput> = FeatureVariantInputCodec
 
 /** A feature variant as stored and returned: weightType, stickiness and overrides filled in. */
 export interface FeatureVariant extends t.TypeOf<typeof FeatureVariantCodec> {}
@@ -82,4 +82,4 @@ const FeatureVariantCodec = t.intersection([
   t.type({ name: t.string, weight: t.number, weightType: WeightType, stickiness: t.string, overrides: t.array(Override) }),
   t.partial({ payload: Payload }),
 ])
-export const FeatureVariant = named<FeatureVariant>()(FeatureVariantCodec)
+export const FeatureVariant: Named<typeof FeatureVariantCodec, FeatureVariant> = FeatureVariantCodec
