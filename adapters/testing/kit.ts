@@ -45,7 +45,12 @@ const orThrow = async <R>(what: string, call: Promise<E.Either<ApiError, R>>): P
  * const kit = await createTestKit({ flags: { checkout: { environments: { development: { enabled: true } } } } })
  * kit.isEnabled('checkout') // true
  */
-export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {}) => {
+export const createTestKit = (seed?: Seed, options?: TestKitOptions): Promise<TestKit> => buildKit(seed, options)
+
+/** What `createTestKit` resolves to: the admin API, evaluation, flips and HTTP requests over one seeded store. */
+export interface TestKit extends Awaited<ReturnType<typeof buildKit>> {}
+
+const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) => {
   const seeded = await seededStateOf(seed)
   const storage = createMemoryStorage({ state: seeded, version: 1 })
   const api: AdminApi = await createAdminApi({ storage, auth: openAuth(), ...(options.clock ? { clock: options.clock } : {}) })
@@ -128,5 +133,3 @@ export const createTestKit = async (seed: Seed = {}, options: TestKitOptions = {
     state: (): State => api.state(),
   }
 }
-
-export type TestKit = Awaited<ReturnType<typeof createTestKit>>

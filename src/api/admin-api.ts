@@ -4,10 +4,9 @@ import { initialState } from '../domain/seed.js'
 import { addBuiltInAdmin, lacksBuiltInAdmin } from '../domain/user/admin-user.js'
 import { transact } from '../store/transaction.js'
 import { immer } from './immer.js'
-import type { EventRecord } from '../model/event.js'
 import { readableState } from '../store/readable.js'
 import { isOutdated, upgradeState } from '../store/upgrade.js'
-import type { State, StoredEvent } from '../model/state.js'
+import type { State } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
 import { type ClockPort, systemClock } from '../ports/clock.js'
 import type { EmailPort } from '../ports/email.js'
@@ -36,7 +35,11 @@ import { sessionMethods } from './facade/sessions.js'
 import { passwordResetMethods } from './facade/password-reset.js'
 import { consoleLogger, type LoggerPort } from '../ports/logger.js'
 import { frontendMethods } from './frontend/methods.js'
+import type { AdminApi } from './admin-api-types.js'
+import { type FacadeInternals, INTERNALS } from './internals.js'
 import { metricsMethods } from './metrics/methods.js'
+
+export type * from './admin-api-types.js'
 
 export interface AdminApiOptions {
   readonly storage: StoragePort
@@ -58,7 +61,7 @@ export interface AdminApiOptions {
  * const api = await createAdminApi({ storage: createMemoryStorage(), auth: openAuth() })
  * const created = await api.features.create({ params: { projectId: 'default' }, body: { name: 'checkout' } })
  */
-export const createAdminApi = async (options: AdminApiOptions) => {
+export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi> => {
   checkOptions(options)
   const { storage, auth } = options
   const clock = options.clock ?? systemClock
@@ -71,7 +74,7 @@ export const createAdminApi = async (options: AdminApiOptions) => {
   const client = clientMethods({ storage, clock, run, hostname: config.hostname })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
-  return {
+  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
     features: featureMethods(run),
     strategies: strategyMethods(run),
     types: typeMethods(run),
@@ -92,30 +95,19 @@ export const createAdminApi = async (options: AdminApiOptions) => {
     sessions: sessionMethods({ storage, clock, ids, config }, run),
     passwordReset: passwordResetMethods({ storage, clock, ids, config }, options.email, options.logger ?? consoleLogger),
     adminUi: adminUiMethods(run),
-    ...client,
-    /** What server SDKs report (registrations, usage counts) and what the admin API shows of it. */
+    evaluator: client.evaluator,
+    clientFeatures: client.clientFeatures,
+    client: client.client,
     metrics: usage.metrics,
-    /** Unleash's frontend API: the flags on for a context, and what frontend SDKs report. */
     frontend: { ...frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }), ...usage.frontend },
-    /** Writes the `lastSeenAt` that SDK reports left pending (see docs/clients.md). */
     flushLastSeen: usage.flushLastSeen,
-    /** What SDK reports keep in this process's memory, in bytes (see docs/clients.md for the ceilings). */
     usageKept: usage.kept,
-    /** The current state: an immutable value, safe to keep and compare. */
     state: (): State => stateOf(storage),
-    /** Recorded events, newest first. */
-    events: (limit = 100, keep?: (event: StoredEvent) => boolean): EventRecord[] => latestEvents(stateOf(storage).events, limit, keep),
-    config,
-    storage,
-    /** For extensions: run any operation through the same pipeline. */
-    run,
-    /** For tools: several write operations through the same pipeline, committed as one transaction (see `runAll` in src/api/runner.ts). */
-    runAll: runner.runAll,
-    email: options.email,
+    events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
+    [INTERNALS]: { storage, run, runAll: runner.runAll, config, email: options.email },
   }
+  return api
 }
-
-export type AdminApi = Awaited<ReturnType<typeof createAdminApi>>
 
 /**
  * Commits the initial state to an empty store, a store of an earlier schema upgraded to this

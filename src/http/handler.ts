@@ -19,6 +19,7 @@ import { byteLength, bytesResponse, withNosniff } from './response.js'
 import { crossOriginWrite } from './same-origin.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
+import { internalsOf } from '../api/internals.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
@@ -49,6 +50,7 @@ const authenticateOnly = read({ params: NoParams, requirement: 'NONE', run: () =
  * const response = await handler({ method: 'GET', path: '/api/admin/projects/default/features', headers: { authorization } })
  */
 export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {}): HttpHandler => {
+  const internals = internalsOf(api)
   const basePath = normalizeBasePath(options.basePath)
   const limits = { bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, maxDepth: options.maxDepth ?? DEFAULT_MAX_DEPTH }
   const ids = options.ids ?? randomIds
@@ -63,7 +65,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     return errorResponse({ ...error, message: `${error.message} The error was logged with id ${id}.` }, id, headers)
   }
   const clock = options.clock ?? systemClock
-  const routes = [...adminRoutes(api, () => clock.now()), ...probeRoutes(api.storage, options.readyTimeoutMs)]
+  const routes = [...adminRoutes(api, () => clock.now()), ...probeRoutes(internals.storage, options.readyTimeoutMs)]
   const allRoutes = [...routes, openApiRoute(routes, { basePath })]
   const resolve = createRouter(allRoutes)
   const apiRoots = Object.freeze([...new Set(allRoutes.map((r) => r.pattern.split('/')[1]!))])
@@ -74,7 +76,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
 
   /** The 401 for a caller who is not authenticated (an SDK's client token is), else undefined. */
   const unauthenticated = async ({ authorization, cookie }: Credentials): Promise<HttpResponse | undefined> => {
-    const admitted = await api.run(authenticateOnly, { authorization, cookie, params: {} })
+    const admitted = await internals.run(authenticateOnly, { authorization, cookie, params: {} })
     return E.isLeft(admitted) && admitted.left._tag !== 'NoAccessError' ? errorAnswer(admitted.left) : undefined
   }
 
@@ -86,7 +88,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const authorization = header(request.headers, 'authorization')
     const cookie = header(request.headers, 'cookie')
     const credentials: Credentials = { authorization, cookie }
-    const foreign = crossOriginWrite(request, method, api.config.unleashUrl)
+    const foreign = crossOriginWrite(request, method, internals.config.unleashUrl)
     if (foreign !== undefined) return errorAnswer(crossOrigin(foreign))
     const { pathname, query } = target(request)
     const unknownPath = () => notFound(`The path you were looking for (${pathname}) is not available.`)
@@ -160,7 +162,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   }
 
   /** The origins the frontend API allows: the instance's setting, else the configuration's. */
-  const frontendOrigins = () => api.state().settings.frontendApiOrigins ?? api.config.frontendApiOrigins
+  const frontendOrigins = () => api.state().settings.frontendApiOrigins ?? internals.config.frontendApiOrigins
 
   const handler = async (request: HttpRequest): Promise<HttpResponse> => {
     try {

@@ -285,3 +285,23 @@ export const JsonValue = withJsonSchema(
   ),
   {},
 )
+
+/**
+ * A codec whose static type is `A`, an interface declared as extending the codec's own type,
+ * so declarations, hovers and errors name the record instead of spelling out its fields:
+ * `export const Feature: Named<typeof FeatureCodec, Feature> = FeatureCodec` (the assignment
+ * holds only while `A` is the codec's type). The codec itself is unchanged.
+ */
+export type Named<C, A> =
+  C extends t.InterfaceType<infer P, any, infer O, infer I>
+    ? t.InterfaceType<P, A, O, I>
+    : C extends t.PartialType<infer P, any, infer O, infer I>
+      ? t.PartialType<P, A, O, I>
+      : C extends t.IntersectionType<infer CS, any, infer O, infer I>
+        ? t.IntersectionType<CS, A, O, I>
+        : C extends t.ExactType<infer T, any, infer O, infer I>
+          ? t.ExactType<T, A, O, I>
+          : C extends t.Type<any, infer O, infer I>
+            ? t.Type<A, O, I>
+            : never
+

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { closed, oneOf } from './codec.js'
+import { closed, oneOf, type Named } from './codec.js'
 
 /** The operators of the admin API; each takes either `values` or a single `value`. */
 export const MULTI_VALUE_OPERATORS = ['IN', 'NOT_IN', 'STR_ENDS_WITH', 'STR_STARTS_WITH', 'STR_CONTAINS'] as const
@@ -25,15 +25,17 @@ export type Operator = t.TypeOf<typeof Operator>
 export const isMultiValue = (op: Operator): boolean => (MULTI_VALUE_OPERATORS as readonly string[]).includes(op)
 
 /** A constraint as sent by a client: the flags default to false; unknown properties are refused, as by Unleash's `constraintSchema`. */
-export const ConstraintInput = closed(
+export interface ConstraintInput extends t.TypeOf<typeof ConstraintInputCodec> {}
+const ConstraintInputCodec = closed(
   { contextName: t.string, operator: Operator },
   { caseInsensitive: t.boolean, inverted: t.boolean, values: t.array(t.string), value: t.string },
   'a constraint',
 )
-export type ConstraintInput = t.TypeOf<typeof ConstraintInput>
+export const ConstraintInput: Named<typeof ConstraintInputCodec, ConstraintInput> = ConstraintInputCodec
 
 /** A constraint as stored and returned. */
-export const Constraint = t.intersection([
+export interface Constraint extends t.TypeOf<typeof ConstraintCodec> {}
+const ConstraintCodec = t.intersection([
   t.type({
     contextName: t.string,
     operator: Operator,
@@ -43,4 +45,4 @@ export const Constraint = t.intersection([
   }),
   t.partial({ value: t.string }),
 ])
-export type Constraint = t.TypeOf<typeof Constraint>
+export const Constraint: Named<typeof ConstraintCodec, Constraint> = ConstraintCodec

@@ -1,9 +1,10 @@
 import * as t from 'io-ts'
 import { StrategyRef } from './segment.js'
-import { Integer, closed, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { Integer, closed, lengthBetween, open, refinedString, urlFriendly, type Named } from './codec.js'
 
-export const LegalValue = t.intersection([t.type({ value: t.string }), t.partial({ description: t.string })], 'a legal value')
-export type LegalValue = t.TypeOf<typeof LegalValue>
+export interface LegalValue extends t.TypeOf<typeof LegalValueCodec> {}
+const LegalValueCodec = t.intersection([t.type({ value: t.string }), t.partial({ description: t.string })], 'a legal value')
+export const LegalValue: Named<typeof LegalValueCodec, LegalValue> = LegalValueCodec
 
 const CONTEXT_FIELD = {
   name: t.string,
@@ -15,15 +16,17 @@ const CONTEXT_FIELD = {
 }
 
 /** A context field as returned. */
-export const ContextField = t.intersection([t.type(CONTEXT_FIELD), t.partial({ project: t.string })])
-export type ContextField = t.TypeOf<typeof ContextField>
+export interface ContextField extends t.TypeOf<typeof ContextFieldCodec> {}
+const ContextFieldCodec = t.intersection([t.type(CONTEXT_FIELD), t.partial({ project: t.string })])
+export const ContextField: Named<typeof ContextFieldCodec, ContextField> = ContextFieldCodec
 
 /** A context field as listed: with how many live projects and features name it in a constraint, as Unleash counts (its key order: the counts before `project`). */
-export const ListedContextField = t.intersection([
+export interface ListedContextField extends t.TypeOf<typeof ListedContextFieldCodec> {}
+const ListedContextFieldCodec = t.intersection([
   t.type({ ...CONTEXT_FIELD, usedInProjects: t.number, usedInFeatures: t.number }),
   t.partial({ project: t.string }),
 ])
-export type ListedContextField = t.TypeOf<typeof ListedContextField>
+export const ListedContextField: Named<typeof ListedContextFieldCodec, ListedContextField> = ListedContextFieldCodec
 
 export const ContextFieldName = refinedString(
   'a URL-friendly name of 1 to 100 characters',
@@ -31,29 +34,34 @@ export const ContextFieldName = refinedString(
 )
 
 /** Unknown properties are refused, as by Unleash's `legalValueSchema`. */
-export const LegalValueInput = closed({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
-export type LegalValueInput = t.TypeOf<typeof LegalValueInput>
+export interface LegalValueInput extends t.TypeOf<typeof LegalValueInputCodec> {}
+const LegalValueInputCodec = closed({ value: lengthBetween(1, 100) }, { description: t.string }, 'a legal value')
+export const LegalValueInput: Named<typeof LegalValueInputCodec, LegalValueInput> = LegalValueInputCodec
 
 /** Creating a context field: no description (null), stickiness false, sortOrder 0, no legal values. */
-export const CreateContextFieldBody = open(
+export interface CreateContextFieldBody extends t.TypeOf<typeof CreateContextFieldBodyCodec> {}
+const CreateContextFieldBodyCodec = open(
   { name: ContextFieldName },
   { description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput), project: t.string },
   'a context field',
 )
-export type CreateContextFieldBody = t.TypeOf<typeof CreateContextFieldBody>
+export const CreateContextFieldBody: Named<typeof CreateContextFieldBodyCodec, CreateContextFieldBody> = CreateContextFieldBodyCodec
 
 /** Only the fields sent change; `name` and `project` are fixed once created. */
-export const UpdateContextFieldBody = open(
+export interface UpdateContextFieldBody extends t.TypeOf<typeof UpdateContextFieldBodyCodec> {}
+const UpdateContextFieldBodyCodec = open(
   {},
   { description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: Integer, legalValues: t.array(LegalValueInput) },
   'a context field update',
 )
-export type UpdateContextFieldBody = t.TypeOf<typeof UpdateContextFieldBody>
+export const UpdateContextFieldBody: Named<typeof UpdateContextFieldBodyCodec, UpdateContextFieldBody> = UpdateContextFieldBodyCodec
 
 /** Checking a context field name before creating one (Unleash: POST /api/admin/context/validate). */
-export const ContextFieldNameBody = open({ name: ContextFieldName }, {}, 'a context field name')
-export type ContextFieldNameBody = t.TypeOf<typeof ContextFieldNameBody>
+export interface ContextFieldNameBody extends t.TypeOf<typeof ContextFieldNameBodyCodec> {}
+const ContextFieldNameBodyCodec = open({ name: ContextFieldName }, {}, 'a context field name')
+export const ContextFieldNameBody: Named<typeof ContextFieldNameBodyCodec, ContextFieldNameBody> = ContextFieldNameBodyCodec
 
 /** The strategies with a constraint on a context field (Unleash: GET /api/admin/context/:name/strategies). */
-export const ContextFieldStrategies = t.type({ strategies: t.array(StrategyRef) })
-export type ContextFieldStrategies = t.TypeOf<typeof ContextFieldStrategies>
+export interface ContextFieldStrategies extends t.TypeOf<typeof ContextFieldStrategiesCodec> {}
+const ContextFieldStrategiesCodec = t.type({ strategies: t.array(StrategyRef) })
+export const ContextFieldStrategies: Named<typeof ContextFieldStrategiesCodec, ContextFieldStrategies> = ContextFieldStrategiesCodec

@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { DefaultStrategy } from './strategy.js'
-import { FiniteNumber, Integer, dictOf, lengthBetween, open, refinedString, urlFriendly } from './codec.js'
+import { FiniteNumber, Integer, dictOf, lengthBetween, open, refinedString, urlFriendly, type Named } from './codec.js'
 
 /**
  * 1 to 100 characters, URL friendly. `*` is refused: API tokens use it to mean "every
@@ -12,19 +12,21 @@ export const EnvironmentName = refinedString(
 )
 
 /** Body of creating an environment (Unleash's createEnvironmentSchema). */
-export const CreateEnvironmentBody = open(
+export interface CreateEnvironmentBody extends t.TypeOf<typeof CreateEnvironmentBodyCodec> {}
+const CreateEnvironmentBodyCodec = open(
   { name: EnvironmentName, type: lengthBetween(1, 100) },
   { enabled: t.boolean, sortOrder: FiniteNumber, requiredApprovals: t.union([Integer, t.null]) },
   'an environment',
 )
-export type CreateEnvironmentBody = t.TypeOf<typeof CreateEnvironmentBody>
+export const CreateEnvironmentBody: Named<typeof CreateEnvironmentBodyCodec, CreateEnvironmentBody> = CreateEnvironmentBodyCodec
 
 /** Environments' sort order, `{ <name>: <sortOrder> }` (Unleash's `sortOrderSchema`). */
 export const EnvironmentSortOrderBody = dictOf(Integer, 'an object of environment names to integers')
 export type EnvironmentSortOrderBody = t.TypeOf<typeof EnvironmentSortOrderBody>
 
 /** An environment as returned, in Unleash's key order. */
-export const Environment = t.type({
+export interface Environment extends t.TypeOf<typeof EnvironmentCodec> {}
+const EnvironmentCodec = t.type({
   name: t.string,
   type: t.string,
   sortOrder: t.number,
@@ -32,10 +34,11 @@ export const Environment = t.type({
   protected: t.boolean,
   requiredApprovals: t.union([t.number, t.null]),
 })
-export type Environment = t.TypeOf<typeof Environment>
+export const Environment: Named<typeof EnvironmentCodec, Environment> = EnvironmentCodec
 
 /** An environment as listed: with Unleash's counts of what uses it. */
-export const ListedEnvironment = t.intersection([
+export interface ListedEnvironment extends t.TypeOf<typeof ListedEnvironmentCodec> {}
+const ListedEnvironmentCodec = t.intersection([
   Environment,
   t.type({
     /** Projects it is connected to. */
@@ -46,13 +49,15 @@ export const ListedEnvironment = t.intersection([
     enabledToggleCount: t.number,
   }),
 ])
-export type ListedEnvironment = t.TypeOf<typeof ListedEnvironment>
+export const ListedEnvironment: Named<typeof ListedEnvironmentCodec, ListedEnvironment> = ListedEnvironmentCodec
 
-export const EnvironmentList = t.type({ version: t.literal(1), environments: t.array(ListedEnvironment) })
-export type EnvironmentList = t.TypeOf<typeof EnvironmentList>
+export interface EnvironmentList extends t.TypeOf<typeof EnvironmentListCodec> {}
+const EnvironmentListCodec = t.type({ version: t.literal(1), environments: t.array(ListedEnvironment) })
+export const EnvironmentList: Named<typeof EnvironmentListCodec, EnvironmentList> = EnvironmentListCodec
 
 /** An environment as a project sees it (Unleash's `environmentProjectSchema`). */
-export const ProjectEnvironmentRecord = t.intersection([
+export interface ProjectEnvironmentRecord extends t.TypeOf<typeof ProjectEnvironmentRecordCodec> {}
+const ProjectEnvironmentRecordCodec = t.intersection([
   Environment,
   t.type({
     /** API tokens of the environment that reach the project (scoped to it, or to every project). */
@@ -65,7 +70,8 @@ export const ProjectEnvironmentRecord = t.intersection([
   /** The project's default strategy there, when one is set. */
   t.partial({ defaultStrategy: DefaultStrategy }),
 ])
-export type ProjectEnvironmentRecord = t.TypeOf<typeof ProjectEnvironmentRecord>
+export const ProjectEnvironmentRecord: Named<typeof ProjectEnvironmentRecordCodec, ProjectEnvironmentRecord> = ProjectEnvironmentRecordCodec
 
-export const ProjectEnvironmentList = t.type({ version: t.literal(1), environments: t.array(ProjectEnvironmentRecord) })
-export type ProjectEnvironmentList = t.TypeOf<typeof ProjectEnvironmentList>
+export interface ProjectEnvironmentList extends t.TypeOf<typeof ProjectEnvironmentListCodec> {}
+const ProjectEnvironmentListCodec = t.type({ version: t.literal(1), environments: t.array(ProjectEnvironmentRecord) })
+export const ProjectEnvironmentList: Named<typeof ProjectEnvironmentListCodec, ProjectEnvironmentList> = ProjectEnvironmentListCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional } from './codec.js'
+import { optional, type Named } from './codec.js'
 import { EventRecord } from './event.js'
 import { ANY_OPERATORS, countText, filterOf, isDay } from './search-filter.js'
 
@@ -14,7 +14,8 @@ const day = { ok: isDay, single: true }
  * Unleash's event search query (`GET /api/admin/search/events`): free text, filters with `IS`
  * or `IS_ANY_OF`, a range of days (`from`, `to`, both included) and a page.
  */
-export const EventSearchQuery = optional({
+export interface EventSearchQuery extends t.TypeOf<typeof EventSearchQueryCodec> {}
+const EventSearchQueryCodec = optional({
   query: t.string,
   id: filterOf(ANY_OPERATORS, 'IS:123', id),
   groupId: filterOf(ANY_OPERATORS, 'IS:123', id),
@@ -28,8 +29,9 @@ export const EventSearchQuery = optional({
   offset: countText(0, 1_000_000_000),
   limit: countText(1, MAX_EVENT_PAGE),
 })
-export type EventSearchQuery = t.TypeOf<typeof EventSearchQuery>
+export const EventSearchQuery: Named<typeof EventSearchQueryCodec, EventSearchQuery> = EventSearchQueryCodec
 
 /** The answer (Unleash's `eventSearchResponseSchema`): one page of events, newest first, and how many match. */
-export const EventSearchResult = t.type({ events: t.array(EventRecord), total: t.number })
-export type EventSearchResult = t.TypeOf<typeof EventSearchResult>
+export interface EventSearchResult extends t.TypeOf<typeof EventSearchResultCodec> {}
+const EventSearchResultCodec = t.type({ events: t.array(EventRecord), total: t.number })
+export const EventSearchResult: Named<typeof EventSearchResultCodec, EventSearchResult> = EventSearchResultCodec

@@ -1,11 +1,13 @@
 import * as t from 'io-ts'
+import { type Named } from './codec.js'
 import { Tag } from './tag.js'
 
 /**
  * An event as the admin API answers it (`GET /api/admin/events`, `api.events()`): every field
  * Unleash sends, in its order, `null` (or no tags) where the event has none.
  */
-export const EventRecord = t.type({
+export interface EventRecord extends t.TypeOf<typeof EventRecordCodec> {}
+const EventRecordCodec = t.type({
   id: t.number,
   type: t.string,
   createdBy: t.string,
@@ -18,11 +20,13 @@ export const EventRecord = t.type({
   project: t.union([t.string, t.null]),
   environment: t.union([t.string, t.null]),
 })
-export type EventRecord = t.TypeOf<typeof EventRecord>
+export const EventRecord: Named<typeof EventRecordCodec, EventRecord> = EventRecordCodec
 
-export const EventList = t.type({ version: t.literal(1), events: t.array(EventRecord), totalEvents: t.number })
-export type EventList = t.TypeOf<typeof EventList>
+export interface EventList extends t.TypeOf<typeof EventListCodec> {}
+const EventListCodec = t.type({ version: t.literal(1), events: t.array(EventRecord), totalEvents: t.number })
+export const EventList: Named<typeof EventListCodec, EventList> = EventListCodec
 
 /** A feature's history, as Unleash answers it: its newest events, and how many it has in all. */
-export const FeatureEventList = t.type({ version: t.literal(1), toggleName: t.string, events: t.array(EventRecord), totalEvents: t.number })
-export type FeatureEventList = t.TypeOf<typeof FeatureEventList>
+export interface FeatureEventList extends t.TypeOf<typeof FeatureEventListCodec> {}
+const FeatureEventListCodec = t.type({ version: t.literal(1), toggleName: t.string, events: t.array(EventRecord), totalEvents: t.number })
+export const FeatureEventList: Named<typeof FeatureEventListCodec, FeatureEventList> = FeatureEventListCodec

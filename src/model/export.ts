@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { NonEmptyString, NonNegativeInteger, dictOf, open } from './codec.js'
+import { NonEmptyString, NonNegativeInteger, dictOf, open, type Named } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { CreateContextFieldBody, LegalValue } from './context-field.js'
 import { DependencyBody, DependencyRecord, FeatureLink, FeatureName, FeatureType } from './feature.js'
@@ -46,7 +46,8 @@ export const ExportQuery = new t.Type<ExportQuery, ExportQuery, unknown>(
 // ---------------------------------------------------------------------------------------------
 // The export result, as operation 1 answers it.
 
-export const ExportedFeature = t.type({
+export interface ExportedFeature extends t.TypeOf<typeof ExportedFeatureCodec> {}
+const ExportedFeatureCodec = t.type({
   name: t.string,
   description: t.union([t.string, t.null]),
   type: FeatureType,
@@ -55,8 +56,10 @@ export const ExportedFeature = t.type({
   impressionData: t.boolean,
   archived: t.boolean,
 })
+export const ExportedFeature: Named<typeof ExportedFeatureCodec, ExportedFeature> = ExportedFeatureCodec
 
-export const ExportedStrategy = t.type({
+export interface ExportedStrategy extends t.TypeOf<typeof ExportedStrategyCodec> {}
+const ExportedStrategyCodec = t.type({
   name: t.string,
   id: t.string,
   featureName: t.string,
@@ -67,21 +70,26 @@ export const ExportedStrategy = t.type({
   disabled: t.boolean,
   segments: t.array(t.number),
 })
+export const ExportedStrategy: Named<typeof ExportedStrategyCodec, ExportedStrategy> = ExportedStrategyCodec
 
-export const ExportedFeatureEnvironment = t.type({
+export interface ExportedFeatureEnvironment extends t.TypeOf<typeof ExportedFeatureEnvironmentCodec> {}
+const ExportedFeatureEnvironmentCodec = t.type({
   enabled: t.boolean,
   featureName: t.string,
   environment: t.string,
   variants: t.array(FeatureVariant),
   name: t.string,
 })
+export const ExportedFeatureEnvironment: Named<typeof ExportedFeatureEnvironmentCodec, ExportedFeatureEnvironment> = ExportedFeatureEnvironmentCodec
 
 export const ExportedContextField = t.intersection([
   t.type({ name: t.string, description: t.union([t.string, t.null]), stickiness: t.boolean, sortOrder: t.number, legalValues: t.array(LegalValue) }),
   t.partial({ project: t.string }),
 ])
 
-export const ExportedFeatureTag = t.type({ featureName: t.string, tagType: t.string, tagValue: t.string })
+export interface ExportedFeatureTag extends t.TypeOf<typeof ExportedFeatureTagCodec> {}
+const ExportedFeatureTagCodec = t.type({ featureName: t.string, tagType: t.string, tagValue: t.string })
+export const ExportedFeatureTag: Named<typeof ExportedFeatureTagCodec, ExportedFeatureTag> = ExportedFeatureTagCodec
 
 /**
  * Unleash exports `{ id, name }`; flagport adds what it takes to recreate the segment, so an
@@ -95,19 +103,18 @@ export const ExportedSegment = t.type({
   constraints: t.array(Constraint),
 })
 
-export const ExportedDependencies = t.type({ feature: t.string, dependencies: t.array(DependencyRecord) })
+export interface ExportedDependencies extends t.TypeOf<typeof ExportedDependenciesCodec> {}
+const ExportedDependenciesCodec = t.type({ feature: t.string, dependencies: t.array(DependencyRecord) })
+export const ExportedDependencies: Named<typeof ExportedDependenciesCodec, ExportedDependencies> = ExportedDependenciesCodec
 
 /** A feature's links, as Unleash groups them in an export. */
-export const ExportedFeatureLinks = t.type({ feature: t.string, links: t.array(FeatureLink) })
-export type ExportedFeatureLinks = t.TypeOf<typeof ExportedFeatureLinks>
+export interface ExportedFeatureLinks extends t.TypeOf<typeof ExportedFeatureLinksCodec> {}
+const ExportedFeatureLinksCodec = t.type({ feature: t.string, links: t.array(FeatureLink) })
+export const ExportedFeatureLinks: Named<typeof ExportedFeatureLinksCodec, ExportedFeatureLinks> = ExportedFeatureLinksCodec
 
-export type ExportedFeature = t.TypeOf<typeof ExportedFeature>
-export type ExportedStrategy = t.TypeOf<typeof ExportedStrategy>
-export type ExportedFeatureEnvironment = t.TypeOf<typeof ExportedFeatureEnvironment>
-export type ExportedFeatureTag = t.TypeOf<typeof ExportedFeatureTag>
-export type ExportedDependencies = t.TypeOf<typeof ExportedDependencies>
 
-export const ExportResult = t.type({
+export interface ExportResult extends t.TypeOf<typeof ExportResultCodec> {}
+const ExportResultCodec = t.type({
   features: t.array(ExportedFeature),
   featureStrategies: t.array(ExportedStrategy),
   featureEnvironments: t.array(ExportedFeatureEnvironment),
@@ -119,7 +126,7 @@ export const ExportResult = t.type({
   /** Unleash 8's feature links, of the exported features that have any, in the features' order. */
   links: t.array(ExportedFeatureLinks),
 })
-export type ExportResult = t.TypeOf<typeof ExportResult>
+export const ExportResult: Named<typeof ExportResultCodec, ExportResult> = ExportResultCodec
 
 /** What the facade answers: the result, and a file name when a download was asked for. */
 export interface ExportAnswer {
@@ -130,47 +137,55 @@ export interface ExportAnswer {
 // ---------------------------------------------------------------------------------------------
 // Import: an export result (ours or Unleash's) into a project and environment.
 
-export const ImportedFeature = open(
+export interface ImportedFeature extends t.TypeOf<typeof ImportedFeatureCodec> {}
+const ImportedFeatureCodec = open(
   { name: FeatureName },
   { description: t.union([t.string, t.null]), type: FeatureType, stale: t.boolean, impressionData: t.boolean, archived: t.boolean },
   'a feature',
 )
-export type ImportedFeature = t.TypeOf<typeof ImportedFeature>
+export const ImportedFeature: Named<typeof ImportedFeatureCodec, ImportedFeature> = ImportedFeatureCodec
 
 /** A strategy body plus the feature it belongs to; `id` kept when given. */
-export const ImportedStrategy = t.intersection([StrategyBody, open({ featureName: t.string }, { id: t.string })], 'a strategy')
-export type ImportedStrategy = t.TypeOf<typeof ImportedStrategy>
+export interface ImportedStrategy extends t.TypeOf<typeof ImportedStrategyCodec> {}
+const ImportedStrategyCodec = t.intersection([StrategyBody, open({ featureName: t.string }, { id: t.string })], 'a strategy')
+export const ImportedStrategy: Named<typeof ImportedStrategyCodec, ImportedStrategy> = ImportedStrategyCodec
 
-export const ImportedFeatureEnvironment = open(
+export interface ImportedFeatureEnvironment extends t.TypeOf<typeof ImportedFeatureEnvironmentCodec> {}
+const ImportedFeatureEnvironmentCodec = open(
   { featureName: t.string, enabled: t.boolean },
   { variants: t.array(FeatureVariantInput) },
   'a feature environment',
 )
-export type ImportedFeatureEnvironment = t.TypeOf<typeof ImportedFeatureEnvironment>
+export const ImportedFeatureEnvironment: Named<typeof ImportedFeatureEnvironmentCodec, ImportedFeatureEnvironment> = ImportedFeatureEnvironmentCodec
 
-export const ImportedFeatureTag = open({ featureName: t.string, tagType: t.string, tagValue: TagValue }, {}, 'a feature tag')
-export type ImportedFeatureTag = t.TypeOf<typeof ImportedFeatureTag>
+export interface ImportedFeatureTag extends t.TypeOf<typeof ImportedFeatureTagCodec> {}
+const ImportedFeatureTagCodec = open({ featureName: t.string, tagType: t.string, tagValue: TagValue }, {}, 'a feature tag')
+export const ImportedFeatureTag: Named<typeof ImportedFeatureTagCodec, ImportedFeatureTag> = ImportedFeatureTagCodec
 
 /** Unleash's `{ id, name }` must match a segment of the target by name; with constraints it can be created. */
-export const ImportedSegment = open(
+export interface ImportedSegment extends t.TypeOf<typeof ImportedSegmentCodec> {}
+const ImportedSegmentCodec = open(
   { id: NonNegativeInteger, name: t.string },
   { description: t.union([t.string, t.null]), project: t.union([t.string, t.null]), constraints: t.array(ConstraintInput) },
   'a segment',
 )
-export type ImportedSegment = t.TypeOf<typeof ImportedSegment>
+export const ImportedSegment: Named<typeof ImportedSegmentCodec, ImportedSegment> = ImportedSegmentCodec
 
 /** A feature's links in an export: each URL is normalized as when added; ids are not kept (Unleash makes new ones). */
-export const ImportedFeatureLinks = open(
+export interface ImportedFeatureLinks extends t.TypeOf<typeof ImportedFeatureLinksCodec> {}
+const ImportedFeatureLinksCodec = open(
   { feature: t.string, links: t.array(open({ url: t.string }, { id: t.string, title: t.union([t.string, t.null]) }, 'a link { url, title? }')) },
   {},
   'a feature and its links',
 )
-export type ImportedFeatureLinks = t.TypeOf<typeof ImportedFeatureLinks>
+export const ImportedFeatureLinks: Named<typeof ImportedFeatureLinksCodec, ImportedFeatureLinks> = ImportedFeatureLinksCodec
 
-export const ImportedDependencies = open({ feature: t.string, dependencies: t.array(DependencyBody) }, {}, 'a feature and its parents')
-export type ImportedDependencies = t.TypeOf<typeof ImportedDependencies>
+export interface ImportedDependencies extends t.TypeOf<typeof ImportedDependenciesCodec> {}
+const ImportedDependenciesCodec = open({ feature: t.string, dependencies: t.array(DependencyBody) }, {}, 'a feature and its parents')
+export const ImportedDependencies: Named<typeof ImportedDependenciesCodec, ImportedDependencies> = ImportedDependenciesCodec
 
-export const ImportData = open(
+export interface ImportData extends t.TypeOf<typeof ImportDataCodec> {}
+const ImportDataCodec = open(
   { features: t.array(ImportedFeature), featureStrategies: t.array(ImportedStrategy), tagTypes: t.array(CreateTagTypeBody) },
   {
     featureEnvironments: t.array(ImportedFeatureEnvironment),
@@ -182,15 +197,17 @@ export const ImportData = open(
   },
   'an export result',
 )
-export type ImportData = t.TypeOf<typeof ImportData>
+export const ImportData: Named<typeof ImportDataCodec, ImportData> = ImportDataCodec
 
 /** Unleash's import body: the target project and environment, and the export as `data`. */
-export const ImportBody = open({ project: t.string, environment: t.string, data: ImportData }, {}, 'an import')
-export type ImportBody = t.TypeOf<typeof ImportBody>
+export interface ImportBody extends t.TypeOf<typeof ImportBodyCodec> {}
+const ImportBodyCodec = open({ project: t.string, environment: t.string, data: ImportData }, {}, 'an import')
+export const ImportBody: Named<typeof ImportBodyCodec, ImportBody> = ImportBodyCodec
 
 /** One finding of an import's check: what, and the items it is about (names, or paths in the body). */
 export const ImportFinding = t.type({ message: t.string, affectedItems: t.array(t.string) })
 
 /** What checking an import finds (Unleash's `importTogglesValidateSchema`): it may run when `errors` and `permissions` are empty. */
-export const ImportValidation = t.type({ errors: t.array(ImportFinding), warnings: t.array(ImportFinding), permissions: t.array(ImportFinding) })
-export type ImportValidation = t.TypeOf<typeof ImportValidation>
+export interface ImportValidation extends t.TypeOf<typeof ImportValidationCodec> {}
+const ImportValidationCodec = t.type({ errors: t.array(ImportFinding), warnings: t.array(ImportFinding), permissions: t.array(ImportFinding) })
+export const ImportValidation: Named<typeof ImportValidationCodec, ImportValidation> = ImportValidationCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional, refinedString } from './codec.js'
+import { optional, refinedString, type Named } from './codec.js'
 import { LifecycleStage, UserRef } from './feature.js'
 import { BooleanText, DATE_OPERATORS, INCLUDE_OPERATORS, IS_OPERATORS, countText, filterOf, isDay } from './search-filter.js'
 import { Tag } from './tag.js'
@@ -28,7 +28,8 @@ const SORT_FIELDS = new Set(['name', 'type', 'createdAt', 'createdBy', 'lastSeen
  * Unleash's feature search query (`GET /api/admin/search/features`): free text, filters with
  * Unleash's operators, sort, and a page (`offset`, `limit` up to `MAX_FEATURE_PAGE`).
  */
-export const FeatureSearchQuery = optional({
+export interface FeatureSearchQuery extends t.TypeOf<typeof FeatureSearchQueryCodec> {}
+const FeatureSearchQueryCodec = optional({
   query: t.string,
   project: filterOf(IS_OPERATORS, 'IS:default', name),
   type: filterOf(IS_OPERATORS, 'IS:release', name),
@@ -48,10 +49,11 @@ export const FeatureSearchQuery = optional({
   offset: countText(0, 1_000_000_000),
   limit: countText(1, MAX_FEATURE_PAGE),
 })
-export type FeatureSearchQuery = t.TypeOf<typeof FeatureSearchQuery>
+export const FeatureSearchQuery: Named<typeof FeatureSearchQueryCodec, FeatureSearchQuery> = FeatureSearchQueryCodec
 
 /** One environment of a found feature (Unleash's `featureSearchEnvironmentSchema`, without its strategies). */
-export const FeatureSearchEnvironment = t.type({
+export interface FeatureSearchEnvironment extends t.TypeOf<typeof FeatureSearchEnvironmentCodec> {}
+const FeatureSearchEnvironmentCodec = t.type({
   name: t.string,
   environment: t.string,
   featureName: t.string,
@@ -64,10 +66,11 @@ export const FeatureSearchEnvironment = t.type({
   hasEnabledStrategies: t.boolean,
   changeRequestIds: t.array(t.number),
 })
-export type FeatureSearchEnvironment = t.TypeOf<typeof FeatureSearchEnvironment>
+export const FeatureSearchEnvironment: Named<typeof FeatureSearchEnvironmentCodec, FeatureSearchEnvironment> = FeatureSearchEnvironmentCodec
 
 /** One found feature (Unleash's `featureSearchResponseSchema`). */
-export const FeatureSearchItem = t.type({
+export interface FeatureSearchItem extends t.TypeOf<typeof FeatureSearchItemCodec> {}
+const FeatureSearchItemCodec = t.type({
   name: t.string,
   description: t.union([t.string, t.null]),
   dependencyType: t.union([t.literal('parent'), t.literal('child'), t.null]),
@@ -84,8 +87,9 @@ export const FeatureSearchItem = t.type({
   lifecycle: t.intersection([t.type({ stage: LifecycleStage, enteredStageAt: t.string }), t.partial({ status: t.string })]),
   createdBy: UserRef,
 })
-export type FeatureSearchItem = t.TypeOf<typeof FeatureSearchItem>
+export const FeatureSearchItem: Named<typeof FeatureSearchItemCodec, FeatureSearchItem> = FeatureSearchItemCodec
 
 /** The answer (Unleash's `searchFeaturesSchema`): one page of features, and how many match in all. */
-export const FeatureSearchResult = t.type({ features: t.array(FeatureSearchItem), total: t.number })
-export type FeatureSearchResult = t.TypeOf<typeof FeatureSearchResult>
+export interface FeatureSearchResult extends t.TypeOf<typeof FeatureSearchResultCodec> {}
+const FeatureSearchResultCodec = t.type({ features: t.array(FeatureSearchItem), total: t.number })
+export const FeatureSearchResult: Named<typeof FeatureSearchResultCodec, FeatureSearchResult> = FeatureSearchResultCodec

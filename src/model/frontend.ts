@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, lengthBetween, open } from './codec.js'
+import { DateTime, lengthBetween, open, type Named } from './codec.js'
 import { dictUpTo } from './metrics.js'
 
 /** Most custom properties one context may carry. */
@@ -11,7 +11,8 @@ const Field = lengthBetween(0, 10_000)
  * A frontend SDK's context: the standard fields and `properties`. Unleash also moves any other
  * field with a plain value into `properties` (see src/domain/frontend/context.ts).
  */
-export const FrontendContext = open(
+export interface FrontendContext extends t.TypeOf<typeof FrontendContextCodec> {}
+const FrontendContextCodec = open(
   {},
   {
     userId: Field,
@@ -24,23 +25,27 @@ export const FrontendContext = open(
   },
   'a context',
 )
-export type FrontendContext = t.TypeOf<typeof FrontendContext>
+export const FrontendContext: Named<typeof FrontendContextCodec, FrontendContext> = FrontendContextCodec
 
 /** `POST /api/frontend`: `{ context }` (Unleash's `frontendApiFeaturesPostSchema`). */
-export const FrontendFeaturesBody = open({}, { context: FrontendContext }, 'an object with context')
-export type FrontendFeaturesBody = t.TypeOf<typeof FrontendFeaturesBody>
+export interface FrontendFeaturesBody extends t.TypeOf<typeof FrontendFeaturesBodyCodec> {}
+const FrontendFeaturesBodyCodec = open({}, { context: FrontendContext }, 'an object with context')
+export const FrontendFeaturesBody: Named<typeof FrontendFeaturesBodyCodec, FrontendFeaturesBody> = FrontendFeaturesBodyCodec
 
 /** The variant a frontend SDK is given (Unleash's `frontendApiFeatureSchema.variant`). */
-export const FrontendVariant = t.intersection([
+export interface FrontendVariant extends t.TypeOf<typeof FrontendVariantCodec> {}
+const FrontendVariantCodec = t.intersection([
   t.type({ name: t.string, enabled: t.boolean, feature_enabled: t.boolean, featureEnabled: t.boolean }),
   t.partial({ payload: t.type({ type: t.string, value: t.string }) }),
 ])
-export type FrontendVariant = t.TypeOf<typeof FrontendVariant>
+export const FrontendVariant: Named<typeof FrontendVariantCodec, FrontendVariant> = FrontendVariantCodec
 
 /** One flag of `GET /api/frontend` (Unleash's `frontendApiFeatureSchema`). */
-export const FrontendToggle = t.type({ name: t.string, enabled: t.boolean, variant: FrontendVariant, impressionData: t.boolean })
-export type FrontendToggle = t.TypeOf<typeof FrontendToggle>
+export interface FrontendToggle extends t.TypeOf<typeof FrontendToggleCodec> {}
+const FrontendToggleCodec = t.type({ name: t.string, enabled: t.boolean, variant: FrontendVariant, impressionData: t.boolean })
+export const FrontendToggle: Named<typeof FrontendToggleCodec, FrontendToggle> = FrontendToggleCodec
 
 /** `GET /api/frontend` (Unleash's `frontendApiFeaturesSchema`). */
-export const FrontendToggles = t.type({ toggles: t.array(FrontendToggle) })
-export type FrontendToggles = t.TypeOf<typeof FrontendToggles>
+export interface FrontendToggles extends t.TypeOf<typeof FrontendTogglesCodec> {}
+const FrontendTogglesCodec = t.type({ toggles: t.array(FrontendToggle) })
+export const FrontendToggles: Named<typeof FrontendTogglesCodec, FrontendToggles> = FrontendTogglesCodec

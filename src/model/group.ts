@@ -1,10 +1,11 @@
 import * as t from 'io-ts'
-import { DateTime, Integer, PrintableName, open } from './codec.js'
+import { DateTime, Integer, PrintableName, open, type Named } from './codec.js'
 import { Account } from './user.js'
 
 /** A member in a request, as Unleash's group schema takes it: `{ user: { id } }`. */
-export const MemberRef = open({ user: open({ id: Integer }, {}, 'an object with the user id') }, {}, 'an object { user: { id } }')
-export type MemberRef = t.TypeOf<typeof MemberRef>
+export interface MemberRef extends t.TypeOf<typeof MemberRefCodec> {}
+const MemberRefCodec = open({ user: open({ id: Integer }, {}, 'an object with the user id') }, {}, 'an object { user: { id } }')
+export const MemberRef: Named<typeof MemberRefCodec, MemberRef> = MemberRefCodec
 
 const groupFields = {
   description: t.string,
@@ -15,22 +16,27 @@ const groupFields = {
   projects: t.array(t.string),
 }
 
-export const CreateGroupBody = open({ name: PrintableName }, groupFields, 'a group')
-export type CreateGroupBody = t.TypeOf<typeof CreateGroupBody>
+export interface CreateGroupBody extends t.TypeOf<typeof CreateGroupBodyCodec> {}
+const CreateGroupBodyCodec = open({ name: PrintableName }, groupFields, 'a group')
+export const CreateGroupBody: Named<typeof CreateGroupBodyCodec, CreateGroupBody> = CreateGroupBodyCodec
 
 /** Only the fields sent change; `users` sent replaces the membership. */
-export const UpdateGroupBody = open({}, { name: PrintableName, ...groupFields }, 'a group update')
-export type UpdateGroupBody = t.TypeOf<typeof UpdateGroupBody>
+export interface UpdateGroupBody extends t.TypeOf<typeof UpdateGroupBodyCodec> {}
+const UpdateGroupBodyCodec = open({}, { name: PrintableName, ...groupFields }, 'a group update')
+export const UpdateGroupBody: Named<typeof UpdateGroupBodyCodec, UpdateGroupBody> = UpdateGroupBodyCodec
 
 /** Adding or removing members. */
-export const GroupMembersBody = open({ users: t.array(MemberRef) }, {}, 'an object with a list of users')
-export type GroupMembersBody = t.TypeOf<typeof GroupMembersBody>
+export interface GroupMembersBody extends t.TypeOf<typeof GroupMembersBodyCodec> {}
+const GroupMembersBodyCodec = open({ users: t.array(MemberRef) }, {}, 'an object with a list of users')
+export const GroupMembersBody: Named<typeof GroupMembersBodyCodec, GroupMembersBody> = GroupMembersBodyCodec
 
-export const GroupUser = t.type({ joinedAt: DateTime, createdBy: t.string, user: Account })
-export type GroupUser = t.TypeOf<typeof GroupUser>
+export interface GroupUser extends t.TypeOf<typeof GroupUserCodec> {}
+const GroupUserCodec = t.type({ joinedAt: DateTime, createdBy: t.string, user: Account })
+export const GroupUser: Named<typeof GroupUserCodec, GroupUser> = GroupUserCodec
 
 /** Operation 7's group: every field of the spec; `userCount` is derived from `users`. */
-export const Group = t.type({
+export interface Group extends t.TypeOf<typeof GroupCodec> {}
+const GroupCodec = t.type({
   id: t.number,
   name: t.string,
   description: t.string,
@@ -43,7 +49,8 @@ export const Group = t.type({
   userCount: t.number,
   scimId: t.union([t.string, t.null]),
 })
-export type Group = t.TypeOf<typeof Group>
+export const Group: Named<typeof GroupCodec, Group> = GroupCodec
 
-export const GroupList = t.type({ groups: t.array(Group) })
-export type GroupList = t.TypeOf<typeof GroupList>
+export interface GroupList extends t.TypeOf<typeof GroupListCodec> {}
+const GroupListCodec = t.type({ groups: t.array(Group) })
+export const GroupList: Named<typeof GroupListCodec, GroupList> = GroupListCodec

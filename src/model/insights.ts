@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { optional } from './codec.js'
+import { optional, type Named } from './codec.js'
 import { ProjectMode } from './project.js'
 import { DefaultStrategy } from './strategy.js'
 
@@ -9,7 +9,8 @@ import { DefaultStrategy } from './strategy.js'
  */
 
 /** Counts over the last 30 days and the 30 before (Unleash's `projectStatsSchema`). */
-export const ProjectStats = t.type({
+export interface ProjectStats extends t.TypeOf<typeof ProjectStatsCodec> {}
+const ProjectStatsCodec = t.type({
   avgTimeToProdCurrentWindow: t.number,
   createdCurrentWindow: t.number,
   createdPastWindow: t.number,
@@ -19,7 +20,7 @@ export const ProjectStats = t.type({
   projectActivityPastWindow: t.number,
   projectMembersAddedCurrentWindow: t.number,
 })
-export type ProjectStats = t.TypeOf<typeof ProjectStats>
+export const ProjectStats: Named<typeof ProjectStatsCodec, ProjectStats> = ProjectStatsCodec
 
 /** Where a project's onboarding stands (Unleash's `onboardingStatusSchema`). */
 export const OnboardingStatus = t.union([
@@ -29,14 +30,16 @@ export const OnboardingStatus = t.union([
 export type OnboardingStatus = t.TypeOf<typeof OnboardingStatus>
 
 /** A project environment in the overview (Unleash's `projectEnvironmentSchema`). */
-export const OverviewEnvironment = t.intersection([
+export interface OverviewEnvironment extends t.TypeOf<typeof OverviewEnvironmentCodec> {}
+const OverviewEnvironmentCodec = t.intersection([
   t.type({ environment: t.string, changeRequestsEnabled: t.boolean }),
   t.partial({ defaultStrategy: DefaultStrategy }),
 ])
-export type OverviewEnvironment = t.TypeOf<typeof OverviewEnvironment>
+export const OverviewEnvironment: Named<typeof OverviewEnvironmentCodec, OverviewEnvironment> = OverviewEnvironmentCodec
 
 /** Unleash's `projectOverviewSchema` (`GET /api/admin/projects/:projectId/overview`). */
-export const ProjectOverview = t.type({
+export interface ProjectOverview extends t.TypeOf<typeof ProjectOverviewCodec> {}
+const ProjectOverviewCodec = t.type({
   stats: ProjectStats,
   version: t.literal(1),
   name: t.string,
@@ -57,12 +60,13 @@ export const ProjectOverview = t.type({
   favorite: t.boolean,
   onboardingStatus: OnboardingStatus,
 })
-export type ProjectOverview = t.TypeOf<typeof ProjectOverview>
+export const ProjectOverview: Named<typeof ProjectOverviewCodec, ProjectOverview> = ProjectOverviewCodec
 
 const StageSummary = t.type({ averageDays: t.union([t.number, t.null]), currentFlags: t.number })
 
 /** Unleash's `projectStatusSchema` (`GET /api/admin/projects/:projectId/status`). */
-export const ProjectStatus = t.type({
+export interface ProjectStatus extends t.TypeOf<typeof ProjectStatusCodec> {}
+const ProjectStatusCodec = t.type({
   activityCountByDate: t.array(t.type({ date: t.string, count: t.number })),
   resources: t.type({ apiTokens: t.number, members: t.number, segments: t.number }),
   health: t.type({ current: t.number }),
@@ -76,27 +80,30 @@ export const ProjectStatus = t.type({
   }),
   staleFlags: t.type({ total: t.number }),
 })
-export type ProjectStatus = t.TypeOf<typeof ProjectStatus>
+export const ProjectStatus: Named<typeof ProjectStatusCodec, ProjectStatus> = ProjectStatusCodec
 
 /** Who created features (Unleash's `projectFlagCreatorsSchema`), by user id. */
 export const FlagCreators = t.array(t.type({ id: t.number, name: t.string }))
 export type FlagCreators = t.TypeOf<typeof FlagCreators>
 
 /** How many features are in each lifecycle stage (Unleash's `featureLifecycleCountSchema`). */
-export const LifecycleCount = t.type({ initial: t.number, preLive: t.number, live: t.number, completed: t.number, archived: t.number })
-export type LifecycleCount = t.TypeOf<typeof LifecycleCount>
+export interface LifecycleCount extends t.TypeOf<typeof LifecycleCountCodec> {}
+const LifecycleCountCodec = t.type({ initial: t.number, preLive: t.number, live: t.number, completed: t.number, archived: t.number })
+export const LifecycleCount: Named<typeof LifecycleCountCodec, LifecycleCount> = LifecycleCountCodec
 
 /** The caller's dashboard (Unleash's `personalDashboardSchema`). */
-export const PersonalDashboard = t.type({
+export interface PersonalDashboard extends t.TypeOf<typeof PersonalDashboardCodec> {}
+const PersonalDashboardCodec = t.type({
   projects: t.array(t.type({ id: t.string, name: t.string, health: t.number, technicalDebt: t.number, memberCount: t.number, featureCount: t.number })),
   flags: t.array(t.type({ name: t.string, project: t.string, type: t.string })),
   admins: t.array(t.intersection([t.type({ id: t.number, imageUrl: t.string }), t.partial({ name: t.string, username: t.string, email: t.string })])),
   projectOwners: t.array(t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) })),
 })
-export type PersonalDashboard = t.TypeOf<typeof PersonalDashboard>
+export const PersonalDashboard: Named<typeof PersonalDashboardCodec, PersonalDashboard> = PersonalDashboardCodec
 
 /** One project on the caller's dashboard (Unleash's `personalDashboardProjectDetailsSchema`). */
-export const PersonalDashboardProject = t.type({
+export interface PersonalDashboardProject extends t.TypeOf<typeof PersonalDashboardProjectCodec> {}
+const PersonalDashboardProjectCodec = t.type({
   insights: t.type({
     avgHealthCurrentWindow: t.null,
     avgHealthPastWindow: t.null,
@@ -112,16 +119,19 @@ export const PersonalDashboardProject = t.type({
   owners: t.array(t.union([t.type({ ownerType: t.literal('user'), name: t.string, imageUrl: t.union([t.string, t.null]), email: t.union([t.string, t.null]) }), t.type({ ownerType: t.literal('system') })])),
   roles: t.array(t.type({ name: t.string, id: t.number, type: t.literal('project') })),
 })
-export type PersonalDashboardProject = t.TypeOf<typeof PersonalDashboardProject>
+export const PersonalDashboardProject: Named<typeof PersonalDashboardProjectCodec, PersonalDashboardProject> = PersonalDashboardProjectCodec
 
 /** A browser error the UI reports (Unleash's `recordUiErrorSchema`). */
-export const RecordUiErrorBody = t.intersection([t.type({ errorMessage: t.string }), t.partial({ errorStack: t.string })], 'an error report { errorMessage, errorStack? }')
-export type RecordUiErrorBody = t.TypeOf<typeof RecordUiErrorBody>
+export interface RecordUiErrorBody extends t.TypeOf<typeof RecordUiErrorBodyCodec> {}
+const RecordUiErrorBodyCodec = t.intersection([t.type({ errorMessage: t.string }), t.partial({ errorStack: t.string })], 'an error report { errorMessage, errorStack? }')
+export const RecordUiErrorBody: Named<typeof RecordUiErrorBodyCodec, RecordUiErrorBody> = RecordUiErrorBodyCodec
 
 /** The query of a project's context fields: `include=root` adds the instance's own. */
-export const ProjectContextQuery = optional({ include: t.keyof({ root: null }) })
-export type ProjectContextQuery = t.TypeOf<typeof ProjectContextQuery>
+export interface ProjectContextQuery extends t.TypeOf<typeof ProjectContextQueryCodec> {}
+const ProjectContextQueryCodec = optional({ include: t.keyof({ root: null }) })
+export const ProjectContextQuery: Named<typeof ProjectContextQueryCodec, ProjectContextQuery> = ProjectContextQueryCodec
 
 /** Unleash's `publicSignupTokensSchema`: the sign-up links (flagport has none). */
-export const InviteLinks = t.type({ tokens: t.array(t.unknown) })
-export type InviteLinks = t.TypeOf<typeof InviteLinks>
+export interface InviteLinks extends t.TypeOf<typeof InviteLinksCodec> {}
+const InviteLinksCodec = t.type({ tokens: t.array(t.unknown) })
+export const InviteLinks: Named<typeof InviteLinksCodec, InviteLinks> = InviteLinksCodec

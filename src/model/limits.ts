@@ -1,7 +1,9 @@
 import * as t from 'io-ts'
+import { type Named } from './codec.js'
 
 /** The instance's resource limits, reported by the UI configuration and enforced by the domain. */
-export const ResourceLimits = t.type({
+export interface ResourceLimits extends t.TypeOf<typeof ResourceLimitsCodec> {}
+const ResourceLimitsCodec = t.type({
   segmentValues: t.number,
   strategySegments: t.number,
   actionSetActions: t.number,
@@ -21,7 +23,7 @@ export const ResourceLimits = t.type({
   /** Reported as Unleash 8.2 reports it; flagport has no release templates to limit. */
   releaseTemplates: t.number,
 })
-export type ResourceLimits = t.TypeOf<typeof ResourceLimits>
+export const ResourceLimits: Named<typeof ResourceLimitsCodec, ResourceLimits> = ResourceLimitsCodec
 
 /** Unleash's defaults (decisions.md). */
 export const DEFAULT_LIMITS: ResourceLimits = {

@@ -1,7 +1,7 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
 import type { Dict } from './dict.js'
-import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber } from './codec.js'
+import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber, type Named } from './codec.js'
 
 /*
  * What Unleash's SDKs send about themselves and their flags: a registration at start, usage
@@ -73,23 +73,27 @@ const SdkFields = {
 }
 
 /** One flag's counts in a bucket. */
-export const ToggleCounts = open({}, { yes: Count, no: Count, variants: t.union([t.null, dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts')]) }, 'an object of counts')
-export type ToggleCounts = t.TypeOf<typeof ToggleCounts>
+export interface ToggleCounts extends t.TypeOf<typeof ToggleCountsCodec> {}
+const ToggleCountsCodec = open({}, { yes: Count, no: Count, variants: t.union([t.null, dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts')]) }, 'an object of counts')
+export const ToggleCounts: Named<typeof ToggleCountsCodec, ToggleCounts> = ToggleCountsCodec
 
 /** The counts of one interval, `start` to `stop`. */
-export const MetricsBucket = open(
+export interface MetricsBucket extends t.TypeOf<typeof MetricsBucketCodec> {}
+const MetricsBucketCodec = open(
   { start: MetricDate, stop: MetricDate, toggles: dictUpTo(ToggleCounts, MAX_TOGGLES_PER_REPORT, 'an object of flag counts') },
   {},
   'a bucket { start, stop, toggles }',
 )
-export type MetricsBucket = t.TypeOf<typeof MetricsBucket>
+export const MetricsBucket: Named<typeof MetricsBucketCodec, MetricsBucket> = MetricsBucketCodec
 
 /** `POST /api/client/metrics` and `/api/frontend/client/metrics` (Unleash's `clientMetricsSchema`). */
-export const ClientMetricsBody = open({ appName: AppName }, { ...SdkFields, bucket: t.union([t.null, MetricsBucket]) }, 'client metrics { appName, bucket }')
-export type ClientMetricsBody = t.TypeOf<typeof ClientMetricsBody>
+export interface ClientMetricsBody extends t.TypeOf<typeof ClientMetricsBodyCodec> {}
+const ClientMetricsBodyCodec = open({ appName: AppName }, { ...SdkFields, bucket: t.union([t.null, MetricsBucket]) }, 'client metrics { appName, bucket }')
+export const ClientMetricsBody: Named<typeof ClientMetricsBodyCodec, ClientMetricsBody> = ClientMetricsBodyCodec
 
 /** `POST /api/client/register` and `/api/frontend/client/register` (Unleash's `clientApplicationSchema`). */
-export const ClientRegistrationBody = open(
+export interface ClientRegistrationBody extends t.TypeOf<typeof ClientRegistrationBodyCodec> {}
+const ClientRegistrationBodyCodec = open(
   {
     appName: AppName,
     interval: FiniteNumber,
@@ -99,10 +103,11 @@ export const ClientRegistrationBody = open(
   SdkFields,
   'a registration { appName, interval, started, strategies }',
 )
-export type ClientRegistrationBody = t.TypeOf<typeof ClientRegistrationBody>
+export const ClientRegistrationBody: Named<typeof ClientRegistrationBodyCodec, ClientRegistrationBody> = ClientRegistrationBodyCodec
 
 /** One application of a bulk body (Unleash's `bulkRegistrationSchema`). */
-export const BulkRegistration = open(
+export interface BulkRegistration extends t.TypeOf<typeof BulkRegistrationCodec> {}
+const BulkRegistrationCodec = open(
   { appName: AppName, instanceId: Text, environment: Text },
   {
     interval: FiniteNumber,
@@ -115,36 +120,40 @@ export const BulkRegistration = open(
   },
   'an application { appName, instanceId, environment }',
 )
-export type BulkRegistration = t.TypeOf<typeof BulkRegistration>
+export const BulkRegistration: Named<typeof BulkRegistrationCodec, BulkRegistration> = BulkRegistrationCodec
 
 /** One flag's counts of a bulk body (Unleash's `clientMetricsEnvSchema`). */
-export const BulkMetric = open(
+export interface BulkMetric extends t.TypeOf<typeof BulkMetricCodec> {}
+const BulkMetricCodec = open(
   { featureName: Text, appName: AppName, environment: Text },
   { timestamp: MetricDate, yes: Count, no: Count, variants: dictUpTo(Count, MAX_VARIANTS_PER_TOGGLE, 'an object of counts') },
   'a metric { featureName, appName, environment }',
 )
-export type BulkMetric = t.TypeOf<typeof BulkMetric>
+export const BulkMetric: Named<typeof BulkMetricCodec, BulkMetric> = BulkMetricCodec
 
 /** `POST /api/client/metrics/bulk`, as Unleash Edge sends it; impact metrics are let be. */
-export const BulkMetricsBody = open(
+export interface BulkMetricsBody extends t.TypeOf<typeof BulkMetricsBodyCodec> {}
+const BulkMetricsBodyCodec = open(
   { applications: arrayUpTo(BulkRegistration, MAX_BULK_APPLICATIONS), metrics: arrayUpTo(BulkMetric, MAX_BULK_METRICS) },
   {},
   'a bulk body { applications, metrics }',
 )
-export type BulkMetricsBody = t.TypeOf<typeof BulkMetricsBody>
+export const BulkMetricsBody: Named<typeof BulkMetricsBodyCodec, BulkMetricsBody> = BulkMetricsBodyCodec
 
 /** What `GET /api/admin/client-metrics/features/:name` lists per environment and hour. */
-export const FeatureEnvironmentMetrics = t.type({
+export interface FeatureEnvironmentMetrics extends t.TypeOf<typeof FeatureEnvironmentMetricsCodec> {}
+const FeatureEnvironmentMetricsCodec = t.type({
   environment: t.string,
   timestamp: t.string,
   yes: t.number,
   no: t.number,
   variants: t.record(t.string, t.number),
 })
-export type FeatureEnvironmentMetrics = t.TypeOf<typeof FeatureEnvironmentMetrics>
+export const FeatureEnvironmentMetrics: Named<typeof FeatureEnvironmentMetricsCodec, FeatureEnvironmentMetrics> = FeatureEnvironmentMetricsCodec
 
 /** Unleash's `featureUsageSchema`. */
-export const FeatureUsage = t.type({
+export interface FeatureUsage extends t.TypeOf<typeof FeatureUsageCodec> {}
+const FeatureUsageCodec = t.type({
   version: t.literal(1),
   maturity: t.literal('stable'),
   featureName: t.string,
@@ -152,33 +161,38 @@ export const FeatureUsage = t.type({
   totalUsage: t.array(t.type({ environment: t.string, yes: t.number, no: t.number })),
   seenApplications: t.array(t.string),
 })
-export type FeatureUsage = t.TypeOf<typeof FeatureUsage>
+export const FeatureUsage: Named<typeof FeatureUsageCodec, FeatureUsage> = FeatureUsageCodec
 
 /** Unleash's `applicationUsageSchema`: where an application's flags live. */
-export const ApplicationUsage = t.type({ project: t.string, environments: t.array(t.string) })
-export type ApplicationUsage = t.TypeOf<typeof ApplicationUsage>
+export interface ApplicationUsage extends t.TypeOf<typeof ApplicationUsageCodec> {}
+const ApplicationUsageCodec = t.type({ project: t.string, environments: t.array(t.string) })
+export const ApplicationUsage: Named<typeof ApplicationUsageCodec, ApplicationUsage> = ApplicationUsageCodec
 
 /** One application of `GET /api/admin/metrics/applications` (Unleash's `applicationSchema`). */
-export const ApplicationSummary = t.intersection([
+export interface ApplicationSummary extends t.TypeOf<typeof ApplicationSummaryCodec> {}
+const ApplicationSummaryCodec = t.intersection([
   t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
   t.partial({ sdkVersion: t.string }),
 ])
-export type ApplicationSummary = t.TypeOf<typeof ApplicationSummary>
+export const ApplicationSummary: Named<typeof ApplicationSummaryCodec, ApplicationSummary> = ApplicationSummaryCodec
 
 /** An SDK instance of an application, as last seen. */
-export const ApplicationInstance = t.intersection([
+export interface ApplicationInstance extends t.TypeOf<typeof ApplicationInstanceCodec> {}
+const ApplicationInstanceCodec = t.intersection([
   t.type({ instanceId: t.string, environment: t.string, lastSeen: t.string }),
   t.partial({ sdkVersion: t.string, started: t.string }),
 ])
-export type ApplicationInstance = t.TypeOf<typeof ApplicationInstance>
+export const ApplicationInstance: Named<typeof ApplicationInstanceCodec, ApplicationInstance> = ApplicationInstanceCodec
 
 /** `GET /api/admin/metrics/applications/:appName`: the summary, its instances and the flags it reported. */
-export const ApplicationDetail = t.intersection([ApplicationSummary, t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string) })])
-export type ApplicationDetail = t.TypeOf<typeof ApplicationDetail>
+export interface ApplicationDetail extends t.TypeOf<typeof ApplicationDetailCodec> {}
+const ApplicationDetailCodec = t.intersection([ApplicationSummary, t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string) })])
+export const ApplicationDetail: Named<typeof ApplicationDetailCodec, ApplicationDetail> = ApplicationDetailCodec
 
 /** `GET /api/admin/metrics/applications`. */
-export const Applications = t.type({ total: t.number, applications: t.array(ApplicationSummary) })
-export type Applications = t.TypeOf<typeof Applications>
+export interface Applications extends t.TypeOf<typeof ApplicationsCodec> {}
+const ApplicationsCodec = t.type({ total: t.number, applications: t.array(ApplicationSummary) })
+export const Applications: Named<typeof ApplicationsCodec, Applications> = ApplicationsCodec
 
 /** Query of `GET /api/admin/metrics/applications`. */
 export const ApplicationsQuery = open(

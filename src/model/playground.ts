@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
-import { DateTime, NonEmptyString, dictOf, open, optional } from './codec.js'
+import { DateTime, NonEmptyString, dictOf, open, optional, type Named } from './codec.js'
 import { Constraint } from './constraint.js'
 import { EnvironmentName } from './environment.js'
 import { FeatureVariant, StrategyVariant } from './variant.js'
@@ -16,7 +16,8 @@ export const MAX_PLAYGROUND_ENVIRONMENTS = 50
  * standard fields, custom fields in `properties` or beside them. Other properties are kept;
  * those that are not strings are left out of the evaluation and named in the answer's warnings.
  */
-export const PlaygroundContext = t.intersection(
+export interface PlaygroundContext extends t.TypeOf<typeof PlaygroundContextCodec> {}
+const PlaygroundContextCodec = t.intersection(
   [
     t.type({ appName: NonEmptyString }),
     optional({
@@ -30,7 +31,7 @@ export const PlaygroundContext = t.intersection(
   ],
   'a context { appName, ... }',
 )
-export type PlaygroundContext = t.TypeOf<typeof PlaygroundContext>
+export const PlaygroundContext: Named<typeof PlaygroundContextCodec, PlaygroundContext> = PlaygroundContextCodec
 
 /** Every project (`*`), or these. */
 export const PlaygroundProjects = t.union([t.literal('*'), t.array(t.string)], '"*" or an array of project ids')
@@ -50,16 +51,19 @@ const environments = withJsonSchema(
 )
 
 /** Unleash's `advancedPlaygroundRequestSchema` (`POST /api/admin/playground/advanced`). */
-export const AdvancedPlaygroundBody = open({ environments, context: PlaygroundContext }, { projects: PlaygroundProjects }, 'a playground request { environments, context, projects? }')
-export type AdvancedPlaygroundBody = t.TypeOf<typeof AdvancedPlaygroundBody>
+export interface AdvancedPlaygroundBody extends t.TypeOf<typeof AdvancedPlaygroundBodyCodec> {}
+const AdvancedPlaygroundBodyCodec = open({ environments, context: PlaygroundContext }, { projects: PlaygroundProjects }, 'a playground request { environments, context, projects? }')
+export const AdvancedPlaygroundBody: Named<typeof AdvancedPlaygroundBodyCodec, AdvancedPlaygroundBody> = AdvancedPlaygroundBodyCodec
 
 /** Unleash's `playgroundRequestSchema` (`POST /api/admin/playground`): one environment. */
-export const PlaygroundBody = open({ environment: EnvironmentName, context: PlaygroundContext }, { projects: PlaygroundProjects }, 'a playground request { environment, context, projects? }')
-export type PlaygroundBody = t.TypeOf<typeof PlaygroundBody>
+export interface PlaygroundBody extends t.TypeOf<typeof PlaygroundBodyCodec> {}
+const PlaygroundBodyCodec = open({ environment: EnvironmentName, context: PlaygroundContext }, { projects: PlaygroundProjects }, 'a playground request { environment, context, projects? }')
+export const PlaygroundBody: Named<typeof PlaygroundBodyCodec, PlaygroundBody> = PlaygroundBodyCodec
 
 /** A flat context: `properties` spread beside the standard fields, as Unleash's `sdkFlatContextSchema`. */
-export const FlatContext = t.intersection([t.type({ appName: t.string }), t.record(t.string, t.string)])
-export type FlatContext = t.TypeOf<typeof FlatContext>
+export interface FlatContext extends t.TypeOf<typeof FlatContextCodec> {}
+const FlatContextCodec = t.intersection([t.type({ appName: t.string }), t.record(t.string, t.string)])
+export const FlatContext: Named<typeof FlatContextCodec, FlatContext> = FlatContextCodec
 
 const PlaygroundConstraint = t.intersection([Constraint, t.type({ result: t.boolean })])
 
@@ -74,7 +78,8 @@ export const StrategyResult = t.union([
 export type StrategyResult = t.TypeOf<typeof StrategyResult>
 
 /** One strategy evaluated (Unleash's `playgroundStrategySchema`). */
-export const PlaygroundStrategy = t.type({
+export interface PlaygroundStrategy extends t.TypeOf<typeof PlaygroundStrategyCodec> {}
+const PlaygroundStrategyCodec = t.type({
   name: t.string,
   title: t.union([t.string, t.null]),
   id: t.string,
@@ -85,7 +90,7 @@ export const PlaygroundStrategy = t.type({
   parameters: dictOf(t.string),
   links: t.type({ edit: t.string }),
 })
-export type PlaygroundStrategy = t.TypeOf<typeof PlaygroundStrategy>
+export const PlaygroundStrategy: Named<typeof PlaygroundStrategyCodec, PlaygroundStrategy> = PlaygroundStrategyCodec
 
 /** What `getVariant` answers, as the playground shows it. */
 export const PlaygroundVariant = t.intersection([
@@ -94,7 +99,8 @@ export const PlaygroundVariant = t.intersection([
 ])
 
 /** The verdict on one feature in one environment and context: what both playgrounds answer of it. */
-export const PlaygroundVerdict = t.type({
+export interface PlaygroundVerdict extends t.TypeOf<typeof PlaygroundVerdictCodec> {}
+const PlaygroundVerdictCodec = t.type({
   name: t.string,
   projectId: t.string,
   strategies: t.type({ result: t.union([t.boolean, t.literal('unknown')]), data: t.array(PlaygroundStrategy) }),
@@ -103,26 +109,30 @@ export const PlaygroundVerdict = t.type({
   variant: PlaygroundVariant,
   variants: t.array(FeatureVariant),
 })
-export type PlaygroundVerdict = t.TypeOf<typeof PlaygroundVerdict>
+export const PlaygroundVerdict: Named<typeof PlaygroundVerdictCodec, PlaygroundVerdict> = PlaygroundVerdictCodec
 
 /** One row of the advanced playground: a verdict for one environment and one context combination. */
-export const AdvancedPlaygroundRow = t.intersection([PlaygroundVerdict, t.type({ environment: t.string, context: FlatContext })])
-export type AdvancedPlaygroundRow = t.TypeOf<typeof AdvancedPlaygroundRow>
+export interface AdvancedPlaygroundRow extends t.TypeOf<typeof AdvancedPlaygroundRowCodec> {}
+const AdvancedPlaygroundRowCodec = t.intersection([PlaygroundVerdict, t.type({ environment: t.string, context: FlatContext })])
+export const AdvancedPlaygroundRow: Named<typeof AdvancedPlaygroundRowCodec, AdvancedPlaygroundRow> = AdvancedPlaygroundRowCodec
 
 /** Unleash's `advancedPlaygroundResponseSchema`. */
-export const AdvancedPlaygroundResult = t.intersection([
+export interface AdvancedPlaygroundResult extends t.TypeOf<typeof AdvancedPlaygroundResultCodec> {}
+const AdvancedPlaygroundResultCodec = t.intersection([
   t.type({
     input: AdvancedPlaygroundBody,
     features: t.array(t.type({ name: t.string, projectId: t.string, environments: t.record(t.string, t.array(AdvancedPlaygroundRow)) })),
   }),
   t.partial({ warnings: t.type({ invalidContextProperties: t.array(t.string) }) }),
 ])
-export type AdvancedPlaygroundResult = t.TypeOf<typeof AdvancedPlaygroundResult>
+export const AdvancedPlaygroundResult: Named<typeof AdvancedPlaygroundResultCodec, AdvancedPlaygroundResult> = AdvancedPlaygroundResultCodec
 
 /** One feature in the single-environment playground (Unleash's `playgroundFeatureSchema`). */
-export const PlaygroundFeature = t.intersection([PlaygroundVerdict, t.type({ hasUnsatisfiedDependency: t.boolean })])
-export type PlaygroundFeature = t.TypeOf<typeof PlaygroundFeature>
+export interface PlaygroundFeature extends t.TypeOf<typeof PlaygroundFeatureCodec> {}
+const PlaygroundFeatureCodec = t.intersection([PlaygroundVerdict, t.type({ hasUnsatisfiedDependency: t.boolean })])
+export const PlaygroundFeature: Named<typeof PlaygroundFeatureCodec, PlaygroundFeature> = PlaygroundFeatureCodec
 
 /** Unleash's `playgroundResponseSchema`. */
-export const PlaygroundResult = t.type({ input: PlaygroundBody, features: t.array(PlaygroundFeature) })
-export type PlaygroundResult = t.TypeOf<typeof PlaygroundResult>
+export interface PlaygroundResult extends t.TypeOf<typeof PlaygroundResultCodec> {}
+const PlaygroundResultCodec = t.type({ input: PlaygroundBody, features: t.array(PlaygroundFeature) })
+export const PlaygroundResult: Named<typeof PlaygroundResultCodec, PlaygroundResult> = PlaygroundResultCodec

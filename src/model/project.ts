@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
-import { Integer, NonBlankString, NonNegativeInteger, closed, oneOf, open, refinedString } from './codec.js'
+import { Integer, NonBlankString, NonNegativeInteger, closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { StrategyBody } from './strategy.js'
 
 export const PROJECT_MODES = ['open', 'protected', 'private'] as const
@@ -34,18 +34,20 @@ const nonEmptyArray = <C extends t.Mixed>(item: C, name: string) => {
   return withJsonSchema(nonEmpty, (of) => ({ type: 'array', items: of(item), minItems: 1 }))
 }
 
-export const ChangeRequestEnvironmentInput = open(
+export interface ChangeRequestEnvironmentInput extends t.TypeOf<typeof ChangeRequestEnvironmentInputCodec> {}
+const ChangeRequestEnvironmentInputCodec = open(
   { name: t.string },
   { requiredApprovals: Integer },
   'a change-request environment { name, requiredApprovals }',
 )
-export type ChangeRequestEnvironmentInput = t.TypeOf<typeof ChangeRequestEnvironmentInput>
+export const ChangeRequestEnvironmentInput: Named<typeof ChangeRequestEnvironmentInputCodec, ChangeRequestEnvironmentInput> = ChangeRequestEnvironmentInputCodec
 
 /**
  * Operation 5's body. Unknown fields are ignored (Unleash strips them). `featureLimit` is not
  * in the spec's body table but is part of the project record, and Unleash accepts it.
  */
-export const CreateProjectBody = open(
+export interface CreateProjectBody extends t.TypeOf<typeof CreateProjectBodyCodec> {}
+const CreateProjectBodyCodec = open(
   { name: NonBlankString },
   {
     id: t.union([ProjectIdInput, t.null]),
@@ -58,12 +60,13 @@ export const CreateProjectBody = open(
   },
   'a project',
 )
-export type CreateProjectBody = t.TypeOf<typeof CreateProjectBody>
+export const CreateProjectBody: Named<typeof CreateProjectBodyCodec, CreateProjectBody> = CreateProjectBodyCodec
 
 export const ChangeRequestEnvironment = t.type({ name: t.string, requiredApprovals: t.number })
 
 /** The project record of the spec (operation 5's answer). */
-export const Project = t.type({
+export interface Project extends t.TypeOf<typeof ProjectCodec> {}
+const ProjectCodec = t.type({
   id: t.string,
   name: t.string,
   description: t.union([t.string, t.null]),
@@ -73,7 +76,7 @@ export const Project = t.type({
   environments: t.array(t.string),
   changeRequestEnvironments: t.array(ChangeRequestEnvironment),
 })
-export type Project = t.TypeOf<typeof Project>
+export const Project: Named<typeof ProjectCodec, Project> = ProjectCodec
 
 /** An owner as Unleash lists them: a user, or `system` when the project has none. */
 export const ProjectOwner = t.union([
@@ -83,23 +86,26 @@ export const ProjectOwner = t.union([
 export type ProjectOwner = t.TypeOf<typeof ProjectOwner>
 
 /** One project in the project list: the record plus counts, as Unleash's list adds them, and whether the caller marked it as a favourite. */
-export const ProjectSummary = t.intersection([
+export interface ProjectSummary extends t.TypeOf<typeof ProjectSummaryCodec> {}
+const ProjectSummaryCodec = t.intersection([
   Project,
   t.type({ createdAt: t.string, favorite: t.boolean, featureCount: t.number, memberCount: t.number, owners: t.array(ProjectOwner) }),
 ])
-export type ProjectSummary = t.TypeOf<typeof ProjectSummary>
+export const ProjectSummary: Named<typeof ProjectSummaryCodec, ProjectSummary> = ProjectSummaryCodec
 
-export const ProjectList = t.type({ version: t.literal(1), projects: t.array(ProjectSummary) })
-export type ProjectList = t.TypeOf<typeof ProjectList>
+export interface ProjectList extends t.TypeOf<typeof ProjectListCodec> {}
+const ProjectListCodec = t.type({ version: t.literal(1), projects: t.array(ProjectSummary) })
+export const ProjectList: Named<typeof ProjectListCodec, ProjectList> = ProjectListCodec
 
 /**
  * Connects an environment to a project (Unleash: POST /api/admin/projects/:id/environments).
  * As Unleash's `projectEnvironmentSchema`: `changeRequestsEnabled` and `defaultStrategy` are
  * checked and not used, other properties are refused.
  */
-export const ProjectEnvironmentBody = closed(
+export interface ProjectEnvironmentBody extends t.TypeOf<typeof ProjectEnvironmentBodyCodec> {}
+const ProjectEnvironmentBodyCodec = closed(
   { environment: t.string },
   { changeRequestsEnabled: t.boolean, defaultStrategy: StrategyBody },
   'an object with an environment name',
 )
-export type ProjectEnvironmentBody = t.TypeOf<typeof ProjectEnvironmentBody>
+export const ProjectEnvironmentBody: Named<typeof ProjectEnvironmentBodyCodec, ProjectEnvironmentBody> = ProjectEnvironmentBodyCodec

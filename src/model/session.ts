@@ -1,17 +1,20 @@
 import * as t from 'io-ts'
-import { closed } from './codec.js'
+import { closed, type Named } from './codec.js'
 import { RootRole } from './user.js'
 
 /** `POST /auth/simple/login`'s body: a username or e-mail and a password (Unleash's loginSchema). */
-export const LoginBody = closed({ username: t.string, password: t.string }, {}, 'a login')
-export type LoginBody = t.TypeOf<typeof LoginBody>
+export interface LoginBody extends t.TypeOf<typeof LoginBodyCodec> {}
+const LoginBodyCodec = closed({ username: t.string, password: t.string }, {}, 'a login')
+export const LoginBody: Named<typeof LoginBodyCodec, LoginBody> = LoginBodyCodec
 
 /** A new password, set by an admin (`POST /api/admin/user-admin/:id/change-password`). */
-export const PasswordBody = closed({ password: t.string }, {}, 'a password')
-export type PasswordBody = t.TypeOf<typeof PasswordBody>
+export interface PasswordBody extends t.TypeOf<typeof PasswordBodyCodec> {}
+const PasswordBodyCodec = closed({ password: t.string }, {}, 'a password')
+export const PasswordBody: Named<typeof PasswordBodyCodec, PasswordBody> = PasswordBodyCodec
 
 /** `GET /api/admin/user/profile`: the caller's root role, projects owned and groups joined (Unleash's profileSchema). */
-export const Profile = t.type({
+export interface Profile extends t.TypeOf<typeof ProfileCodec> {}
+const ProfileCodec = t.type({
   rootRole: t.union([RootRole, t.null]),
   projects: t.array(t.string),
   groups: t.array(t.type({ id: t.number, name: t.string })),
@@ -19,4 +22,4 @@ export const Profile = t.type({
   subscriptions: t.array(t.string),
   canChangePassword: t.boolean,
 })
-export type Profile = t.TypeOf<typeof Profile>
+export const Profile: Named<typeof ProfileCodec, Profile> = ProfileCodec

@@ -1,9 +1,10 @@
 import * as t from 'io-ts'
-import { NonBlankString, oneOf, open } from './codec.js'
+import { NonBlankString, oneOf, open, type Named } from './codec.js'
 import { FeatureName } from './feature.js'
 
 /** A strategy type, as Unleash answers `GET /api/admin/strategies`: a custom one has no display name. */
-export const StrategyTypeRecord = t.type({
+export interface StrategyTypeRecord extends t.TypeOf<typeof StrategyTypeRecordCodec> {}
+const StrategyTypeRecordCodec = t.type({
   displayName: t.union([t.string, t.null]),
   name: t.string,
   editable: t.boolean,
@@ -12,10 +13,11 @@ export const StrategyTypeRecord = t.type({
   deprecated: t.boolean,
   title: t.union([t.string, t.null]),
 })
-export type StrategyTypeRecord = t.TypeOf<typeof StrategyTypeRecord>
+export const StrategyTypeRecord: Named<typeof StrategyTypeRecordCodec, StrategyTypeRecord> = StrategyTypeRecordCodec
 
-export const StrategyTypeList = t.type({ version: t.literal(1), strategies: t.array(StrategyTypeRecord) })
-export type StrategyTypeList = t.TypeOf<typeof StrategyTypeList>
+export interface StrategyTypeList extends t.TypeOf<typeof StrategyTypeListCodec> {}
+const StrategyTypeListCodec = t.type({ version: t.literal(1), strategies: t.array(StrategyTypeRecord) })
+export const StrategyTypeList: Named<typeof StrategyTypeListCodec, StrategyTypeList> = StrategyTypeListCodec
 
 /** The kinds of parameter a strategy type may take, as Unleash's UI edits them. */
 export const STRATEGY_PARAMETER_TYPES = ['string', 'percentage', 'list', 'number', 'boolean'] as const
@@ -37,9 +39,11 @@ const STRATEGY_TYPE_FIELDS = {
  * as a feature's, and its parameters. Other properties are dropped, as Unleash strips them
  * (its `editable`: a custom type is always editable here).
  */
-export const CreateStrategyTypeBody = open({ name: FeatureName, parameters: t.array(StrategyParameterInput) }, STRATEGY_TYPE_FIELDS, 'a strategy type')
-export type CreateStrategyTypeBody = t.TypeOf<typeof CreateStrategyTypeBody>
+export interface CreateStrategyTypeBody extends t.TypeOf<typeof CreateStrategyTypeBodyCodec> {}
+const CreateStrategyTypeBodyCodec = open({ name: FeatureName, parameters: t.array(StrategyParameterInput) }, STRATEGY_TYPE_FIELDS, 'a strategy type')
+export const CreateStrategyTypeBody: Named<typeof CreateStrategyTypeBodyCodec, CreateStrategyTypeBody> = CreateStrategyTypeBodyCodec
 
 /** Replacing one (PUT /api/admin/strategies/:name): the path names it; a `name` sent is ignored, as Unleash ignores it. */
-export const UpdateStrategyTypeBody = open({ parameters: t.array(StrategyParameterInput) }, { ...STRATEGY_TYPE_FIELDS, name: t.string }, 'a strategy type')
-export type UpdateStrategyTypeBody = t.TypeOf<typeof UpdateStrategyTypeBody>
+export interface UpdateStrategyTypeBody extends t.TypeOf<typeof UpdateStrategyTypeBodyCodec> {}
+const UpdateStrategyTypeBodyCodec = open({ parameters: t.array(StrategyParameterInput) }, { ...STRATEGY_TYPE_FIELDS, name: t.string }, 'a strategy type')
+export const UpdateStrategyTypeBody: Named<typeof UpdateStrategyTypeBodyCodec, UpdateStrategyTypeBody> = UpdateStrategyTypeBodyCodec

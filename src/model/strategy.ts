@@ -1,10 +1,11 @@
 import * as t from 'io-ts'
-import { FiniteNumber, NonNegativeInteger, closed, dictOf, open } from './codec.js'
+import { FiniteNumber, NonNegativeInteger, closed, dictOf, open, type Named } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { StrategyVariant, StrategyVariantInput } from './variant.js'
 
 /** A strategy as stored and returned by the admin API. */
-export const Strategy = t.type({
+export interface Strategy extends t.TypeOf<typeof StrategyCodec> {}
+const StrategyCodec = t.type({
   id: t.string,
   name: t.string,
   title: t.union([t.string, t.null]),
@@ -16,7 +17,7 @@ export const Strategy = t.type({
   variants: t.array(StrategyVariant),
   parameters: dictOf(t.string),
 })
-export type Strategy = t.TypeOf<typeof Strategy>
+export const Strategy: Named<typeof StrategyCodec, Strategy> = StrategyCodec
 
 const STRATEGY_FIELDS = {
   title: t.union([t.string, t.null]),
@@ -29,16 +30,18 @@ const STRATEGY_FIELDS = {
 }
 
 /** Body of adding or replacing a strategy. Parameters may be strings or numbers (sent as strings). */
-export const StrategyBody = open({ name: t.string }, STRATEGY_FIELDS, 'a strategy')
-export type StrategyBody = t.TypeOf<typeof StrategyBody>
+export interface StrategyBody extends t.TypeOf<typeof StrategyBodyCodec> {}
+const StrategyBodyCodec = open({ name: t.string }, STRATEGY_FIELDS, 'a strategy')
+export const StrategyBody: Named<typeof StrategyBodyCodec, StrategyBody> = StrategyBodyCodec
 
 /**
  * A strategy once a JSON Patch has been applied to it, checked as Unleash checks it (its
  * `featureStrategySchema`): no other properties. `id` and `featureName` are the strategy's
  * own and are not changed.
  */
-export const PatchedStrategy = closed({ name: t.string }, { ...STRATEGY_FIELDS, id: t.string, featureName: t.string }, 'a strategy')
-export type PatchedStrategy = t.TypeOf<typeof PatchedStrategy>
+export interface PatchedStrategy extends t.TypeOf<typeof PatchedStrategyCodec> {}
+const PatchedStrategyCodec = closed({ name: t.string }, { ...STRATEGY_FIELDS, id: t.string, featureName: t.string }, 'a strategy')
+export const PatchedStrategy: Named<typeof PatchedStrategyCodec, PatchedStrategy> = PatchedStrategyCodec
 
 /**
  * A project environment's default strategy (Unleash: POST .../projects/:p/environments/:env/
@@ -46,7 +49,8 @@ export type PatchedStrategy = t.TypeOf<typeof PatchedStrategy>
  * there with no enabled strategy. Its parameters are kept as set; an empty or absent groupId
  * becomes the feature's name when it is used. `sortOrder` only when one was set.
  */
-export const DefaultStrategy = t.intersection([
+export interface DefaultStrategy extends t.TypeOf<typeof DefaultStrategyCodec> {}
+const DefaultStrategyCodec = t.intersection([
   t.type({
     name: t.string,
     title: t.union([t.string, t.null]),
@@ -58,7 +62,7 @@ export const DefaultStrategy = t.intersection([
   }),
   t.partial({ sortOrder: t.number }),
 ])
-export type DefaultStrategy = t.TypeOf<typeof DefaultStrategy>
+export const DefaultStrategy: Named<typeof DefaultStrategyCodec, DefaultStrategy> = DefaultStrategyCodec
 
 /** Operation 2: `[{ id, sortOrder }]`. */
 export const SetSortOrderBody = t.array(

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, NonBlankString, PrintableName, open } from './codec.js'
+import { DateTime, NonBlankString, PrintableName, open, type Named } from './codec.js'
 
 /** The kinds of API token a caller may create; personal tokens have their own body. */
 export const API_TOKEN_TYPES = ['admin', 'client', 'backend', 'frontend'] as const
@@ -23,30 +23,34 @@ export const ApiTokenKind = kindIn(API_TOKEN_TYPES)
  * Body of creating an API token. `project` (one) or `projects` (several, `*` for all) scope
  * client and frontend tokens; admin tokens cover everything. Unknown fields are ignored.
  */
-export const CreateApiTokenBody = open(
+export interface CreateApiTokenBody extends t.TypeOf<typeof CreateApiTokenBodyCodec> {}
+const CreateApiTokenBodyCodec = open(
   { tokenName: PrintableName, type: ApiTokenKind },
   { environment: NonBlankString, project: NonBlankString, projects: t.array(NonBlankString), expiresAt: DateTime },
   'an API token',
 )
-export type CreateApiTokenBody = t.TypeOf<typeof CreateApiTokenBody>
+export const CreateApiTokenBody: Named<typeof CreateApiTokenBodyCodec, CreateApiTokenBody> = CreateApiTokenBodyCodec
 
 /** The kinds a project's own tokens may be: not admin, which covers every project. */
 export const ProjectApiTokenKind = kindIn(['client', 'backend', 'frontend'] as const)
 
 /** Body of creating a project's token (Unleash: POST /api/admin/projects/:p/api-tokens): scoped to that project alone. */
-export const CreateProjectApiTokenBody = open(
+export interface CreateProjectApiTokenBody extends t.TypeOf<typeof CreateProjectApiTokenBodyCodec> {}
+const CreateProjectApiTokenBodyCodec = open(
   { tokenName: PrintableName, type: ProjectApiTokenKind },
   { environment: NonBlankString, expiresAt: DateTime },
   'an API token',
 )
-export type CreateProjectApiTokenBody = t.TypeOf<typeof CreateProjectApiTokenBody>
+export const CreateProjectApiTokenBody: Named<typeof CreateProjectApiTokenBodyCodec, CreateProjectApiTokenBody> = CreateProjectApiTokenBodyCodec
 
 /** Body of updating an API token: its new expiry, which may be past (the token stops working at once), as in Unleash. */
-export const UpdateApiTokenBody = open({ expiresAt: DateTime }, {}, 'an API token update')
-export type UpdateApiTokenBody = t.TypeOf<typeof UpdateApiTokenBody>
+export interface UpdateApiTokenBody extends t.TypeOf<typeof UpdateApiTokenBodyCodec> {}
+const UpdateApiTokenBodyCodec = open({ expiresAt: DateTime }, {}, 'an API token update')
+export const UpdateApiTokenBody: Named<typeof UpdateApiTokenBodyCodec, UpdateApiTokenBody> = UpdateApiTokenBodyCodec
 
 /** An API token as listed: never its secret, only the prefix that tells tokens apart. */
-export const ApiToken = t.type({
+export interface ApiToken extends t.TypeOf<typeof ApiTokenCodec> {}
+const ApiTokenCodec = t.type({
   id: t.number,
   tokenName: t.string,
   type: t.string,
@@ -60,21 +64,25 @@ export const ApiToken = t.type({
   seenAt: t.null,
   alias: t.null,
 })
-export type ApiToken = t.TypeOf<typeof ApiToken>
+export const ApiToken: Named<typeof ApiTokenCodec, ApiToken> = ApiTokenCodec
 
 /** The answer to creating a token: the only time its secret is shown. */
-export const CreatedApiToken = t.intersection([ApiToken, t.type({ secret: t.string })])
-export type CreatedApiToken = t.TypeOf<typeof CreatedApiToken>
+export interface CreatedApiToken extends t.TypeOf<typeof CreatedApiTokenCodec> {}
+const CreatedApiTokenCodec = t.intersection([ApiToken, t.type({ secret: t.string })])
+export const CreatedApiToken: Named<typeof CreatedApiTokenCodec, CreatedApiToken> = CreatedApiTokenCodec
 
-export const ApiTokenList = t.type({ tokens: t.array(ApiToken) })
-export type ApiTokenList = t.TypeOf<typeof ApiTokenList>
+export interface ApiTokenList extends t.TypeOf<typeof ApiTokenListCodec> {}
+const ApiTokenListCodec = t.type({ tokens: t.array(ApiToken) })
+export const ApiTokenList: Named<typeof ApiTokenListCodec, ApiTokenList> = ApiTokenListCodec
 
 /** Body of creating a personal access token (or a service account's token). */
-export const CreatePatBody = open({ description: NonBlankString, expiresAt: DateTime }, {}, 'a personal access token')
-export type CreatePatBody = t.TypeOf<typeof CreatePatBody>
+export interface CreatePatBody extends t.TypeOf<typeof CreatePatBodyCodec> {}
+const CreatePatBodyCodec = open({ description: NonBlankString, expiresAt: DateTime }, {}, 'a personal access token')
+export const CreatePatBody: Named<typeof CreatePatBodyCodec, CreatePatBody> = CreatePatBodyCodec
 
 /** A personal access token as listed: never its secret. */
-export const PersonalToken = t.type({
+export interface PersonalToken extends t.TypeOf<typeof PersonalTokenCodec> {}
+const PersonalTokenCodec = t.type({
   id: t.number,
   description: t.string,
   expiresAt: t.union([DateTime, t.null]),
@@ -82,10 +90,12 @@ export const PersonalToken = t.type({
   seenAt: t.null,
   userId: t.number,
 })
-export type PersonalToken = t.TypeOf<typeof PersonalToken>
+export const PersonalToken: Named<typeof PersonalTokenCodec, PersonalToken> = PersonalTokenCodec
 
-export const CreatedPersonalToken = t.intersection([PersonalToken, t.type({ secret: t.string })])
-export type CreatedPersonalToken = t.TypeOf<typeof CreatedPersonalToken>
+export interface CreatedPersonalToken extends t.TypeOf<typeof CreatedPersonalTokenCodec> {}
+const CreatedPersonalTokenCodec = t.intersection([PersonalToken, t.type({ secret: t.string })])
+export const CreatedPersonalToken: Named<typeof CreatedPersonalTokenCodec, CreatedPersonalToken> = CreatedPersonalTokenCodec
 
-export const PersonalTokenList = t.type({ pats: t.array(PersonalToken) })
-export type PersonalTokenList = t.TypeOf<typeof PersonalTokenList>
+export interface PersonalTokenList extends t.TypeOf<typeof PersonalTokenListCodec> {}
+const PersonalTokenListCodec = t.type({ pats: t.array(PersonalToken) })
+export const PersonalTokenList: Named<typeof PersonalTokenListCodec, PersonalTokenList> = PersonalTokenListCodec

@@ -1,11 +1,12 @@
 import * as t from 'io-ts'
-import { closed, oneOf, open, refinedString } from './codec.js'
+import { closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { ResourceLimits } from './limits.js'
 
 export const AUTHENTICATION_TYPES = ['open-source', 'demo', 'enterprise', 'hosted', 'custom', 'none'] as const
 
-export const Link = t.type({ value: t.string, icon: t.string, href: t.string, title: t.string })
-export type Link = t.TypeOf<typeof Link>
+export interface Link extends t.TypeOf<typeof LinkCodec> {}
+const LinkCodec = t.type({ value: t.string, icon: t.string, href: t.string, title: t.string })
+export const Link: Named<typeof LinkCodec, Link> = LinkCodec
 
 const VersionStrings = t.type({ oss: t.string, enterprise: t.string })
 
@@ -21,11 +22,13 @@ export const VersionInfo = t.type({
  * Who the UI configuration was asked by, for the flags of Unleash's own UI: a user's id and
  * the SHA-256 (hex) of their e-mail, when they have one; nothing for a token.
  */
-export const UnleashContext = t.partial({ email: t.string, userId: t.number })
-export type UnleashContext = t.TypeOf<typeof UnleashContext>
+export interface UnleashContext extends t.TypeOf<typeof UnleashContextCodec> {}
+const UnleashContextCodec = t.partial({ email: t.string, userId: t.number })
+export const UnleashContext: Named<typeof UnleashContextCodec, UnleashContext> = UnleashContextCodec
 
 /** Operation 6: the UI configuration record of the spec. */
-export const UiConfig = t.intersection([
+export interface UiConfig extends t.TypeOf<typeof UiConfigCodec> {}
+const UiConfigCodec = t.intersection([
   t.type({
     version: t.string,
     environment: t.string,
@@ -55,14 +58,15 @@ export const UiConfig = t.intersection([
   /** Present only when the host configures them, as in Unleash. */
   t.partial({ name: t.string, slogan: t.string, feedbackUriPath: t.string }),
 ])
-export type UiConfig = t.TypeOf<typeof UiConfig>
+export const UiConfig: Named<typeof UiConfigCodec, UiConfig> = UiConfigCodec
 
 /**
  * Turns maintenance mode on or off (Unleash: POST /api/admin/maintenance). Other properties
  * are dropped: Unleash's `toggleMaintenanceSchema` allows them (and keeps them in its setting).
  */
-export const MaintenanceBody = open({ enabled: t.boolean }, {}, 'an object with enabled')
-export type MaintenanceBody = t.TypeOf<typeof MaintenanceBody>
+export interface MaintenanceBody extends t.TypeOf<typeof MaintenanceBodyCodec> {}
+const MaintenanceBodyCodec = open({ enabled: t.boolean }, {}, 'an object with enabled')
+export const MaintenanceBody: Named<typeof MaintenanceBodyCodec, MaintenanceBody> = MaintenanceBodyCodec
 
 /** `*`, or an origin exactly as a browser sends it (scheme, host, port; no path), as Unleash checks. */
 export const Origin = refinedString('"*" or an origin such as "https://example.com"', (s) => {
@@ -75,5 +79,6 @@ export const Origin = refinedString('"*" or an origin such as "https://example.c
 })
 
 /** Sets the origins the front-end API accepts (Unleash: POST /api/admin/ui-config/cors). */
-export const CorsBody = closed({ frontendApiOrigins: t.array(Origin) }, {}, 'an object with frontendApiOrigins')
-export type CorsBody = t.TypeOf<typeof CorsBody>
+export interface CorsBody extends t.TypeOf<typeof CorsBodyCodec> {}
+const CorsBodyCodec = closed({ frontendApiOrigins: t.array(Origin) }, {}, 'an object with frontendApiOrigins')
+export const CorsBody: Named<typeof CorsBodyCodec, CorsBody> = CorsBodyCodec

@@ -1,6 +1,6 @@
 import { tlds } from '@hapi/tlds'
 import * as t from 'io-ts'
-import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString } from './codec.js'
+import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { PersonalToken } from './token.js'
 
 // Joi's e-mail rule as Unleash applies it: unicode allowed, one domain label is enough, and the
@@ -34,20 +34,23 @@ export const RootRoleRef = t.union(
 export type RootRoleRef = t.TypeOf<typeof RootRoleRef>
 
 /** Operation 3's body. Unknown properties are refused, as Unleash's schema does. */
-export const CreateUserBody = closed(
+export interface CreateUserBody extends t.TypeOf<typeof CreateUserBodyCodec> {}
+const CreateUserBodyCodec = closed(
   { rootRole: RootRoleRef },
   // Unleash refuses an empty name here (and takes one in an update).
   { username: t.string, email: Email, name: NonEmptyString, password: t.string, sendEmail: t.boolean },
   'a new user',
 )
-export type CreateUserBody = t.TypeOf<typeof CreateUserBody>
+export const CreateUserBody: Named<typeof CreateUserBodyCodec, CreateUserBody> = CreateUserBodyCodec
 
 /** Only the fields sent change; unknown fields are ignored. */
-export const UpdateUserBody = open({}, { name: t.union([t.string, t.null]), email: Email, rootRole: RootRoleRef }, 'a user update')
-export type UpdateUserBody = t.TypeOf<typeof UpdateUserBody>
+export interface UpdateUserBody extends t.TypeOf<typeof UpdateUserBodyCodec> {}
+const UpdateUserBodyCodec = open({}, { name: t.union([t.string, t.null]), email: Email, rootRole: RootRoleRef }, 'a user update')
+export const UpdateUserBody: Named<typeof UpdateUserBodyCodec, UpdateUserBody> = UpdateUserBodyCodec
 
-export const RootRole = t.type({ id: t.number, name: t.string, type: t.literal('root'), description: t.string })
-export type RootRole = t.TypeOf<typeof RootRole>
+export interface RootRole extends t.TypeOf<typeof RootRoleCodec> {}
+const RootRoleCodec = t.type({ id: t.number, name: t.string, type: t.literal('root'), description: t.string })
+export const RootRole: Named<typeof RootRoleCodec, RootRole> = RootRoleCodec
 
 export const AccountType = oneOf(['User', 'Service Account'])
 
@@ -69,52 +72,63 @@ const ACCOUNT_FIELDS = {
 }
 const ACCOUNT_NAMES = t.partial({ name: t.string, email: t.string, username: t.string })
 
-export const Account = t.intersection([t.type({ ...ACCOUNT_FIELDS, rootRole: t.number }), ACCOUNT_NAMES])
-export type Account = t.TypeOf<typeof Account>
+export interface Account extends t.TypeOf<typeof AccountCodec> {}
+const AccountCodec = t.intersection([t.type({ ...ACCOUNT_FIELDS, rootRole: t.number }), ACCOUNT_NAMES])
+export const Account: Named<typeof AccountCodec, Account> = AccountCodec
 
 /** A user as the user search finds one: without its role, login attempts or creation time. */
 const { createdAt: _createdAt, loginAttempts: _loginAttempts, ...FOUND_FIELDS } = ACCOUNT_FIELDS
-export const FoundUser = t.intersection([t.type(FOUND_FIELDS), ACCOUNT_NAMES])
-export type FoundUser = t.TypeOf<typeof FoundUser>
+export interface FoundUser extends t.TypeOf<typeof FoundUserCodec> {}
+const FoundUserCodec = t.intersection([t.type(FOUND_FIELDS), ACCOUNT_NAMES])
+export const FoundUser: Named<typeof FoundUserCodec, FoundUser> = FoundUserCodec
 
 /** How many admins sign in with a password, without one, and are service accounts. */
-export const AdminCount = t.type({ password: t.number, noPassword: t.number, service: t.number })
-export type AdminCount = t.TypeOf<typeof AdminCount>
+export interface AdminCount extends t.TypeOf<typeof AdminCountCodec> {}
+const AdminCountCodec = t.type({ password: t.number, noPassword: t.number, service: t.number })
+export const AdminCount: Named<typeof AdminCountCodec, AdminCount> = AdminCountCodec
 
 /** A user as operation 10 lists them: `inviteLink` is `""` when there is none. */
-export const User = t.intersection([Account, t.type({ inviteLink: t.string })])
-export type User = t.TypeOf<typeof User>
+export interface User extends t.TypeOf<typeof UserCodec> {}
+const UserCodec = t.intersection([Account, t.type({ inviteLink: t.string })])
+export const User: Named<typeof UserCodec, User> = UserCodec
 
 /** Operation 3's answer. */
-export const CreatedUser = t.intersection([User, t.type({ emailSent: t.boolean })])
-export type CreatedUser = t.TypeOf<typeof CreatedUser>
+export interface CreatedUser extends t.TypeOf<typeof CreatedUserCodec> {}
+const CreatedUserCodec = t.intersection([User, t.type({ emailSent: t.boolean })])
+export const CreatedUser: Named<typeof CreatedUserCodec, CreatedUser> = CreatedUserCodec
 
 /** Operation 10's answer: users in creation order, service accounts left out. */
-export const UsersAndRoles = t.type({ users: t.array(User), rootRoles: t.array(RootRole) })
-export type UsersAndRoles = t.TypeOf<typeof UsersAndRoles>
+export interface UsersAndRoles extends t.TypeOf<typeof UsersAndRolesCodec> {}
+const UsersAndRolesCodec = t.type({ users: t.array(User), rootRoles: t.array(RootRole) })
+export const UsersAndRoles: Named<typeof UsersAndRolesCodec, UsersAndRoles> = UsersAndRolesCodec
 
-export const CreateServiceAccountBody = closed(
+export interface CreateServiceAccountBody extends t.TypeOf<typeof CreateServiceAccountBodyCodec> {}
+const CreateServiceAccountBodyCodec = closed(
   { username: NonBlankString, rootRole: RootRoleRef },
   { name: t.string },
   'a new service account',
 )
-export type CreateServiceAccountBody = t.TypeOf<typeof CreateServiceAccountBody>
+export const CreateServiceAccountBody: Named<typeof CreateServiceAccountBodyCodec, CreateServiceAccountBody> = CreateServiceAccountBodyCodec
 
-export const UpdateServiceAccountBody = open({}, { name: t.union([t.string, t.null]), rootRole: RootRoleRef }, 'a service account update')
-export type UpdateServiceAccountBody = t.TypeOf<typeof UpdateServiceAccountBody>
+export interface UpdateServiceAccountBody extends t.TypeOf<typeof UpdateServiceAccountBodyCodec> {}
+const UpdateServiceAccountBodyCodec = open({}, { name: t.union([t.string, t.null]), rootRole: RootRoleRef }, 'a service account update')
+export const UpdateServiceAccountBody: Named<typeof UpdateServiceAccountBodyCodec, UpdateServiceAccountBody> = UpdateServiceAccountBodyCodec
 
 /** A service account with its tokens (never their secrets). */
-export const ServiceAccount = t.intersection([Account, t.type({ tokens: t.array(PersonalToken) })])
-export type ServiceAccount = t.TypeOf<typeof ServiceAccount>
+export interface ServiceAccount extends t.TypeOf<typeof ServiceAccountCodec> {}
+const ServiceAccountCodec = t.intersection([Account, t.type({ tokens: t.array(PersonalToken) })])
+export const ServiceAccount: Named<typeof ServiceAccountCodec, ServiceAccount> = ServiceAccountCodec
 
-export const ServiceAccountsAndRoles = t.type({ serviceAccounts: t.array(ServiceAccount), rootRoles: t.array(RootRole) })
-export type ServiceAccountsAndRoles = t.TypeOf<typeof ServiceAccountsAndRoles>
+export interface ServiceAccountsAndRoles extends t.TypeOf<typeof ServiceAccountsAndRolesCodec> {}
+const ServiceAccountsAndRolesCodec = t.type({ serviceAccounts: t.array(ServiceAccount), rootRoles: t.array(RootRole) })
+export const ServiceAccountsAndRoles: Named<typeof ServiceAccountsAndRolesCodec, ServiceAccountsAndRoles> = ServiceAccountsAndRolesCodec
 
 /**
  * The caller, as Unleash answers GET /api/admin/user (its UI asks it first): a user's account,
  * or what a token or open access acts as, and the permissions held, each `{ permission }`.
  */
-export const Me = t.type({
+export interface Me extends t.TypeOf<typeof MeCodec> {}
+const MeCodec = t.type({
   user: t.union([
     t.intersection([t.type(ACCOUNT_FIELDS), ACCOUNT_NAMES]),
     t.type({ id: t.number, username: t.string, type: t.string, environment: t.string, projects: t.array(t.string) }),
@@ -123,4 +137,4 @@ export const Me = t.type({
   feedback: t.array(t.unknown),
   splash: t.record(t.string, t.unknown),
 })
-export type Me = t.TypeOf<typeof Me>
+export const Me: Named<typeof MeCodec, Me> = MeCodec

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { FiniteNumber, Integer, closed, oneOf } from './codec.js'
+import { FiniteNumber, Integer, closed, oneOf, type Named } from './codec.js'
 
 /*
  * Variants, their payloads and overrides refuse unknown properties, as Unleash 8.2 does: its
@@ -48,33 +48,38 @@ export type Payload = t.TypeOf<typeof Payload>
 export const WeightType = oneOf(['variable', 'fix'])
 export type WeightType = t.TypeOf<typeof WeightType>
 
-export const Override = closed({ contextName: t.string, values: t.array(t.string) }, {}, 'an override')
-export type Override = t.TypeOf<typeof Override>
+export interface Override extends t.TypeOf<typeof OverrideCodec> {}
+const OverrideCodec = closed({ contextName: t.string, values: t.array(t.string) }, {}, 'an override')
+export const Override: Named<typeof OverrideCodec, Override> = OverrideCodec
 
 const STRATEGY_VARIANT = { name: t.string, weight: Integer, weightType: WeightType, stickiness: t.string }
 
 /** Strategy-level variant: weight, weightType and stickiness are required. */
-export const StrategyVariant = closed(STRATEGY_VARIANT, { payload: Payload }, 'a strategy variant')
-export type StrategyVariant = t.TypeOf<typeof StrategyVariant>
+export interface StrategyVariant extends t.TypeOf<typeof StrategyVariantCodec> {}
+const StrategyVariantCodec = closed(STRATEGY_VARIANT, { payload: Payload }, 'a strategy variant')
+export const StrategyVariant: Named<typeof StrategyVariantCodec, StrategyVariant> = StrategyVariantCodec
 
 /**
  * A strategy variant as sent. Unleash's schema also takes `overrides` (its feature variants'):
  * they are checked, and not kept, as flagport's strategy variants have none.
  */
-export const StrategyVariantInput = closed(STRATEGY_VARIANT, { payload: Payload, overrides: t.array(Override) }, 'a strategy variant')
-export type StrategyVariantInput = t.TypeOf<typeof StrategyVariantInput>
+export interface StrategyVariantInput extends t.TypeOf<typeof StrategyVariantInputCodec> {}
+const StrategyVariantInputCodec = closed(STRATEGY_VARIANT, { payload: Payload, overrides: t.array(Override) }, 'a strategy variant')
+export const StrategyVariantInput: Named<typeof StrategyVariantInputCodec, StrategyVariantInput> = StrategyVariantInputCodec
 
 /** Feature-level and feature-environment variant, with overrides. */
-export const FeatureVariantInput = closed(
+export interface FeatureVariantInput extends t.TypeOf<typeof FeatureVariantInputCodec> {}
+const FeatureVariantInputCodec = closed(
   { name: t.string, weight: FiniteNumber },
   { weightType: WeightType, stickiness: t.string, payload: Payload, overrides: t.array(Override) },
   'a variant',
 )
-export type FeatureVariantInput = t.TypeOf<typeof FeatureVariantInput>
+export const FeatureVariantInput: Named<typeof FeatureVariantInputCodec, FeatureVariantInput> = FeatureVariantInputCodec
 
 /** A feature variant as stored and returned: weightType, stickiness and overrides filled in. */
-export const FeatureVariant = t.intersection([
+export interface FeatureVariant extends t.TypeOf<typeof FeatureVariantCodec> {}
+const FeatureVariantCodec = t.intersection([
   t.type({ name: t.string, weight: t.number, weightType: WeightType, stickiness: t.string, overrides: t.array(Override) }),
   t.partial({ payload: Payload }),
 ])
-export type FeatureVariant = t.TypeOf<typeof FeatureVariant>
+export const FeatureVariant: Named<typeof FeatureVariantCodec, FeatureVariant> = FeatureVariantCodec

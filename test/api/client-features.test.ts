@@ -4,6 +4,7 @@ import { clientFeaturesOp } from '../../src/api/operations/client.js'
 import { clientFeatures } from '../../src/domain/client-projection.js'
 import { ADMIN_TOKEN, err, makeApi, ok, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const MODERN = '5.1.0'
 const env = (featureName: string, environment = 'development', projectId = 'default') => ({ projectId, featureName, environment })
@@ -108,11 +109,11 @@ t.test('the client read runs through the runner like every read: it admits clien
   const client = await token({ type: 'client', environment: 'production', projects: ['*'] })
   const frontend = await token({ type: 'frontend', environment: 'production', projects: ['*'] })
   const op = clientFeaturesOp(createClientCache(), false)
-  const read = ok(await api.run(op, { authorization: client, params: {} }))
+  const read = ok(await internalsOf(api).run(op, { authorization: client, params: {} }))
   const direct = ok(await api.client.features({ authorization: client, clientSpec: MODERN }))
   t.equal(read.etag, direct.etag, 'the same answer as the facade method')
   t.same(plain(read.payload), plain(clientFeatures(api.state(), 'production')))
-  t.same(err(await api.run(op, { authorization: frontend, params: {} })).message, 'invalid token: expected a different token type for this endpoint')
-  t.equal(err(await api.run(op, { authorization: 'nope', params: {} }))._tag, 'AuthenticationRequired')
+  t.same(err(await internalsOf(api).run(op, { authorization: frontend, params: {} })).message, 'invalid token: expected a different token type for this endpoint')
+  t.equal(err(await internalsOf(api).run(op, { authorization: 'nope', params: {} }))._tag, 'AuthenticationRequired')
   t.equal(err(await api.features.get({ authorization: client, params: { projectId: 'default', featureName: 'a' } }))._tag, 'NoAccessError', 'an admin read still refuses a client token')
 })

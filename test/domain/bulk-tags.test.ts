@@ -3,6 +3,7 @@ import t, { type Test } from 'tap'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const params = { projectId: 'default' }
 
@@ -167,7 +168,7 @@ t.test('archived features in the project can be tagged', async (t) => {
 t.test('bulk tagging needs UPDATE_FEATURE in the project', async (t) => {
   const api = await setup()
   const viewer: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 7, name: 'viewer' }, permissions: [] }) }
-  const { api: asViewer } = await makeApi({ auth: viewer, storage: api.storage })
+  const { api: asViewer } = await makeApi({ auth: viewer, storage: internalsOf(api).storage })
   const before = plain(api.state())
   const e = err(await asViewer.featureTags.bulkUpdate({ params, body: { features: ['oracle-feature-a'], tags: { addedTags: [{ value: 'nope' }], removedTags: [] } } }))
   t.equal(e._tag, 'NoAccessError')

@@ -2,6 +2,7 @@ import t from 'tap'
 import { ExportResult } from '../../src/model/export.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -199,7 +200,7 @@ t.test('export needs no permission, and keys such as __proto__ survive', async (
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: '__proto__' } }))
   ok(await api.strategies.add({ params: dev('__proto__'), body: JSON.parse('{"name":"default","parameters":{"__proto__":"x"}}') }))
   const viewer = { authenticate: () => ({ _tag: 'Right' as const, right: { kind: 'user' as const, actor: { id: 9, name: 'viewer' }, permissions: [] } }) }
-  const { api: asViewer } = await makeApi({ auth: viewer, storage: api.storage })
+  const { api: asViewer } = await makeApi({ auth: viewer, storage: internalsOf(api).storage })
   const { body } = ok(await asViewer.batch.exportFeatures({ params: {}, body: { environment: 'development', features: ['__proto__'] } }))
   t.same(body.features.map((f) => f.name), ['__proto__'])
   t.same(Object.keys(body.featureStrategies[0]!.parameters), ['__proto__'])

@@ -4,6 +4,7 @@ import { getRow } from '../../src/store/table.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -401,7 +402,7 @@ t.test('resource limits apply to imported features, and a refusal imports nothin
 t.test('import needs CREATE_FEATURE', async (t) => {
   const { api } = await makeApi()
   const viewer: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 9, name: 'viewer' }, permissions: ['UPDATE_FEATURE'] }) }
-  const { api: asViewer } = await makeApi({ auth: viewer, storage: api.storage })
+  const { api: asViewer } = await makeApi({ auth: viewer, storage: internalsOf(api).storage })
   const before = plain(api.state())
   const e = err(await asViewer.batch.importFeatures({ params: {}, body: { project: 'default', environment: 'development', data: { features: [{ name: 'x' }], featureStrategies: [], tagTypes: [] } } }))
   t.equal(e._tag, 'NoAccessError')

@@ -3,6 +3,7 @@ import t, { type Test } from 'tap'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 
@@ -145,7 +146,7 @@ t.test('a segment used in one project cannot be moved into another', async (t) =
 t.test('segments need CREATE_SEGMENT to be created', async (t) => {
   const { api } = await makeApi()
   const auth: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 3, name: 'v' }, permissions: ['UPDATE_SEGMENT'] }) }
-  const { api: limited } = await makeApi({ auth, storage: api.storage })
+  const { api: limited } = await makeApi({ auth, storage: internalsOf(api).storage })
   const e = await refused(t, api, () => limited.segments.create({ params: {}, body: raw(beta)}), 'NoAccessError', [undefined])
   t.match(e.message, /"CREATE_SEGMENT"/)
   t.same(ok(await limited.segments.list({ params: {} })), { segments: [] }, 'listing needs no permission')

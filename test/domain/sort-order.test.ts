@@ -3,6 +3,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { openAuth } from '../../adapters/auth/open.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
 
@@ -111,7 +112,7 @@ t.test('a fractional sortOrder is kept and orders between whole ones (Unleash fa
 
 t.test('the feature record lists strategies in the new order, and the caller becomes a collaborator', async (t) => {
   const { api: seeded, one } = await setup()
-  const { api } = await makeApi({ storage: seeded.storage, auth: openAuth({ id: 5, name: 'sorter' }) })
+  const { api } = await makeApi({ storage: internalsOf(seeded).storage, auth: openAuth({ id: 5, name: 'sorter' }) })
   ok(await api.strategies.setSortOrder({ params: path, body: [{ id: one.id, sortOrder: 3 }] }))
   const feature = ok(await api.features.get({ params: { projectId: 'default', featureName: 'flag' } }))
   t.same(feature.environments.find((e) => e.name === 'development')!.strategies.map((s) => s.title), ['two', 'one'])
@@ -132,7 +133,7 @@ t.test('refusals change nothing: 404s, unknown ids, bad bodies; and need UPDATE_
     t.same(plain(api.state()), before)
   }
   const viewer = { authenticate: () => E.right({ kind: 'user' as const, actor: { id: 9, name: 'viewer' }, permissions: ['UPDATE_FEATURE'] }) }
-  const { api: limited } = await makeApi({ storage: api.storage, auth: viewer })
+  const { api: limited } = await makeApi({ storage: internalsOf(api).storage, auth: viewer })
   const e = err(await limited.strategies.setSortOrder({ params: path, body: [] }))
   t.equal(e._tag, 'NoAccessError')
   t.equal(e.message, 'You don\'t have the required permissions to perform this operation. To perform this action, you need the "UPDATE_FEATURE_STRATEGY" permission in the "development" environment.')

@@ -1,6 +1,7 @@
 import t, { type Test } from 'tap'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const path = { projectId: 'default', featureName: 'flag', environment: 'development' }
 
@@ -147,7 +148,7 @@ t.test('a strategy already past lowered constraint limits may be saved unchanged
   const constraint = (values: string[]) => ({ contextName: 'userId', operator: 'IN', values })
   const s = ok(await api.strategies.add({ params: path, body: raw({ name: 'default', constraints: [constraint(['1', '2', '3']), constraint(['4'])] })}))
   // Same store, lower limits: a second facade over it.
-  const lowered = (await makeApi({ storage: api.storage, config: { resourceLimits: { constraints: 1, constraintValues: 1 } } })).api
+  const lowered = (await makeApi({ storage: internalsOf(api).storage, config: { resourceLimits: { constraints: 1, constraintValues: 1 } } })).api
   const update = (constraints: unknown[]) => lowered.strategies.update({ params: { ...path, strategyId: s.id }, body: raw({ name: 'default', constraints })})
   ok(await update([constraint(['1', '2', '3']), constraint(['4'])]))
   ok(await update([constraint(['1', '2']), constraint(['4'])]))

@@ -3,6 +3,7 @@ import t from 'tap'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const viewer: AuthPort = { authenticate: () => E.right({ kind: 'user', actor: { id: 7, name: 'viewer@example.com' }, permissions: [] }) }
 
@@ -114,7 +115,7 @@ t.test('operation 9: 404 with Unleash message for an unknown value or type; matc
 t.test('operation 9 needs no permission; creating a tag needs UPDATE_FEATURE', async (t) => {
   const { api } = await makeApi()
   ok(await api.tags.create({ params: {}, body: { type: 'simple', value: 'open' } }))
-  const { api: asViewer } = await makeApi({ auth: viewer, storage: api.storage })
+  const { api: asViewer } = await makeApi({ auth: viewer, storage: internalsOf(api).storage })
   t.same(ok(await asViewer.tags.get({ params: { type: 'simple', value: 'open' } })).tag, { type: 'simple', value: 'open' })
   const before = plain(api.state())
   const e = err(await asViewer.tags.create({ params: {}, body: { type: 'simple', value: 'closed' } }))

@@ -8,6 +8,7 @@ import { DEFAULT_LIMITS } from '../../src/model/limits.js'
 import type { AuthPort } from '../../src/ports/auth.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const PACKAGE_VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
 
@@ -295,7 +296,7 @@ t.test('maintenance mode refuses every write operation of the facade, reads answ
   t.ok(writes.length > 40, `found ${writes.length} write operations`)
   let refused = 0
   for (const op of writes) {
-    const result = await api.run(op, { params: { projectId: 'default', featureName: 'f', environment: 'development', name: 'development' }, body: {} })
+    const result = await internalsOf(api).run(op, { params: { projectId: 'default', featureName: 'f', environment: 'development', name: 'development' }, body: {} })
     if (E.isLeft(result) && result.left._tag === 'MaintenanceModeError') refused++
     else t.fail(`a write was not refused: ${JSON.stringify(result)}`)
   }

@@ -8,6 +8,7 @@ import type { EmailPort } from '../../src/ports/email.js'
 import type { Snapshot, StoragePort } from '../../src/ports/storage.js'
 import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 type Api = Awaited<ReturnType<typeof makeApi>>['api']
 const create = (api: Api, body: unknown) => api.users.create({ params: {}, body: raw(body) })
@@ -192,9 +193,9 @@ t.test('create user admits its caller on the synced store (a token made by anoth
   const admin = ok(await writer.users.create({ authorization: ADMIN_TOKEN, params: {}, body: { username: 'root', rootRole: 'Admin' } }))
   // A handle that still shows the store as it was until it is synced, as one in another process would.
   let stale: Snapshot | null = null
-  const storage: StoragePort = { ...writer.storage, head: () => stale ?? writer.storage.head(), sync: async () => ((stale = null), writer.storage.sync()) }
+  const storage: StoragePort = { ...internalsOf(writer).storage, head: () => stale ?? internalsOf(writer).storage.head(), sync: async () => ((stale = null), internalsOf(writer).storage.sync()) }
   const { api: reader } = await makeApi({ tokens: true, storage })
-  stale = writer.storage.head()
+  stale = internalsOf(writer).storage.head()
   const pat = ok(await writer.personalTokens.create({ authorization: ADMIN_TOKEN, params: { id: String(admin.id) }, body: { description: 'elsewhere', expiresAt: '2100-01-01T00:00:00.000Z' } }))
   t.equal(ok(await reader.users.create({ authorization: pat.secret, params: {}, body: { username: 'made-with-a-fresh-token', rootRole: 3 } })).username, 'made-with-a-fresh-token')
 })

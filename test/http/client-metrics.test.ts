@@ -1,5 +1,6 @@
 import t from 'tap'
 import { FEATURES, type Served, serve, strategiesOf } from './support.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const NOW = '2026-01-01T00:00:00.000Z'
 const MINUTE_AGO = '2025-12-31T23:59:00.000Z'
@@ -43,9 +44,9 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
 
   // Within the interval: counted, not written.
   s.clock.advance(10_000)
-  const version = s.api.storage.head().version
+  const version = internalsOf(s.api).storage.head().version
   t.equal((await s.call('POST', '/api/client/metrics', { token, body: report({ checkout: { yes: 1, no: 0 } }) })).status, 202)
-  t.equal(s.api.storage.head().version, version, 'no commit')
+  t.equal(internalsOf(s.api).storage.head().version, version, 'no commit')
   t.same(await lastSeen(s, 'checkout'), { development: NOW, production: null })
   // Past it: the next report writes.
   s.clock.advance(30_000)

@@ -3,6 +3,7 @@ import { createHttpHandler } from '../../src/http/handler.js'
 import { adminRoutes } from '../../src/http/routes/index.js'
 import { plain } from '../support/api.js'
 import { FEATURES, type Served, serve, strategiesOf, TRANSPORTS } from './support.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 /** Bodies no route accepts: wrong types, broken syntax and encodings, depth, size. */
 const CORPUS: readonly (string | Uint8Array)[] = [
@@ -228,11 +229,11 @@ t.test('every value of every body, replaced by one of each type: never a 500, an
   let calls = 0
   for (const route of ordered) {
     for (const [where, body] of mutations(filled(SAMPLES[key(route)], fill))) {
-      const before = s.api.storage.head().version
+      const before = internalsOf(s.api).storage.head().version
       const answer = await s.call(route.method, fill(route.pattern), { body })
       calls++
       if (answer.status >= 500) t.fail(`${key(route)} ${where}: ${answer.status} ${answer.text.slice(0, 200)}`)
-      if (answer.status >= 400 && s.api.storage.head().version !== before) t.fail(`${key(route)} ${where}: refused with ${answer.status} but changed the store`)
+      if (answer.status >= 400 && internalsOf(s.api).storage.head().version !== before) t.fail(`${key(route)} ${where}: refused with ${answer.status} but changed the store`)
     }
   }
   t.ok(calls > 1000, `${calls} requests sent`)
@@ -245,7 +246,7 @@ for (const transport of TRANSPORTS) {
     t.teardown(s.close)
     const fill = await setUp(s)
     const before = plain(s.api.state())
-    const version = s.api.storage.head().version
+    const version = internalsOf(s.api).storage.head().version
     const routes = adminRoutes(s.api).filter((r) => r.body)
     t.ok(routes.length >= 20, 'every body-bearing route is tried')
     for (const route of routes) {
@@ -253,7 +254,7 @@ for (const transport of TRANSPORTS) {
         const answer = await s.call(route.method, fill(route.pattern), { body, headers: { 'content-type': 'application/json' } })
         const shown = typeof body === 'string' ? body.slice(0, 40) : `bytes ${[...body].join(',')}`
         if (![400, 413].includes(answer.status)) t.fail(`${route.method} ${route.pattern} ${shown}: ${answer.status} ${answer.text.slice(0, 200)}`)
-        if (s.api.storage.head().version !== version) t.fail(`${route.method} ${route.pattern} ${shown} changed the store`)
+        if (internalsOf(s.api).storage.head().version !== version) t.fail(`${route.method} ${route.pattern} ${shown} changed the store`)
       }
     }
     t.same(plain(s.api.state()), before)

@@ -19,6 +19,7 @@ import { logIn, missingPrerequisites, openBrowser, PASSWORD, UI_DIR } from '../e
 import { brokenLinks } from '../support/links.js'
 import { callScript, startCommand, stopScript } from '../support/script.js'
 import { snippetAfter } from '../support/snippets.js'
+import { commonJsHostApp, esmHostApp, facadeGroups } from './host-app.js'
 
 t.setTimeout(10 * 60_000)
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -192,6 +193,37 @@ t.test('the packed package', async (t) => {
     t.match(compiled.out, /typo\.ts\(5,[0-9]+\): error TS2353: Object literal may only specify known properties, and 'nmae' does not exist/)
     t.match(compiled.out, /typo\.ts\(6,[0-9]+\): error TS2322: Type 'string' is not assignable to type 'boolean/)
   })
+
+  t.test('every subpath of the exports map has its declarations in typesVersions too, for node10 resolution', async (t) => {
+    const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { types: string; exports: Record<string, { types?: string } | string>; typesVersions: { '*': Record<string, string[]> } }
+    const wanted = Object.entries(manifest.exports).flatMap(([subpath, entry]) => (typeof entry === 'string' || subpath === '.' ? [] : [[subpath.slice(2), [entry.types]]]))
+    t.same(Object.entries(manifest.typesVersions['*']), wanted)
+    t.equal(manifest.types, (manifest.exports['.'] as { types: string }).types)
+  })
+
+  // Each export's type must be written in the app's own .d.ts with names flagport exports:
+  // TS2742 is a type it cannot name, TS7056 one too long to write.
+  const groups = await facadeGroups()
+  const hostApps = [
+    { name: 'an ES module app (node16)', dir: 'host-esm', type: 'module', code: esmHostApp(groups), options: ['--module', 'node16', '--moduleResolution', 'node16'] },
+    { name: 'a CommonJS app (node10)', dir: 'host-cjs', type: 'commonjs', code: commonJsHostApp(groups), options: ['--module', 'commonjs', '--moduleResolution', 'node10'] },
+  ]
+  for (const app of hostApps) {
+    t.test(`in the scratch app, ${app.name} exporting an inferred facade, kit, every method and its answer emits declarations`, async (t) => {
+      const dir = join(hoisted.dir, app.dir)
+      await exec('mkdir', ['-p', dir])
+      await writeFile(join(dir, 'package.json'), JSON.stringify({ name: app.dir, private: true, type: app.type }))
+      await writeFile(join(dir, 'app.ts'), app.code)
+      const args = [TSC, '--declaration', '--emitDeclarationOnly', '--outDir', 'out', '--strict', '--target', 'ES2022', '--typeRoots', TYPES, '--types', 'node', ...app.options, 'app.ts']
+      const compiled = await sh(process.execPath, args, dir)
+      t.notMatch(compiled.out, /TS2742|TS7056/, 'every type is named by an export of flagport and short enough to write')
+      t.equal(compiled.code, 0, 'tsc emits the declarations', { output: compiled.out.slice(0, 4000) })
+      const declarations = await readFile(join(dir, 'out/app.d.ts'), 'utf8')
+      t.match(declarations, /AdminApi/, 'the facade is named')
+      t.match(declarations, /TestKit/, 'the kit is named')
+      t.match(declarations, /featureNamed: \(featureName: string\) => Promise<(import\("flagport"\)\.)?Feature>/, 'a feature record is named')
+    })
+  }
 
   t.test('in the scratch app, require() loads the CommonJS build, and no ES module of flagport', async (t) => {
     const script = `

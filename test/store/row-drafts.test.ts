@@ -4,6 +4,7 @@ import { parseJson } from '../../adapters/storage/log/json.js'
 import type { State } from '../../src/model/state.js'
 import { getRow } from '../../src/store/table.js'
 import { makeApi, ok } from '../support/api.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 /**
  * Rows a file store read have no prototype. A transaction drafts such a row from an ordinary
@@ -19,7 +20,7 @@ const fromFileLikeState = async () => {
   ok(await seeding.features.create({ params: { projectId: 'default' }, body: { name: 'f', description: 'd' } }))
   ok(await seeding.features.update({ params: P, body: { description: 'd' } })) // the actor is now a collaborator
   const state = parseJson(JSON.stringify(seeding.state())) as State
-  const storage = createMemoryStorage({ state, version: seeding.storage.head().version })
+  const storage = createMemoryStorage({ state, version: internalsOf(seeding).storage.head().version })
   const { api } = await makeApi({ storage })
   return { api, storage, row: () => getRow(api.state().features, 'f')! }
 }

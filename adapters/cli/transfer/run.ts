@@ -5,6 +5,7 @@
  */
 import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../../../src/api/admin-api.js'
+import { internalsOf } from '../../../src/api/internals.js'
 import { locatedAt } from '../../../src/api/located-error.js'
 import type { ApiError } from '../../../src/domain/errors.js'
 import { collect } from './collect.js'
@@ -23,7 +24,7 @@ export const transferInto = async (api: AdminApi, wanted: TransferDocument, dryR
   if (E.isLeft(current)) return current
   const plan = planTransfer(current.right, wanted)
   if (plan.steps.length === 0) return E.right(plan)
-  const done = await api.runAll(
+  const done = await internalsOf(api).runAll(
     plan.steps.map(({ op, params, body }) => ({ op, request: { params: params ?? {}, body } })),
     !dryRun,
   )

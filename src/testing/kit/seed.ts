@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import type { Input } from '../../api/methods.js'
-import { closed, dictOf } from '../../model/codec.js'
+import { closed, dictOf, type Named } from '../../model/codec.js'
 import { CreateContextFieldBody } from '../../model/context-field.js'
 import { ImportData } from '../../model/export.js'
 import { CREATE_FEATURE_FIELDS, EnvironmentVariantsBody } from '../../model/feature.js'
@@ -14,23 +14,30 @@ import { CreateUserBody } from '../../model/user.js'
  * A flag in one environment: its strategies (Unleash's strategy body), its variants, and its
  * switch. Turned on without strategies, it gets the project's default strategy, as in Unleash.
  */
-export const EnvironmentSeed = closed(
+export interface EnvironmentSeed extends t.TypeOf<typeof EnvironmentSeedCodec> {}
+const EnvironmentSeedCodec = closed(
   {},
   { enabled: t.boolean, strategies: t.array(StrategyBody), variants: EnvironmentVariantsBody },
   'a flag environment { enabled?, strategies?, variants? }',
 )
+export const EnvironmentSeed: Named<typeof EnvironmentSeedCodec, EnvironmentSeed> = EnvironmentSeedCodec
 
 /** A flag: what creating it takes (Unleash's create body but its name), its project and its environments by name. */
-export const FlagSeed = closed({}, { ...CREATE_FEATURE_FIELDS, project: t.string, environments: dictOf(EnvironmentSeed) }, 'a flag')
+export interface FlagSeed extends t.TypeOf<typeof FlagSeedCodec> {}
+const FlagSeedCodec = closed({}, { ...CREATE_FEATURE_FIELDS, project: t.string, environments: dictOf(EnvironmentSeed) }, 'a flag')
+export const FlagSeed: Named<typeof FlagSeedCodec, FlagSeed> = FlagSeedCodec
 
 /** An export document (`api.batch.exportFeatures`, or Unleash's export) imported into a project and environment. */
-export const ExportSeed = closed({ data: ImportData }, { project: t.string, environment: t.string }, 'an export { data, project?, environment? }')
+export interface ExportSeed extends t.TypeOf<typeof ExportSeedCodec> {}
+const ExportSeedCodec = closed({ data: ImportData }, { project: t.string, environment: t.string }, 'an export { data, project?, environment? }')
+export const ExportSeed: Named<typeof ExportSeedCodec, ExportSeed> = ExportSeedCodec
 
 /**
  * Everything a test kit starts from, each part in the admin API's own body shape and created in
  * this order. Segments get ids 1, 2, ... in their order, which strategies name them by.
  */
-export const KitSeed = closed(
+export interface KitSeed extends t.TypeOf<typeof KitSeedCodec> {}
+const KitSeedCodec = closed(
   {},
   {
     projects: t.array(CreateProjectBody),
@@ -43,7 +50,7 @@ export const KitSeed = closed(
   },
   'a test kit seed',
 )
-export type KitSeed = t.TypeOf<typeof KitSeed>
+export const KitSeed: Named<typeof KitSeedCodec, KitSeed> = KitSeedCodec
 
 /** What a test declares: the seed's shape, read-only; a misspelled or unknown key does not compile. */
 export type Seed = Input<KitSeed>
