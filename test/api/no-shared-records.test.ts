@@ -78,6 +78,7 @@ const seeded = async () => {
   await keep('projects.setDefaultStrategy', api.projects.setDefaultStrategy({ params: { ...P, environment: 'development' }, body: { name: 'flexibleRollout', parameters: { rollout: '30' }, segments: [segment.id], constraints: [{ contextName: 'tenant', operator: 'IN', values: ['acme'] }] } }))
   await keep('features.addLink', api.features.addLink({ params: { ...P, featureName: 'f' }, body: { url: 'example.com/docs', title: 'Docs' } }))
   ok(await api.features.complete({ params: { ...P, featureName: 'f' }, body: { status: 'kept', statusValue: 'v' } }))
+  await keep('contextFields.createInProject', api.contextFields.createInProject({ params: P, body: { name: 'region', legalValues: [{ value: 'eu' }] } }))
   await keep('types.createStrategyType', api.types.createStrategyType({ params: {}, body: { name: 'custom', parameters: [{ name: 'p', type: 'list' }] } }))
   // What SDKs report, and a flag on for everyone (the project's default strategy has a constraint), which the frontend API answers.
   ok(await api.metrics.register({ params: {}, body: { appName: 'shop', instanceId: 'i', interval: 1, started: '2026-01-01T00:00:00.000Z', strategies: ['default'] } }))
@@ -98,6 +99,7 @@ const candidates = (ids: Record<string, string[]>): Record<string, string[]> => 
   value: ['web'],
   name: ['tenant', 'development', 'simple', 'flexibleRollout', 'custom'],
   contextName: ['tenant'],
+  contextField: ['region'],
   parent: ['f'],
   ...ids,
 })
@@ -130,7 +132,8 @@ t.test('the answers of every read route share no object with the store', async (
     }
     if (!succeeded) unanswered.push(route.pattern)
   }
-  t.same(unanswered, ['/api/admin/user/tokens', '/api/admin/user/profile'], 'every read route answered, but the personal tokens and the profile of the caller (who is no user here)')
+  // The caller is an admin token, no user: its tokens, profile and project roles are a user's; a reset link's token is not a path parameter.
+  t.same(unanswered, ['/api/admin/user/roles', '/api/admin/user/tokens', '/api/admin/user/profile', '/auth/reset/validate'], 'every read route answered, but what only a user or a reset link has')
   t.ok(answered > 30, `${answered} answers searched`)
 })
 

@@ -223,9 +223,12 @@ t.test('a malformed answer is a clear error naming the route and the path', asyn
   t.match(malformed.err, /answered GET \/api\/admin\/segments with what flagport cannot read: \/segments\/0\/constraints/)
   server.answers.set('GET /api/admin/segments', fixture('segments'))
   const development = server.answers.get('POST export default development') as any
-  development.featureStrategies[1].constraints[0].operator = 'REGEX'
+  // An operator of Unleash's that flagport does not take (nor does Unleash 8.2's admin API).
+  const operator = development.featureStrategies[1].constraints[0].operator
+  development.featureStrategies[1].constraints[0].operator = 'IN_CIDR'
   const unknownOperator = await transfer('import', fromUnleash(dir))
-  t.match(unknownOperator.err, /the export of project default in development with what flagport cannot read: \/featureStrategies\/1\/constraints\/0\/operator \(flag tr45-parent\): .*You sent "REGEX"/)
+  development.featureStrategies[1].constraints[0].operator = operator
+  t.match(unknownOperator.err, /the export of project default in development with what flagport cannot read: \/featureStrategies\/1\/constraints\/0\/operator \(flag tr45-parent\): .*You sent "IN_CIDR"/)
   server.overrides.set('GET /api/admin/projects', { status: 200, body: '<html>' })
   const notJson = await transfer('import', fromUnleash(dir))
   t.match(notJson.err, /not JSON/)
