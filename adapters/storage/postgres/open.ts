@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import pg from 'pg'
 import { consoleLogger, type LoggerPort } from '../../../src/ports/logger.js'
+import { withClient } from './client.js'
 import { classifyOpenError, openError, type PostgresOpenError } from './errors.js'
 import { STORE_FORMAT_VERSION } from './changes.js'
 import { Listener } from './listener.js'
@@ -97,7 +98,7 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
     statement_timeout: timeoutMs,
     query_timeout: timeoutMs,
   }
-  const pool = new pg.Pool({ ...config, max: options.poolSize ?? 4, application_name: 'flagport' })
+  const pool = new pg.Pool({ ...config, max: options.poolSize ?? 4, application_name: 'flagport', Client: clientHeardFromBirth(logger) })
   // An idle connection the server dropped must not crash the process: the next query reconnects.
   // Checked-out connections get a listener of their own while held (client.ts); pool.query's
   // connections have one from the pool.
@@ -107,13 +108,8 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
     return E.left(error)
   }
   try {
-    const client = await pool.connect()
-    let refused: PostgresOpenError | null
-    try {
-      refused = await prepare(client, store)
-    } finally {
-      client.release()
-    }
+    // Held through withClient: a backend terminated while it migrates must not end the process.
+    const refused = await withClient(pool, logger, (client) => prepare(client, store))
     if (refused !== null) return await fail(refused)
     const loaded = await loadStore(pool, store)
     if (!loaded.ok) return await fail(openError('corrupt', `The store ${store} could not be read: ${loaded.reason}`))
@@ -140,3 +136,20 @@ export const openPostgresStorage = async (options: PostgresStorageOptions): Prom
     return fail(classifyOpenError(e))
   }
 }
+
+/**
+ * The pool's connections, each with an 'error' listener from its construction. The pool and
+ * the holders of a connection listen only in the windows they own; a terminated backend can
+ * report in a gap between them, and an unheard 'error' ends the process. This one logs only
+ * what no other listener heard.
+ */
+const clientHeardFromBirth = (logger: LoggerPort): typeof pg.Client =>
+  class extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config)
+      this.on('error', (e: Error) => {
+        if (this.listenerCount('error') === 1) logger.warn(`flagport: a PostgreSQL connection failed: ${e.message}`)
+      })
+    }
+  }
+
