@@ -1,3 +1,4 @@
+import { LOG2N_RANGE, SCRYPT_COST } from './password-hash.js'
 import { DEFAULT_LIMITS, LIMIT_MINIMUMS, type ResourceLimits } from '../model/limits.js'
 import { type MetricsLimits, resolveMetricsLimits } from './metrics/limits.js'
 
@@ -39,6 +40,12 @@ export interface AdminApiConfig {
   readonly maxParallelSessions?: number
   /** Bounds of the SDK usage kept in memory, and how often `lastSeenAt` is written (docs/clients.md). */
   readonly metrics?: Partial<MetricsLimits>
+  /**
+   * scrypt's cost for new password hashes, as log2 of N: a whole number from 10 to 20. Default
+   * 17, OWASP's recommendation. A lower cost is for passwords nothing depends on, such as a test
+   * suite's; a password stored at another cost is hashed anew at the next login.
+   */
+  readonly passwordHashCost?: number
 }
 
 export interface ResolvedConfig {
@@ -59,6 +66,7 @@ export interface ResolvedConfig {
   readonly sessionTtlHours: number
   readonly maxParallelSessions: number
   readonly metrics: MetricsLimits
+  readonly passwordHashCost: number
 }
 
 export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
@@ -79,7 +87,17 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   sessionTtlHours: positive('sessionTtlHours', config.sessionTtlHours, 48),
   maxParallelSessions: Math.max(1, Math.floor(positive('maxParallelSessions', config.maxParallelSessions, 5))),
   metrics: resolveMetricsLimits(config.metrics),
+  passwordHashCost: resolveHashCost(config.passwordHashCost),
 })
+
+/** A cost outside what a stored hash may name is a programming error in the host. */
+const resolveHashCost = (given: number | undefined): number => {
+  if (given === undefined) return SCRYPT_COST.log2N
+  if (!Number.isInteger(given) || given < LOG2N_RANGE.min || given > LOG2N_RANGE.max) {
+    throw new TypeError(`flagport: passwordHashCost must be a whole number from ${LOG2N_RANGE.min} to ${LOG2N_RANGE.max}, not ${String(given)}`)
+  }
+  return given
+}
 
 /** A setting that must be a number above 0 when given (a host's programming error otherwise). */
 const positive = (name: string, given: number | undefined, fallback: number): number => {

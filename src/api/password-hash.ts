@@ -8,14 +8,20 @@ export interface ScryptCost {
   readonly p: number
 }
 
-/** The cost new hashes are made with: OWASP's N = 2^17 for scrypt. */
+/** The cost new hashes are made with by default: OWASP's N = 2^17 for scrypt. */
 export const SCRYPT_COST: ScryptCost = Object.freeze({ log2N: 17, r: 8, p: 1 })
+
+/** The lowest and highest `log2N` a host may configure, and a stored hash may name. */
+export const LOG2N_RANGE = Object.freeze({ min: 10, max: 20 })
+
+/** The cost of new hashes at N = 2^log2N, with SCRYPT_COST's block size and parallelism. */
+const costAt = (log2N: number): ScryptCost => (log2N === SCRYPT_COST.log2N ? SCRYPT_COST : { ...SCRYPT_COST, log2N })
 
 /** The cost of hashes stored as `scrypt$<salt>$<hash>`, with no cost written: Node's default. */
 const UNWRITTEN_COST: ScryptCost = Object.freeze({ log2N: 14, r: 8, p: 1 })
 
 /** The costs a stored hash may name: anything else is not a hash this code made, and matches nothing. */
-const costAllowed = ({ log2N, r, p }: ScryptCost): boolean => log2N >= 10 && log2N <= 20 && r >= 1 && r <= 32 && p >= 1 && p <= 4
+const costAllowed = ({ log2N, r, p }: ScryptCost): boolean => log2N >= LOG2N_RANGE.min && log2N <= LOG2N_RANGE.max && r >= 1 && r <= 32 && p >= 1 && p <= 4
 
 const KEYLEN = 32
 
@@ -86,37 +92,42 @@ const gate = createGate(HASHING.concurrency, HASHING.maxWaiting)
 /** How busy hashing is now, and the most hashes that ever ran at once in this process. */
 export const hashingStats = (): { readonly running: number; readonly waiting: number; readonly peak: number } => gate.stats()
 
-/** A salted scrypt hash at `SCRYPT_COST`, with its cost written in it; it waits its turn, never refused. */
-export const hashPassword = (password: string): Promise<string> =>
+/** A salted scrypt hash at N = 2^log2N, with its cost written in it; it waits its turn, never refused. */
+export const hashPassword = (password: string, log2N: number = SCRYPT_COST.log2N): Promise<string> =>
   gate.run(async () => {
     const salt = crypto.randomBytes(16)
-    return format(SCRYPT_COST, salt, await derive(password, salt, SCRYPT_COST))
+    const cost = costAt(log2N)
+    return format(cost, salt, await derive(password, salt, cost))
   }, false)!
+
+/** A stored hash that matches no password and costs what a hash at N = 2^log2N costs to compare with. */
+export const unmatchableHash = (log2N: number = SCRYPT_COST.log2N): string => `scrypt$${log2N},${SCRYPT_COST.r},${SCRYPT_COST.p}$${'00'.repeat(16)}$${'00'.repeat(KEYLEN)}`
 
 /** What a password check came to: `busy` when too many hashes were waiting to take one more. */
 export type PasswordCheck = { readonly matches: boolean; readonly outdated: boolean } | 'busy'
 
-const compare = async (password: string, stored: string): Promise<{ matches: boolean; outdated: boolean }> => {
+const compare = async (password: string, stored: string, log2N: number): Promise<{ matches: boolean; outdated: boolean }> => {
   const parsed = parse(stored)
   // A hash this code did not make still costs one hash, so that it cannot be told apart by time.
-  const cost = parsed?.cost ?? SCRYPT_COST
+  const cost = parsed?.cost ?? costAt(log2N)
   const key = await derive(password, parsed?.salt ?? Buffer.alloc(16), cost).catch(() => undefined)
   const matches = parsed !== undefined && key !== undefined && crypto.timingSafeEqual(key, parsed.key)
-  return { matches, outdated: matches && passwordHashOutdated(stored) }
+  return { matches, outdated: matches && passwordHashOutdated(stored, log2N) }
 }
 
 /** Whether `password` is the one `stored` was made of; it waits its turn, never refused. */
-export const verifyPassword = (password: string, stored: string): Promise<boolean> => gate.run(() => compare(password, stored).then((c) => c.matches), false)!
+export const verifyPassword = (password: string, stored: string): Promise<boolean> => gate.run(() => compare(password, stored, SCRYPT_COST.log2N).then((c) => c.matches), false)!
 
 /**
- * Whether `password` is the one `stored` was made of, and whether `stored` was made at a lower
- * cost than today's (to be hashed anew now that the password is known); `busy`, at once, when
- * `HASHING.maxWaiting` checks already wait: a flood is refused, not queued without end.
+ * Whether `password` is the one `stored` was made of, and whether `stored` was made at another
+ * cost than N = 2^log2N (to be hashed anew now that the password is known); `busy`, at once,
+ * when `HASHING.maxWaiting` checks already wait: a flood is refused, not queued without end.
  */
-export const checkPassword = (password: string, stored: string): Promise<PasswordCheck> => gate.run(() => compare(password, stored), true) ?? Promise.resolve('busy')
+export const checkPassword = (password: string, stored: string, log2N: number = SCRYPT_COST.log2N): Promise<PasswordCheck> =>
+  gate.run(() => compare(password, stored, log2N), true) ?? Promise.resolve('busy')
 
-/** Whether a stored hash was made at another cost than `SCRYPT_COST`. */
-export const passwordHashOutdated = (stored: string): boolean => {
+/** Whether a stored hash was made at another cost than N = 2^log2N with SCRYPT_COST's r and p. */
+export const passwordHashOutdated = (stored: string, log2N: number = SCRYPT_COST.log2N): boolean => {
   const cost = parse(stored)?.cost
-  return cost !== undefined && (cost.log2N !== SCRYPT_COST.log2N || cost.r !== SCRYPT_COST.r || cost.p !== SCRYPT_COST.p)
+  return cost !== undefined && (cost.log2N !== log2N || cost.r !== SCRYPT_COST.r || cost.p !== SCRYPT_COST.p)
 }

@@ -28,4 +28,4 @@ export const sameDigest = (a: string, b: string): boolean => {
 export const newSecret = (): string => crypto.randomBytes(28).toString('hex')
 
 // Passwords: see password-hash.ts (scrypt with its cost written in the hash, one hash at a time).
-export { checkPassword, hashPassword, passwordHashOutdated, verifyPassword } from './password-hash.js'
+export { checkPassword, hashPassword, passwordHashOutdated, unmatchableHash, verifyPassword } from './password-hash.js'

@@ -3,6 +3,7 @@ import t from 'tap'
 import { openAuth } from '../../adapters/auth/open.js'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import { createAdminApi } from '../../src/api/admin-api.js'
+import { internalsOf } from '../../src/api/internals.js'
 import { raw } from '../support/raw.js'
 
 t.test('a missing or misshapen port is a TypeError naming the option, and the store is left unseeded', async (t) => {
@@ -21,4 +22,15 @@ t.test('a missing or misshapen port is a TypeError naming the option, and the st
 t.test('options that are what it needs make a facade', async (t) => {
   const api = await createAdminApi({ storage: createMemoryStorage(), auth: openAuth(), clock: { now: () => 0 } })
   t.type(api.features.create, 'function')
+})
+
+t.test('passwordHashCost: 17 by default, and a cost no stored hash may name is a TypeError', async (t) => {
+  const api = await createAdminApi({ storage: createMemoryStorage(), auth: openAuth() })
+  t.equal(internalsOf(api).config.passwordHashCost, 17)
+  for (const bad of [9, 21, 12.5, Number.NaN, '12']) {
+    await t.rejects(createAdminApi({ storage: createMemoryStorage(), auth: openAuth(), config: { passwordHashCost: bad as number } }), {
+      name: 'TypeError',
+      message: /passwordHashCost must be a whole number from 10 to 20/,
+    })
+  }
 })

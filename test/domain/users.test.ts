@@ -6,7 +6,7 @@ import { getRow, rows } from '../../src/store/table.js'
 import { committedEntries } from '../../src/store/table-layout.js'
 import type { EmailPort } from '../../src/ports/email.js'
 import type { Snapshot, StoragePort } from '../../src/ports/storage.js'
-import { ADMIN_TOKEN, makeApi, ok, err, plain } from '../support/api.js'
+import { ADMIN_TOKEN, makeApi, ok, err, plain, TEST_HASH_COST } from '../support/api.js'
 import { raw } from '../support/raw.js'
 import { internalsOf } from '../../src/api/internals.js'
 
@@ -169,7 +169,7 @@ t.test('the password is stored only as a salted scrypt hash, never returned or r
   const b = ok(await create(api, { username: 'twin', rootRole: 3, password }))
   t.equal(a.imageUrl, gravatar('bf118b5091f0348b2ebca5b8a2deb103aaf385854e1912b9cbf51e2f31d2328f'), 'gravatar of the username (sample 03)')
   const hashA = stored(api, a.id).passwordHash!
-  t.match(hashA, /^scrypt\$17,8,1\$[0-9a-f]{32}\$[0-9a-f]{64}$/, "its cost written in it: N = 2^17, r = 8, p = 1")
+  t.match(hashA, new RegExp(`^scrypt\\$${TEST_HASH_COST},8,1\\$[0-9a-f]{32}\\$[0-9a-f]{64}$`), 'its cost written in it: the configured N, r = 8, p = 1')
   t.not(hashA, stored(api, b.id).passwordHash, 'salted: the same password hashes differently')
   t.ok(await verifyPassword(password, hashA))
   t.notOk(await verifyPassword('wrong', hashA))

@@ -10,6 +10,7 @@ import { listen } from '../../adapters/http/node.js'
 import { withUi } from '../../adapters/http/ui.js'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import { createAdminApi, type AdminApi } from '../../src/api/admin-api.js'
+import { TEST_HASH_COST } from '../support/api.js'
 import { createHttpHandler } from '../../src/http/handler.js'
 
 /*
@@ -43,7 +44,7 @@ export type AdminUi = {
 
 /** flagport with the admin's password set, serving the UI, and a fresh browser page on it. */
 export const startAdminUi = async (t: Teardown): Promise<AdminUi> => {
-  const api = await createAdminApi({ storage: createMemoryStorage(), auth: sessionAuth(tokenAuth({ adminTokens: [ADMIN_TOKEN] })) })
+  const api = await createAdminApi({ storage: createMemoryStorage(), auth: sessionAuth(tokenAuth({ adminTokens: [ADMIN_TOKEN] })), config: { passwordHashCost: TEST_HASH_COST } })
   const changed = await api.users.changePassword({ authorization: ADMIN_TOKEN, params: { id: '1' }, body: { password: PASSWORD } })
   if (E.isLeft(changed)) throw new Error(`the admin's password was refused: ${JSON.stringify(changed.left)}`)
   const served = await withUi(createHttpHandler(api), { dir: UI_DIR })

@@ -1,7 +1,10 @@
 import * as crypto from 'node:crypto'
 import t from 'tap'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
-import { HASHING, hashingStats, verifyPassword } from '../../src/api/password-hash.js'
+import { HASHING, hashingStats, SCRYPT_COST, verifyPassword } from '../../src/api/password-hash.js'
+
+/** This file holds hashing at the cost a host gets by default, which the other tests lower. */
+const DEFAULT_COST = { passwordHashCost: SCRYPT_COST.log2N }
 import type { State, UserState } from '../../src/model/state.js'
 import { rows, tableFrom } from '../../src/store/table.js'
 import { GOOD_PASSWORD, serveWithSessions } from './session-support.js'
@@ -19,7 +22,7 @@ t.test('a hash of the older cost verifies, and the login stores the password at 
   const seeded = seeding.storage.head().state!
   const users = rows(seeded.users).map((u): [string, UserState] => [String(u.id), u.id === old.id ? { ...u, passwordHash: legacy } : u])
   const state: State = { ...seeded, users: tableFrom(users) }
-  const s = await serveWithSessions({ storage: createMemoryStorage({ state, version: seeding.storage.head().version }) })
+  const s = await serveWithSessions({ storage: createMemoryStorage({ state, version: seeding.storage.head().version }), config: DEFAULT_COST })
   const stored = () => s.api.state().users.get(String(old.id))!.passwordHash!
   t.equal(stored(), legacy)
   t.equal((await s.login('old', 'wrong', fresh())).status, 401)
@@ -31,7 +34,7 @@ t.test('a hash of the older cost verifies, and the login stores the password at 
 })
 
 t.test('a wrong-password flood from 100 addresses: one hash at a time, the excess refused at once, writes go on', async (t) => {
-  const s = await serveWithSessions()
+  const s = await serveWithSessions({ config: DEFAULT_COST })
   await s.call('POST', '/api/admin/projects/default/features', { headers: s.asAdmin, body: { name: 'during-the-flood' } })
   // Distinct names: no backoff comes into it, every attempt wants a hash.
   const flood = Array.from({ length: 100 }, (_, i) => s.login(`guess-${i}`, 'wrong', { remoteAddress: `10.2.0.${i}` }))

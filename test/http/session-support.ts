@@ -8,6 +8,7 @@ import type { HttpHandlerOptions, HttpRequest, HttpResponse } from '../../src/ht
 import { fixedClock } from '../../src/ports/clock.js'
 import { sequentialIds } from '../../src/ports/ids.js'
 import { recorded } from '../support/openapi.js'
+import { TEST_HASH_COST } from '../support/api.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import type { EmailPort } from '../../src/ports/email.js'
 import type { LoggerPort } from '../../src/ports/logger.js'
@@ -26,7 +27,7 @@ export const serveWithSessions = async (
     auth: sessionAuth(tokenAuth({ adminTokens: [ADMIN_TOKEN], clock }), { clock }),
     clock,
     ids: sequentialIds(),
-    ...(options.config ? { config: options.config } : {}),
+    config: { passwordHashCost: TEST_HASH_COST, ...options.config },
     ...(options.email ? { email: options.email } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
   })

@@ -8,6 +8,13 @@ import * as E from 'fp-ts/lib/Either.js'
 
 export const ADMIN_TOKEN = '*:*.test-admin-secret'
 
+/**
+ * scrypt's lowest cost, for test facades: their passwords protect nothing, and at the default
+ * cost every login would take a core for a noticeable time. password-hashing.test.ts holds the
+ * default cost itself.
+ */
+export const TEST_HASH_COST = 10
+
 /** A facade over a fresh memory store with a fixed clock and counting ids. */
 export const makeApi = async (options: Partial<AdminApiOptions> & { tokens?: boolean } = {}) => {
   const clock = fixedClock('2026-01-01T00:00:00.000Z')
@@ -16,7 +23,7 @@ export const makeApi = async (options: Partial<AdminApiOptions> & { tokens?: boo
     auth: options.auth ?? (options.tokens ? tokenAuth({ adminTokens: [ADMIN_TOKEN], clock }) : openAuth()),
     clock,
     ids: sequentialIds(),
-    ...(options.config ? { config: options.config } : {}),
+    config: { passwordHashCost: TEST_HASH_COST, ...options.config },
     ...(options.email ? { email: options.email } : {}),
   })
   return { api, clock }

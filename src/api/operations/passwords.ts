@@ -15,9 +15,9 @@ import { hashPassword, verifyPassword } from '../secrets.js'
 /** A password the rule refuses, or its scrypt hash (made before the transaction: hashing is slow). */
 type PreparedPassword = { readonly problems: readonly string[] } | { readonly hash: string }
 
-const preparePassword = async (password: string): Promise<PreparedPassword> => {
+const preparePassword = async (password: string, log2N: number): Promise<PreparedPassword> => {
   const problems = passwordProblems(password)
-  return problems.length > 0 ? { problems } : { hash: await hashPassword(password) }
+  return problems.length > 0 ? { problems } : { hash: await hashPassword(password, log2N) }
 }
 
 /**
@@ -50,11 +50,11 @@ export const changeOwnPasswordOp = (storage: StoragePort) =>
     params: NoParams,
     requirement: 'NONE',
     body: OwnPasswordBody,
-    prepare: async ({ body, principal }): Promise<PreparedOwnPassword> => {
+    prepare: async ({ body, principal, config }): Promise<PreparedOwnPassword> => {
       const account = principal.kind === 'user' ? stateOf(storage).users.get(String(principal.actor.id)) : undefined
       const checkedHash = account?.passwordHash ?? null
       const oldMatches = checkedHash !== null && body.oldPassword !== undefined && (await verifyPassword(body.oldPassword, checkedHash))
-      return { password: await preparePassword(body.password), checkedHash, oldMatches }
+      return { password: await preparePassword(body.password, config.passwordHashCost), checkedHash, oldMatches }
     },
     run: (draft, { body, principal, prepared, config }) => {
       const account = principal.kind === 'user' ? draft.users.get(String(principal.actor.id)) : undefined
@@ -121,7 +121,7 @@ export const resetPasswordOp = asMaintenanceSwitch(
     params: NoParams,
     requirement: 'NONE',
     body: ResetPasswordBody,
-    prepare: async ({ body }) => preparePassword(body.password),
+    prepare: async ({ body, config }) => preparePassword(body.password, config.passwordHashCost),
     run: (draft, { body, ctx, prepared }) => {
       const password = prepared as PreparedPassword
       if ('problems' in password) return E.left(weakPassword(password.problems))

@@ -13,7 +13,7 @@ import type { StoragePort } from '../../ports/storage.js'
 import { read, write } from '../operation.js'
 import { asMaintenanceSwitch, stateOf } from '../runner.js'
 import type { LoginBackoff } from '../login-backoff.js'
-import { checkPassword, hashPassword, hashToken } from '../secrets.js'
+import { checkPassword, hashPassword, hashToken, unmatchableHash } from '../secrets.js'
 
 /** A login that succeeded: the session's id (the cookie's value, kept nowhere else), when it ends, and who. */
 export interface Session {
@@ -35,8 +35,6 @@ type CheckedLogin =
   | { readonly kind: 'checked'; readonly account: UserState | undefined; readonly matches: boolean; readonly sessionId: string; readonly name: string; readonly rehashed?: string }
   | { readonly kind: 'waiting' | 'busy'; readonly retryAfterSeconds: number }
 
-// Compared against when no account matches, so that an unknown name costs what a wrong password does.
-const NO_ACCOUNT_HASH = 'scrypt$17,8,1$00000000000000000000000000000000$0000000000000000000000000000000000000000000000000000000000000000'
 
 /** The key a login's name is counted under: the account's id, else the name as given, in lower case. */
 const backoffName = (account: UserState | undefined, username: string): string => (account ? `#${account.id}` : username.toLowerCase())
@@ -55,16 +53,17 @@ export const loginOp = (storage: StoragePort, backoff: LoginBackoff) =>
     params: NoParams,
     requirement: 'NONE',
     body: LoginBody,
-    prepare: async ({ body, ctx }): Promise<CheckedLogin> => {
+    prepare: async ({ body, ctx, config }): Promise<CheckedLogin> => {
       const account = loginAccount(stateOf(storage), body.username)
       const name = backoffName(account, body.username)
       const wait = backoff.wait(name, account?.loginAttempts, Date.parse(ctx.now))
       if (wait > 0) return { kind: 'waiting', retryAfterSeconds: Math.ceil(wait / 1000) }
       const hash = account?.passwordHash ?? null
-      const checked = await checkPassword(body.password, hash ?? NO_ACCOUNT_HASH)
+      // With no account, a hash of the configured cost: an unknown name costs what a wrong password does.
+      const checked = await checkPassword(body.password, hash ?? unmatchableHash(config.passwordHashCost), config.passwordHashCost)
       if (checked === 'busy') return { kind: 'busy', retryAfterSeconds: 1 }
       const matches = checked.matches && hash !== null
-      const rehashed = matches && checked.outdated ? await hashPassword(body.password) : undefined
+      const rehashed = matches && checked.outdated ? await hashPassword(body.password, config.passwordHashCost) : undefined
       return { kind: 'checked', account, matches, sessionId: ctx.token(), name, ...(rehashed ? { rehashed } : {}) }
     },
     run: (draft, { ctx, config, prepared }) => {
@@ -128,9 +127,9 @@ export const changePasswordOp = write<IdParams, PasswordBody, void, ValidationEr
   params: IdParams,
   requirement: 'ADMIN',
   body: PasswordBody,
-  prepare: async ({ body }): Promise<PreparedPassword> => {
+  prepare: async ({ body, config }): Promise<PreparedPassword> => {
     const problems = passwordProblems(body.password)
-    return problems.length > 0 ? { problems } : { hash: await hashPassword(body.password) }
+    return problems.length > 0 ? { problems } : { hash: await hashPassword(body.password, config.passwordHashCost) }
   },
   run: (draft, { params, prepared }) => {
     const password = prepared as PreparedPassword

@@ -39,8 +39,8 @@ export const createUserOp = (email?: EmailPort) =>
     params: NoParams,
     requirement: 'ADMIN',
     body: CreateUserBody,
-    prepare: async ({ body }): Promise<PreparedUser> => ({
-      passwordHash: body.password ? await hashPassword(body.password) : null,
+    prepare: async ({ body, config }): Promise<PreparedUser> => ({
+      passwordHash: body.password ? await hashPassword(body.password, config.passwordHashCost) : null,
       imageUrl: gravatarUrl(body.email || body.username || ''),
     }),
     run: (draft, { body, ctx, config, prepared }) =>
