@@ -1,5 +1,6 @@
 import { DEFAULT_LIMITS, LIMIT_MINIMUMS, type ResourceLimits } from '../model/limits.js'
 import { type MetricsLimits, resolveMetricsLimits } from './metrics/limits.js'
+import { type StreamingLimits, resolveStreamingLimits } from './client-stream/limits.js'
 
 /** Instance settings a host app may give the facade; every field has Unleash's OSS default. */
 export interface AdminApiConfig {
@@ -39,6 +40,8 @@ export interface AdminApiConfig {
   readonly maxParallelSessions?: number
   /** Bounds of the SDK usage kept in memory, and how often `lastSeenAt` is written (docs/clients.md). */
   readonly metrics?: Partial<MetricsLimits>
+  /** Caps, heartbeat and coalescing of the client streaming API (docs/clients.md). */
+  readonly streaming?: Partial<StreamingLimits>
 }
 
 export interface ResolvedConfig {
@@ -59,6 +62,7 @@ export interface ResolvedConfig {
   readonly sessionTtlHours: number
   readonly maxParallelSessions: number
   readonly metrics: MetricsLimits
+  readonly streaming: StreamingLimits
 }
 
 export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
@@ -79,6 +83,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   sessionTtlHours: positive('sessionTtlHours', config.sessionTtlHours, 48),
   maxParallelSessions: Math.max(1, Math.floor(positive('maxParallelSessions', config.maxParallelSessions, 5))),
   metrics: resolveMetricsLimits(config.metrics),
+  streaming: resolveStreamingLimits(config.streaming),
 })
 
 /** A setting that must be a number above 0 when given (a host's programming error otherwise). */

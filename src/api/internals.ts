@@ -17,6 +17,8 @@ export interface FacadeInternals {
   readonly runAll: Runner['runAll']
   readonly config: ResolvedConfig
   readonly email: EmailPort | undefined
+  /** The client streaming API's open streams on this instance. */
+  readonly streams: { size(): number; close(): void }
 }
 
 export const INTERNALS: unique symbol = Symbol('flagport.internals')

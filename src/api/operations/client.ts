@@ -28,6 +28,21 @@ const scopeOf = (who: Principal, query: Query): { environment: string; filter: C
 }
 
 /**
+ * The scope of a client API call: the caller's environment and filter, which the streaming and
+ * delta APIs serve from, admitted as `GET /api/client/features` admits callers.
+ */
+export const clientScopeOp = (inlineSegments: boolean) =>
+  read({
+    params: NoParams,
+    requirement: 'NONE',
+    admits: 'client-tokens',
+    run: (_state, { principal, query }): E.Either<never, { environment: string; filter: ClientFilter }> => {
+      const { environment, filter } = scopeOf(principal, query)
+      return E.right({ environment, filter: { ...filter, inlineSegmentConstraints: inlineSegments } })
+    },
+  })
+
+/**
  * `GET /api/client/features`: the client payload of the caller's environment, with its ETag,
  * from the facade's `cache`. Client tokens are admitted as well as admin tokens and users.
  * `inlineSegments`: for SDKs older than client spec 4.2.0, which get each segment's
