@@ -26,7 +26,7 @@ export const DEFAULT_STREAMING_LIMITS: StreamingLimits = Object.freeze({
   maxStreams: 10_000,
   maxStreamsPerToken: 2_000,
   maxBufferedBytes: 1024 * 1024,
-  coalesceMs: 100,
+  coalesceMs: 20,
   heartbeatMs: 20_000,
   historySize: 32,
   maxScopes: 64,
