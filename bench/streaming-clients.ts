@@ -1,7 +1,7 @@
 /**
  * The SDK side of the streaming bench, in a worker thread so the server's heap (the main
  * thread's) counts only what the server keeps per stream. Opens `perServer` event streams on
- * each URL, then answers each `expect` with when the last stream of each server received its
+ * each URL, then answers each `expect` with when the first and the last stream of each server received its
  * k-th `unleash-updated` event (absolute ms: `performance.timeOrigin + performance.now()`).
  * Plain JavaScript, run with `eval`, so that it runs alike from source and compiled.
  */
@@ -14,15 +14,17 @@ const now = () => performance.timeOrigin + performance.now()
 
 // Each client: its server's index, how many updates it got, and when each arrived.
 const clients = []
+// How many clients got at least k updates, by k: checking a round is then one look, not a scan.
+const reached = []
 let waiting
 
 const check = () => {
   if (waiting === undefined) return
   const { k } = waiting
-  if (clients.some((c) => c.updates < k)) return
+  if ((reached[k] ?? 0) < clients.length) return
   waiting = undefined
-  const last = urls.map((_, s) => Math.max(...clients.filter((c) => c.server === s).map((c) => c.arrivals[k - 1])))
-  parentPort.postMessage({ type: 'arrived', k, last })
+  const of = (s) => clients.filter((c) => c.server === s).map((c) => c.arrivals[k - 1])
+  parentPort.postMessage({ type: 'arrived', k, first: urls.map((_, s) => Math.min(...of(s))), last: urls.map((_, s) => Math.max(...of(s))) })
 }
 
 const open = (url, server) =>
@@ -43,6 +45,7 @@ const open = (url, server) =>
         while (at !== -1) {
           client.arrivals.push(now())
           client.updates++
+          reached[client.updates] = (reached[client.updates] ?? 0) + 1
           at = chunk.indexOf('event: unleash-updated', at + 1)
         }
         check()

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { once } from 'node:events'
 import { Worker } from 'node:worker_threads'
@@ -8,6 +9,7 @@ import { openPostgresStorage } from '../adapters/storage/postgres.js'
 import { createAdminApi } from '../src/api/admin-api.js'
 import { internalsOf } from '../src/api/internals.js'
 import { createHttpHandler } from '../src/http/handler.js'
+import { SERVER } from './http.js'
 import type { Row } from './measure.js'
 import { CLIENTS_SOURCE } from './streaming-clients.js'
 
@@ -21,6 +23,23 @@ const heap = () => {
   return m.heapUsed + m.external + m.arrayBuffers
 }
 
+/** `flagport` on PostgreSQL as its own process: compiled (npm run bench), or from source under tsx. */
+const startInstance = (env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> =>
+  new Promise((resolve, reject) => {
+    const fromSource = import.meta.url.endsWith('.ts')
+    const args = fromSource ? ['--conditions=flagport-source', '--import', 'tsx', 'adapters/cli/main.ts'] : [SERVER]
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    const look = (chunk: Buffer) => {
+      output += String(chunk)
+      const match = / on (http:\/\/[^\s]+)/.exec(output)
+      if (match) resolve({ child, url: match[1]!.replace(/\/$/, '') })
+    }
+    child.stdout!.on('data', look)
+    child.stderr!.on('data', look)
+    child.on('exit', () => reject(new Error(`the second instance exited before listening:\n${output}`)))
+  })
+
 /**
  * Two instances on one PostgreSQL store, `perServer` SDK streams open on each (the clients in a
  * worker thread): a flag toggled through A `rounds` times, each time from the call on A to the
@@ -33,11 +52,10 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
     if (E.isLeft(opened)) throw new Error(opened.left.message)
     return opened.right
   }
-  const [storeA, storeB] = [await open(), await open()]
+  const storeA = await open()
   const auth = tokenAuth({ adminTokens: [ADMIN] })
   const limits = { streaming: { maxStreamsPerToken: perServer, maxStreams: perServer } }
   const apiA = await createAdminApi({ storage: storeA, auth, config: limits })
-  const apiB = await createAdminApi({ storage: storeB, auth, config: limits })
   const admin = { authorization: ADMIN }
   for (let i = 0; i < 20; i++) {
     const created = await apiA.features.create({ ...admin, params: { projectId: 'default' }, body: { name: `streamed-${i}` } })
@@ -45,11 +63,13 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
   }
   const token = await apiA.apiTokens.create({ ...admin, params: {}, body: { tokenName: 'bench-sdk', type: 'client', environment: 'development', projects: ['*'] } })
   if (E.isLeft(token)) throw new Error(JSON.stringify(token.left))
-  const [serverA, serverB] = [await listen(createHttpHandler(apiA), { port: 0 }), await listen(createHttpHandler(apiB), { port: 0 })]
+  const serverA = await listen(createHttpHandler(apiA), { port: 0 })
+  // B is a process of its own, as a second instance is: its fan-out does not wait for A's.
+  const serverB = await startInstance({ DATABASE_URL: url, FLAGPORT_STORE: store, PORT: '0', HOST: '127.0.0.1', FLAGPORT_ADMIN_TOKENS: ADMIN })
 
   const before = heap()
   const worker = new Worker(CLIENTS_SOURCE, { eval: true, workerData: { urls: [serverA.url, serverB.url], token: token.right.secret, perServer } })
-  const messages: { type: string; k?: number; last?: number[] }[] = []
+  const messages: { type: string; k?: number; first?: number[]; last?: number[] }[] = []
   let wake: (() => void) | undefined
   worker.on('message', (m) => {
     messages.push(m)
@@ -63,25 +83,31 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
     }
   }
   await next('open')
-  const streams = internalsOf(apiA).streams.size() + internalsOf(apiB).streams.size()
+  const streams = internalsOf(apiA).streams.size()
   const perStream = Math.round((heap() - before) / streams)
 
   const delays: number[][] = [[], []]
+  const firsts: number[][] = [[], []]
+  const acks: number[] = []
   for (let k = 1; k <= rounds; k++) {
     const params = { projectId: 'default', featureName: 'streamed-0', environment: 'development' }
     const start = performance.timeOrigin + performance.now()
     const toggled = await (k % 2 === 1 ? apiA.features.enableEnvironment({ ...admin, params }) : apiA.features.disableEnvironment({ ...admin, params }))
     if (E.isLeft(toggled)) throw new Error(JSON.stringify(toggled.left))
+    acks.push(performance.timeOrigin + performance.now() - start)
     worker.postMessage({ type: 'expect', k })
     const arrived = await next('arrived')
     arrived.last!.forEach((at, s) => delays[s]!.push(at - start))
+    arrived.first!.forEach((at, s) => firsts[s]!.push(at - start))
   }
   worker.postMessage({ type: 'stop' })
   await once(worker, 'exit')
-  await Promise.all([serverA.close(), serverB.close()])
-  await Promise.all([storeA.close(), storeB.close()])
+  serverB.child.kill('SIGTERM')
+  await once(serverB.child, 'exit')
+  await serverA.close()
+  await storeA.close()
 
-  const row = (name: string, d: number[]): Row => {
+  const row = (name: string, d: number[], note = `${rounds} toggles through A, ${perServer} streams on each instance; from the call on A`): Row => {
     const sorted = [...d].sort((x, y) => x - y)
     return {
       section: 'streaming: postgres',
@@ -90,13 +116,16 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
       opsPerSec: 1000 / percentile(sorted, 0.5),
       p50us: percentile(sorted, 0.5) * 1000,
       p99us: percentile(sorted, 0.99) * 1000,
-      note: `${rounds} toggles through A, ${perServer} streams on each instance; from the call on A`,
+      note,
     }
   }
   return [
+    row('toggle on A acknowledged (commit)', acks, 'the part of each figure below that is the commit itself'),
+    row('toggle on A to the first of A\'s streams', firsts[0]!),
     row('toggle on A to the last of A\'s streams', delays[0]!),
+    row('toggle on A to the first of B\'s streams', firsts[1]!),
     row('toggle on A to the last of B\'s streams', delays[1]!),
     row('toggle on A to the last of all streams', delays[0]!.map((a, i) => Math.max(a, delays[1]![i]!))),
-    { section: 'streaming: postgres', operation: 'server heap per open stream', storeSize: 20, note: `${perStream} bytes (${streams} streams, JS heap and buffers of the server's thread)` },
+    { section: 'streaming: postgres', operation: 'server heap per open stream', storeSize: 20, note: `${perStream} bytes (A's ${streams} streams: JS heap and buffers of its thread)` },
   ]
 }

@@ -36,8 +36,6 @@ const readFetchBody = async (request: Request, limit: number): Promise<{ body?: 
   return { body, tooLarge: false }
 }
 
-const encoder = new TextEncoder()
-
 /**
  * An event stream as a fetch body. What the reader has not taken is the queue's size past its
  * high-water mark of 0, which the stream's own bound (a slow reader is dropped) reads.
@@ -60,7 +58,7 @@ const eventBody = (stream: EventStream, aborted: AbortSignal): ReadableStream<Ui
         }
         stop = stream.open({
           write: (chunk) => {
-            if (!ended) controller.enqueue(encoder.encode(chunk))
+            if (!ended) controller.enqueue(chunk)
           },
           buffered: () => Math.max(0, -(controller.desiredSize ?? 0)),
           close: end,

@@ -125,11 +125,12 @@ else {
 /** A sink that keeps what it is sent; `unread` stands for bytes its reader has not taken. */
 const sink = () => {
   const chunks: string[] = []
+  const text = new TextDecoder()
   const s = {
     chunks,
     unread: 0,
     closed: false,
-    write: (chunk: string) => void chunks.push(chunk),
+    write: (chunk: Uint8Array) => void chunks.push(text.decode(chunk)),
     buffered: () => s.unread,
     close: () => void (s.closed = true),
     /** The events sent, parsed: name, id and data. */

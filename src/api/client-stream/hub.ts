@@ -18,7 +18,8 @@ import type { ChangeSignal } from './signal.js'
 
 /** Where a stream's text goes: a node response, a fetch body. */
 export interface StreamSink {
-  write(chunk: string): void
+  /** UTF-8 text; the same bytes may go to many sinks: send them, never change them. */
+  write(chunk: Uint8Array): void
   /** Bytes written that the reader has not taken yet. */
   buffered(): number
   /** Ends the stream from the server's side. */
@@ -91,8 +92,10 @@ export interface StreamHubDeps {
   readonly timers?: StreamTimers
 }
 
-const frame = (event: string, id: number, data: string): string => `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`
-const HEARTBEAT = ':\n\n'
+const utf8 = new TextEncoder()
+/** One event, encoded once for every stream it goes to. */
+const frame = (event: string, id: number, data: string): Uint8Array => utf8.encode(`id: ${id}\nevent: ${event}\ndata: ${data}\n\n`)
+const HEARTBEAT = utf8.encode(':\n\n')
 
 /** A revision as SDKs send it back: `"12"`, `W/"12"` or `12`; anything else is none. */
 export const parseRevision = (value: string | undefined): number | undefined => {
@@ -166,7 +169,7 @@ export const createStreamHub = ({ cache, head, signal, limits, timers = systemTi
   }
 
   /** Writes to a stream, or drops it when its reader has left more than the limit untaken. */
-  const send = (stream: Stream, chunk: string): void => {
+  const send = (stream: Stream, chunk: Uint8Array): void => {
     if (stream.sink.buffered() > limits.maxBufferedBytes) {
       remove(stream)
       stream.sink.close()
