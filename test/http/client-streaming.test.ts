@@ -5,6 +5,8 @@ import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
 import { Unleash } from 'unleash-client'
 import { tokenAuth } from '../../adapters/auth/api-tokens.js'
+import { get as httpGet } from 'node:http'
+import { toFetchHandler } from '../../adapters/http/fetch.js'
 import { listen } from '../../adapters/http/node.js'
 import { openFileStorage } from '../../adapters/storage/file.js'
 import { createAdminApi, type AdminApi } from '../../src/api/admin-api.js'
@@ -318,4 +320,36 @@ t.test('GET /api/client/delta: a hydration, 304 at the same revision, then only 
   t.equal((await get('/api/client/features')).headers['fetch-mode'], undefined, 'a token with no room is not asked to stream')
   t.equal((await held.handler({ method: 'HEAD', path: '/api/client/streaming', headers: { authorization: token } })).stream, undefined, 'HEAD opens no stream')
   t.same(held.mismatches(), [])
+})
+
+t.test('a stream over the fetch adapter, and over node:http, which a stopping server ends rather than waits for', async (t) => {
+  const { api } = await makeApi({ tokens: true })
+  const token = await clientToken(api)
+  const handler = createHttpHandler(api)
+  const fetchHandler = toFetchHandler(handler)
+  const response = await fetchHandler(new Request('http://flagport.test/api/client/streaming', { headers: { authorization: token } }))
+  t.equal(response.status, 200)
+  t.equal(response.headers.get('cache-control'), 'no-cache, no-transform')
+  const reader = response.body!.getReader()
+  const first = new TextDecoder().decode((await reader.read()).value)
+  t.match(first, /^id: \d+\nevent: unleash-connected\ndata: \{"events":\[\{"eventId":\d+,"type":"hydration"/)
+  t.equal(internalsOf(api).streams.size(), 1)
+  await reader.cancel()
+  t.equal(internalsOf(api).streams.size(), 0, 'a reader that cancels leaves no stream behind')
+
+  // A grace longer than the test's timeout: close() resolves only because it ends the stream.
+  const server = await listen(handler, { port: 0, host: '127.0.0.1', graceMs: 600_000 })
+  const ended = new Promise<string>((resolve, reject) => {
+    const req = httpGet(`${server.url}/api/client/streaming`, { headers: { authorization: token } }, (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.on('end', () => resolve(text))
+    })
+    req.on('error', reject)
+  })
+  while (internalsOf(api).streams.size() === 0) await new Promise((resolve) => setImmediate(resolve))
+  await server.close()
+  t.match(await ended, /event: unleash-connected/, 'the client got its events, then the end')
+  t.equal(internalsOf(api).streams.size(), 0)
 })
