@@ -70,10 +70,9 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
   const config = resolveConfig(options.config)
   const seeded = await seed(storage, clock, ids)
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
-  const signal = commitSignal(storage)
-  const runner = createRunner({ storage: signal.observed, auth, clock, ids, config })
+  const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
-  const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal, streaming: config.streaming })
+  const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
   const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
@@ -106,7 +105,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
     events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
-    [INTERNALS]: { storage, run, runAll: runner.runAll, config, email: options.email, streams: client.streams },
+    [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams },
   }
   return api
 }
