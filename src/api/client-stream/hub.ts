@@ -43,6 +43,11 @@ export interface StreamTimers {
 export const systemTimers: StreamTimers = {
   now: () => Date.now(),
   after: (ms, run) => {
+    // No wait: right after this turn's I/O, so the commits of one turn are still one flush.
+    if (ms <= 0) {
+      const immediate = setImmediate(run)
+      return () => clearImmediate(immediate)
+    }
     const timer = setTimeout(run, ms)
     return () => clearTimeout(timer)
   },
