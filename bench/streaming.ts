@@ -89,6 +89,7 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
   const delays: number[][] = [[], []]
   const firsts: number[][] = [[], []]
   const acks: number[] = []
+  const busyBefore = performance.eventLoopUtilization()
   for (let k = 1; k <= rounds; k++) {
     const params = { projectId: 'default', featureName: 'streamed-0', environment: 'development' }
     const start = performance.timeOrigin + performance.now()
@@ -100,6 +101,8 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
     arrived.last!.forEach((at, s) => delays[s]!.push(at - start))
     arrived.first!.forEach((at, s) => firsts[s]!.push(at - start))
   }
+  // What A's thread was busy with over the rounds (its commits, and writing each update to its streams).
+  const busyMs = performance.eventLoopUtilization(busyBefore).active
   worker.postMessage({ type: 'stop' })
   await once(worker, 'exit')
   serverB.child.kill('SIGTERM')
@@ -126,6 +129,12 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
     row('toggle on A to the first of B\'s streams', firsts[1]!),
     row('toggle on A to the last of B\'s streams', delays[1]!),
     row('toggle on A to the last of all streams', delays[0]!.map((a, i) => Math.max(a, delays[1]![i]!))),
+    {
+      section: 'streaming: postgres',
+      operation: "A's thread busy per toggle",
+      storeSize: 20,
+      note: `${(busyMs / rounds).toFixed(1)} ms: the commit, and the update written to ${perServer} streams (${((busyMs * 1000) / rounds / perServer).toFixed(1)} µs a stream with the commit spread over them)`,
+    },
     { section: 'streaming: postgres', operation: 'server heap per open stream', storeSize: 20, note: `${perStream} bytes (A's ${streams} streams: JS heap and buffers of its thread)` },
   ]
 }
