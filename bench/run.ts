@@ -3,9 +3,9 @@
  * file store) and over HTTP, and how costs scale with the store. Nothing here is a test.
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
- * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, imports,
- * logins, kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The postgres
- * section runs when DATABASE_URL is set.
+ * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, streaming,
+ * imports, logins, kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The postgres
+ * and streaming sections run when DATABASE_URL is set.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -39,6 +39,13 @@ if (!skip.has('http')) {
 if (!skip.has('postgres') && process.env.DATABASE_URL) {
   const { postgresRows } = await import('./postgres.js')
   rows.push(...(await postgresRows(process.env.DATABASE_URL, seconds)))
+}
+// 1,000 SDK streams on each of two instances of one PostgreSQL store.
+if (!skip.has('streaming')) {
+  if (process.env.DATABASE_URL) {
+    const { streamingRows } = await import('./streaming.js')
+    rows.push(...(await streamingRows(process.env.DATABASE_URL)))
+  } else console.log('streaming: skipped, no DATABASE_URL (scripts/postgres.sh npm run bench starts a database)\n')
 }
 if (!skip.has('imports')) {
   const { importRows } = await import('./imports.js')

@@ -6,7 +6,9 @@ export { createAdminApi, type AdminApi, type AdminApiOptions } from './api/admin
 export type { AdminApiConfig } from './api/config.js'
 export type { ApiRequest } from './api/operation.js'
 export type { Result } from './api/runner.js'
-export type { ClientFeaturesAnswer, ClientFeaturesRequest, LiveEvaluator } from './api/facade/client.js'
+export type { ClientDeltaAnswer, ClientFeaturesAnswer, ClientFeaturesRequest, ClientStreamRequest, LiveEvaluator } from './api/facade/client.js'
+export type { EventStream, StreamSink } from './api/client-stream/hub.js'
+export type { StreamingLimits } from './api/client-stream/limits.js'
 export type { ClientFeatures, Context, EvaluatorOptions, Variant } from './evaluation/index.js'
 export { VERSION } from './api/version.js'
 /**

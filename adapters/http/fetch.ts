@@ -1,3 +1,4 @@
+import type { EventStream } from '../../src/api/client-stream/hub.js'
 import type { PlainHandler } from '../../src/http/types.js'
 
 export interface FetchHandlerOptions {
@@ -36,6 +37,44 @@ const readFetchBody = async (request: Request, limit: number): Promise<{ body?: 
 }
 
 /**
+ * An event stream as a fetch body. What the reader has not taken is the queue's size past its
+ * high-water mark of 0, which the stream's own bound (a slow reader is dropped) reads.
+ */
+const eventBody = (stream: EventStream, aborted: AbortSignal): ReadableStream<Uint8Array> => {
+  let stop: (() => void) | undefined
+  let ended = false
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        const end = () => {
+          if (ended) return
+          ended = true
+          stop?.()
+          try {
+            controller.close()
+          } catch {
+            // already closed or errored by the reader
+          }
+        }
+        stop = stream.open({
+          write: (chunk) => {
+            if (!ended) controller.enqueue(chunk)
+          },
+          buffered: () => Math.max(0, -(controller.desiredSize ?? 0)),
+          close: end,
+        })
+        aborted.addEventListener('abort', end, { once: true })
+      },
+      cancel() {
+        ended = true
+        stop?.()
+      },
+    },
+    new ByteLengthQueuingStrategy({ highWaterMark: 0 }),
+  )
+}
+
+/**
  * Who sent a request, which a `Request` does not say: the runtime does (Deno's `info.remoteAddr`,
  * Bun's `server.requestIP`, hono's `getConnInfo`). Rate limits count by `remoteAddress`.
  */
@@ -71,5 +110,6 @@ export const toFetchHandler =
       ...(client.remoteAddress !== undefined ? { remoteAddress: client.remoteAddress } : {}),
       ...(url.protocol === 'https:' ? { secure: true } : {}),
     })
+    if (response.stream !== undefined) return new Response(eventBody(response.stream, request.signal), { status: response.status, headers: response.headers })
     return new Response(response.bytes ?? response.body ?? null, { status: response.status, headers: response.headers })
   }

@@ -1,7 +1,7 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { PlainHandler } from '../../src/http/types.js'
-import { toNodeListener } from './node-listener.js'
+import { openStreams, toNodeListener } from './node-listener.js'
 
 export interface ListenOptions {
   /** Default 4242; 0 picks a free port. */
@@ -70,7 +70,11 @@ export const listen = async (handler: PlainHandler, options: ListenOptions = {})
     close: () =>
       new Promise<void>((resolve) => {
         closing = true
-        for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close')
+        for (const res of inFlight) {
+          if (!res.headersSent) res.setHeader('connection', 'close')
+          // An event stream never finishes by itself: its SDK reconnects, to another instance.
+          else if (openStreams.has(res)) res.end()
+        }
         const timer = setTimeout(() => server.closeAllConnections(), options.graceMs ?? 10_000)
         timer.unref()
         server.close(() => {

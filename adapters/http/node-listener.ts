@@ -105,6 +105,7 @@ const plainRequest = (req: IncomingMessage, read: ReadBody): HttpRequest => ({
  * listing an object's keys; the length comes first, and a handler's own wins over it.
  */
 const send = (res: ServerResponse, response: HttpResponse): void => {
+  if (response.stream !== undefined) return sendStream(res, response)
   // A large body is encoded once here, where measuring and then writing the text scanned it twice.
   // Bytes the handler made (exports) are sent as they are; their text is never built.
   const body = response.bytes ?? (response.body !== undefined && response.body.length > LARGE ? Buffer.from(response.body) : response.body)
@@ -116,6 +117,35 @@ const send = (res: ServerResponse, response: HttpResponse): void => {
   for (const name in given) headers.push(name, given[name]!)
   res.writeHead(response.status, headers)
   res.end(body)
+}
+
+/** Responses that are open event streams: a server that stops ends them rather than waiting. */
+export const openStreams = new WeakSet<ServerResponse>()
+
+/**
+ * An event stream: the headers at once (no length, chunked), then what the stream writes.
+ * `close` ends it, or cuts it when its reader left bytes untaken (a slow reader is dropped).
+ */
+const sendStream = (res: ServerResponse, response: HttpResponse): void => {
+  const headers: OutgoingHttpHeader[] = []
+  for (const name in response.headers) headers.push(name, response.headers[name]!)
+  res.writeHead(response.status, headers)
+  res.flushHeaders()
+  res.socket?.setNoDelay(true)
+  res.socket?.setTimeout(0)
+  openStreams.add(res)
+  const stop = response.stream!.open({
+    write: (chunk) => void res.write(chunk),
+    buffered: () => res.writableLength,
+    close: () => {
+      if (res.writableLength > 0) res.destroy()
+      else res.end()
+    },
+  })
+  res.once('close', () => {
+    openStreams.delete(res)
+    stop()
+  })
 }
 
 /** The handler's fault is answered by the handler; this is a write to a broken socket. */

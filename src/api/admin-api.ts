@@ -38,6 +38,7 @@ import { frontendMethods } from './frontend/methods.js'
 import type { AdminApi } from './admin-api-types.js'
 import { type FacadeInternals, INTERNALS } from './internals.js'
 import { metricsMethods } from './metrics/methods.js'
+import { commitSignal } from './client-stream/signal.js'
 
 export type * from './admin-api-types.js'
 
@@ -71,7 +72,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
-  const client = clientMethods({ storage, clock, run, hostname: config.hostname })
+  const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
   const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
@@ -104,7 +105,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
     events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
-    [INTERNALS]: { storage, run, runAll: runner.runAll, config, email: options.email },
+    [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams },
   }
   return api
 }

@@ -45,7 +45,8 @@ export interface EnvironmentView {
 
 const sha1 = (text: string): string => createHash('sha1').update(text).digest('base64url')
 
-const keyOf = (environment: string, filter: ClientFilter): string => {
+/** What tells one client payload from another: environment, projects, name prefix, segment inlining. */
+export const scopeKey = (environment: string, filter: ClientFilter): string => {
   const projects = filter.projects === undefined || filter.projects.includes('*') ? null : [...new Set(filter.projects)].sort()
   return JSON.stringify([environment, projects, filter.namePrefix ?? '', filter.inlineSegmentConstraints === true])
 }
@@ -130,7 +131,7 @@ export const createClientCache = ({ environments = 16, filters = 64 } = {}) => {
      * the previous snapshot, so callers may compare payloads by identity.
      */
     snapshot: (state: State, environment: string, filter: ClientFilter = {}): ClientSnapshot => {
-      const key = keyOf(environment, filter)
+      const key = scopeKey(environment, filter)
       const hit = snapshots.get(key)
       if (hit !== undefined && hit.features === state.features && hit.segments === state.segments) return hit
       const built = build(state, environment, filter)

@@ -1,6 +1,7 @@
 import { LOG2N_RANGE, SCRYPT_COST } from './password-hash.js'
 import { DEFAULT_LIMITS, LIMIT_MINIMUMS, type ResourceLimits } from '../model/limits.js'
 import { type MetricsLimits, resolveMetricsLimits } from './metrics/limits.js'
+import { type StreamingLimits, resolveStreamingLimits } from './client-stream/limits.js'
 
 /** Instance settings a host app may give the facade; every field has Unleash's OSS default. */
 export interface AdminApiConfig {
@@ -46,6 +47,8 @@ export interface AdminApiConfig {
    * suite's; a password stored at another cost is hashed anew at the next login.
    */
   readonly passwordHashCost?: number
+  /** Caps, heartbeat and coalescing of the client streaming API (docs/clients.md). */
+  readonly streaming?: Partial<StreamingLimits>
 }
 
 export interface ResolvedConfig {
@@ -67,6 +70,7 @@ export interface ResolvedConfig {
   readonly maxParallelSessions: number
   readonly metrics: MetricsLimits
   readonly passwordHashCost: number
+  readonly streaming: StreamingLimits
 }
 
 export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
@@ -88,6 +92,7 @@ export const resolveConfig = (config: AdminApiConfig = {}): ResolvedConfig => ({
   maxParallelSessions: Math.max(1, Math.floor(positive('maxParallelSessions', config.maxParallelSessions, 5))),
   metrics: resolveMetricsLimits(config.metrics),
   passwordHashCost: resolveHashCost(config.passwordHashCost),
+  streaming: resolveStreamingLimits(config.streaming),
 })
 
 /** A cost outside what a stored hash may name is a programming error in the host. */

@@ -177,6 +177,9 @@ export const maintenanceMode = (): MaintenanceModeError => simple('MaintenanceMo
 /** Unleash's limiter answers its library's default text. */
 export const tooManyRequests = (): TooManyRequestsError => simple('TooManyRequestsError')('Too many requests, please try again later.')
 
+/** A stream past the streaming API's caps (docs/clients.md): SDKs fall back to polling on a 429. */
+export const tooManyStreams = (message: string): TooManyRequestsError => simple('TooManyRequestsError')(message)
+
 /** A write authenticated by the session cookie from a page of another origin: `reason` says which. */
 export const crossOrigin = (reason: string): NoAccessError => simple('NoAccessError')(reason)
 

@@ -172,6 +172,8 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
       const handled = await handle(request, method)
       // Errors too carry CORS headers: a browser shows a page a 401 only when its origin is allowed.
       const response = withNosniff(cors === undefined ? handled : { ...handled, headers: { ...handled.headers, ...cors.headers } })
+      // HEAD of a stream: its headers, and no stream opened.
+      if (method === 'HEAD' && response.stream !== undefined) return { status: response.status, headers: response.headers }
       if (method !== 'HEAD' || (response.bytes === undefined && response.body === undefined)) return response
       // HEAD: GET's headers, its length included, and no body.
       return { status: response.status, headers: { ...response.headers, 'content-length': String(byteLength(response)) } }

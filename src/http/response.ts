@@ -31,5 +31,6 @@ export const byteLength = (response: HttpResponse): number =>
 export const withNosniff = (response: HttpResponse): HttpResponse => {
   const headers = { ...response.headers, 'x-content-type-options': 'nosniff' }
   if (response.bytes !== undefined) return bytesResponse(response.status, headers, response.bytes)
+  if (response.stream !== undefined) return { status: response.status, headers, stream: response.stream }
   return response.body === undefined ? { status: response.status, headers } : { status: response.status, headers, body: response.body }
 }

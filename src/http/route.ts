@@ -113,6 +113,8 @@ export interface RawDocs {
   readonly headers?: readonly string[]
   /** Answered to anyone, without credentials. */
   readonly open?: boolean
+  /** May answer 429 (too many of something). */
+  readonly limited?: boolean
 }
 
 /** Fails to compile where a method needs a path parameter the pattern does not supply. */

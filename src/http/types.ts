@@ -2,6 +2,7 @@ import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { LoggerPort } from '../ports/logger.js'
 import type { RateLimiting } from './rate-limit.js'
+import type { EventStream } from '../api/client-stream/hub.js'
 
 /** Header values as node:http gives them: names in any case, repeated headers as arrays. */
 export type HttpHeaders = Readonly<Record<string, string | readonly string[] | undefined>>
@@ -36,6 +37,12 @@ export interface HttpResponse {
    * Several answers may share them (an export asked for again): send them, do not change them.
    */
   readonly bytes?: Uint8Array
+  /**
+   * A body that goes on (server-sent events): the adapter sends the headers, then opens the
+   * stream with a sink it writes to, and calls what `open` returns when the client leaves.
+   * An adapter that cannot stream answers with the headers and no body.
+   */
+  readonly stream?: EventStream
 }
 
 export interface HttpHandlerOptions {

@@ -137,7 +137,7 @@ const rawOperation = (route: RawRoute, writer: SchemaWriter) => {
         : { description: codec && /^[a-z]+ /.test(codec.name) ? codec.name : status === '304' ? 'Not modified' : 'Success', ...headers, ...(codec ? json(writer.schemaOf(codec)) : {}) },
     ]),
   )
-  const errors = docs?.open ? {} : { '401': errorAnswer(401), '403': errorAnswer(403) }
+  const errors = { ...(docs?.open ? {} : { '401': errorAnswer(401), '403': errorAnswer(403) }), ...(docs?.limited ? { '429': errorAnswer(429) } : {}) }
   return {
     ...(parameters.length > 0 ? { parameters } : {}),
     responses: { ...answers, ...errors, default: errorAnswer() },
