@@ -21,9 +21,14 @@ const scopeOf = (who: Principal, query: Query): { environment: string; filter: C
   const tokenEnvironment = scoped && who.environment !== undefined && who.environment !== '*' ? who.environment : undefined
   const projects = tokenProjects ?? listed(query['project'])
   const namePrefix = query['namePrefix']
+  // `type:value`, comma-separated (Unleash's SDKs send `tag=simple:a`); one without a colon matches no tag.
+  const tags = listed(query['tag'])?.map((tag): [string, string] => {
+    const colon = tag.indexOf(':')
+    return colon < 0 ? [tag, '\u0000'] : [tag.slice(0, colon), tag.slice(colon + 1)]
+  })
   return {
     environment: tokenEnvironment ?? (query['environment'] || DEFAULT_CLIENT_ENVIRONMENT),
-    filter: { ...(projects ? { projects } : {}), ...(namePrefix ? { namePrefix } : {}) },
+    filter: { ...(projects ? { projects } : {}), ...(namePrefix ? { namePrefix } : {}), ...(tags ? { tags } : {}) },
   }
 }
 
