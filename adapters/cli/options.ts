@@ -31,7 +31,7 @@ export const SERVE_OPTIONS = [
   { flag: 'store', type: 'string', env: ['FLAGPORT_STORE'], shown: 'default', about: "the store's name in that database" },
   { flag: 'admin-token', type: 'string', env: ['FLAGPORT_ADMIN_TOKENS', 'INIT_ADMIN_API_TOKENS'], shown: 'none', about: 'an admin token *:*.<secret> (repeatable; the variables take a comma-separated list)', multiple: true },
   { flag: 'admin-password', type: 'string', env: ['FLAGPORT_ADMIN_PASSWORD'], shown: 'random, printed once', about: 'the password of the built-in user admin' },
-  { flag: 'url', type: 'string', env: ['FLAGPORT_URL'], shown: 'http://HOST:PORT', about: 'the URL clients reach it at, reported by ui-config; https: makes session cookies Secure' },
+  { flag: 'url', type: 'string', env: ['FLAGPORT_URL'], shown: 'http://HOST:PORT/BASE-PATH', about: 'the URL clients reach it at (invite and reset links too), reported by ui-config; https: makes session cookies Secure' },
   { flag: 'base-path', type: 'string', env: ['FLAGPORT_BASE_PATH'], shown: 'none', about: 'serve under a prefix, e.g. /flags' },
   { flag: 'ui', type: 'boolean', env: ['FLAGPORT_UI'], shown: 'off', about: "serve Unleash's Admin UI, fetched from npm on first use (true/false in the variable)" },
   { flag: 'ui-dir', type: 'string', env: ['FLAGPORT_UI_DIR'], shown: 'none', about: 'serve this built Admin UI instead (implies --ui)' },
@@ -55,7 +55,8 @@ export interface ServeConfig {
   readonly storeName: string
   readonly adminTokens: readonly string[]
   readonly adminPassword: string | undefined
-  readonly url: string
+  /** Absent: the URL the server listens at (port 0 picks one). */
+  readonly url: string | undefined
   readonly basePath: string
   /** Serve the UI: from `uiDir` when given, else fetched into `uiCache`. */
   readonly ui: boolean
@@ -140,6 +141,7 @@ export const serveConfig = (flags: Record<string, string | boolean | string[] | 
   if (!/^\d+\.\d+\.\d+$/.test(uiVersion)) return left({ kind: versionRaw.kind, message: `${versionRaw.from} must be a version such as ${UNLEASH_UI_VERSION}; it is "${uiVersion}".` })
 
   const host = text(raw('host')) ?? '127.0.0.1'
+  const basePath = (text(raw('base-path')) ?? '').replace(/\/+$/, '')
   const uiDir = text(raw('ui-dir'))
   return right({
     port: port.right ?? 4242,
@@ -149,8 +151,9 @@ export const serveConfig = (flags: Record<string, string | boolean | string[] | 
     storeName: text(raw('store')) ?? 'default',
     adminTokens: tokens,
     adminPassword: text(raw('admin-password')),
-    url: text(raw('url')) ?? `http://${host.includes(':') ? `[${host}]` : host}:${port.right || 4242}`,
-    basePath: (text(raw('base-path')) ?? '').replace(/\/+$/, ''),
+    // With port 0 the port is known once listening: the server's own URL then (serve.ts).
+    url: text(raw('url')) ?? (port.right === 0 ? undefined : `http://${host.includes(':') ? `[${host}]` : host}:${port.right ?? 4242}${basePath}`),
+    basePath,
     ui: uiFlag || uiDir !== undefined,
     uiDir,
     uiCache: text(raw('ui-cache')) ?? defaultUiCache(env),

@@ -132,16 +132,17 @@ export const serve = async (config: ServeConfig): Promise<number> => {
   if (isLeft(generated)) return failed(generated.left)
   if (isLeft(adminPassword)) return failed(`FLAGPORT_ADMIN_PASSWORD is not strong enough: ${adminPassword.left}`)
 
+  const url = config.url ?? `${server.url}${config.basePath}`
   const api = await createAdminApi({
     storage: store.storage,
     auth: sessionAuth(tokenAuth({ adminTokens: config.adminTokens, baseUriPath: config.basePath })),
-    config: { unleashUrl: config.url, baseUriPath: config.basePath, hostname: hostname() },
+    config: { unleashUrl: url, baseUriPath: config.basePath, hostname: hostname() },
   })
   flush = api.flushLastSeen
   const apiHandler = createHttpHandler(api, {
     basePath: config.basePath,
     // Served as https (behind a proxy that ends TLS), session cookies are Secure.
-    secureCookies: config.url.startsWith('https:'),
+    secureCookies: url.startsWith('https:'),
     ...(config.createUserMaxPerMinute !== undefined ? { rateLimiting: { createUserMaxPerMinute: config.createUserMaxPerMinute } } : {}),
     ...(log.format === 'json' ? handlerLogging(log) : {}),
   })

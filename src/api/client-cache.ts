@@ -48,7 +48,8 @@ const sha1 = (text: string): string => createHash('sha1').update(text).digest('b
 /** What tells one client payload from another: environment, projects, name prefix, segment inlining. */
 export const scopeKey = (environment: string, filter: ClientFilter): string => {
   const projects = filter.projects === undefined || filter.projects.includes('*') ? null : [...new Set(filter.projects)].sort()
-  return JSON.stringify([environment, projects, filter.namePrefix ?? '', filter.inlineSegmentConstraints === true])
+  const tags = filter.tags === undefined ? null : [...new Set(filter.tags.map((tag) => JSON.stringify(tag)))].sort()
+  return JSON.stringify([environment, projects, filter.namePrefix ?? '', filter.inlineSegmentConstraints === true, tags])
 }
 
 // Keyed by name rather than in a WeakMap on the feature: the old entry is replaced when the

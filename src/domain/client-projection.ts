@@ -29,6 +29,8 @@ export interface ClientFilter {
   readonly projects?: readonly string[]
   /** Keep only features whose name starts with this. */
   readonly namePrefix?: string
+  /** Keep only features with at least one of these tags, each `[type, value]`. */
+  readonly tags?: readonly (readonly [string, string])[]
   /**
    * For SDKs older than client specification 4.2.0, which do not know segments: each
    * strategy carries its segments' constraints and no `segments` list is sent.
@@ -120,7 +122,9 @@ export const clientFeature = (feature: FeatureState, environment: string, inline
 export const clientFilter = (filter: ClientFilter): ((feature: FeatureState) => boolean) => {
   const projects = filter.projects === undefined || filter.projects.includes('*') ? undefined : new Set(filter.projects)
   const prefix = filter.namePrefix ?? ''
-  return (f) => !f.archived && (projects === undefined || projects.has(f.project)) && f.name.startsWith(prefix)
+  const tags = filter.tags
+  const tagged = (f: FeatureState): boolean => tags === undefined || f.tags.some((t) => tags.some(([type, value]) => t.type === type && t.value === value))
+  return (f) => !f.archived && (projects === undefined || projects.has(f.project)) && f.name.startsWith(prefix) && tagged(f)
 }
 
 /** Code-unit order, the same in every process and locale. */

@@ -135,7 +135,7 @@ export const exceedsLimit = (resource: string, limit: number): ExceedsLimitError
 export const conflict = (message: string, problems: readonly string[]): ConflictError => ({ _tag: 'ConflictError', message, details: problems.map((p) => ({ message: p })) })
 
 /** A caller who is not a user (an API token) managing what only users have: personal access tokens (Unleash's words), favourites. */
-export const notAUser = (what: 'PATs' | 'Favorites' | 'Profiles' | 'Password changes' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
+export const notAUser = (what: 'PATs' | 'Favorites' | 'Profiles' | 'Password changes' | 'Feedback answers' | 'Splash screens' = 'PATs'): NoAccessError => simple('NoAccessError')(`${what} require an authenticated user.`)
 
 /** The 403 for a caller without `permission` (or without any of several, worded as Unleash words it). */
 export const noAccess = (permission: string | readonly string[], environment?: string): NoAccessError => {

@@ -3,6 +3,7 @@ import type { ResourceLimits } from '../model/limits.js'
 import type { Link, UiConfig } from '../model/ui-config.js'
 import type { Ctx } from './context.js'
 import { recordEvent } from './events.js'
+import { UNLEASH_FLAGS } from './ui-flags.js'
 import type { ReadState, Tx } from '../store/tx.js'
 
 /** The host's instance settings (the facade's resolved configuration has this shape). */
@@ -26,11 +27,8 @@ export interface BuildFacts {
   readonly emailEnabled: boolean
 }
 
-/** Instance flags every flagport reports; the host's `flags` are laid over them. */
-const DEFAULT_FLAGS = {
-  featuresExportImport: true,
-  messageBanner: { name: 'disabled', enabled: false, feature_enabled: false },
-}
+/** Instance flags every flagport reports: Unleash's, and export and import on; the host's `flags` are laid over them. */
+const DEFAULT_FLAGS = { ...UNLEASH_FLAGS, featuresExportImport: true }
 
 // The host's flags laid over the defaults, as JSON, by the host's flags object: written once, not per request.
 const flagsJson = new WeakMap<object, string>()

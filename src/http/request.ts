@@ -22,9 +22,12 @@ export const header = (headers: HttpHeaders | undefined, name: string): string |
 /** The query of a request that has none. */
 export const NO_QUERY: Readonly<Record<string, string>> = Object.freeze(Object.create(null))
 
+/** Keys an SDK repeats for a list (`tag=simple:a&tag=simple:b`, Unleash's SDKs): their values are joined with commas. */
+const LISTS = new Set(['tag'])
+
 /**
  * The path without its query, and the query as a prototype-free object (first value of a
- * repeated key), from both the path's query string and `request.query`.
+ * repeated key, but for the keys in LISTS), from both the path's query string and `request.query`.
  */
 export const target = (request: HttpRequest): { pathname: string; query: Readonly<Record<string, string>> } => {
   let path = request.path
@@ -40,6 +43,7 @@ export const target = (request: HttpRequest): { pathname: string; query: Readonl
   if (mark >= 0) {
     for (const [key, value] of new URLSearchParams(path.slice(mark + 1))) {
       if (!(key in query)) query[key] = value
+      else if (LISTS.has(key)) query[key] += `,${value}`
     }
   }
   for (const key of Object.keys(request.query ?? {})) {

@@ -135,3 +135,71 @@ export const ProjectContextQuery: Named<typeof ProjectContextQueryCodec, Project
 export interface InviteLinks extends t.TypeOf<typeof InviteLinksCodec> {}
 const InviteLinksCodec = t.type({ tokens: t.array(t.unknown) })
 export const InviteLinks: Named<typeof InviteLinksCodec, InviteLinks> = InviteLinksCodec
+
+/** Unleash's `projectDoraMetricsSchema`: days from a release flag's creation to its first enabling in production. */
+export interface DoraMetrics extends t.TypeOf<typeof DoraMetricsCodec> {}
+const DoraMetricsCodec = t.type({ projectAverage: t.number, features: t.array(t.type({ name: t.string, timeToProduction: t.number })) })
+export const DoraMetrics: Named<typeof DoraMetricsCodec, DoraMetrics> = DoraMetricsCodec
+
+/** Live features by how healthy they are (Unleash's `calculateProjectHealth`): `activeCount` is every one not stale. */
+const HealthCounts = { activeCount: t.number, potentiallyStaleCount: t.number, staleCount: t.number }
+
+/** A feature as the health report lists it (the part of Unleash's `featureSchema` it sends). */
+export interface HealthReportFeature extends t.TypeOf<typeof HealthReportFeatureCodec> {}
+const HealthReportFeatureCodec = t.type({
+  name: t.string,
+  type: t.string,
+  description: t.union([t.string, t.null]),
+  favorite: t.boolean,
+  createdAt: t.string,
+  stale: t.boolean,
+  impressionData: t.boolean,
+  environments: t.array(
+    t.type({
+      name: t.string,
+      enabled: t.boolean,
+      type: t.string,
+      sortOrder: t.number,
+      variantCount: t.number,
+      lastSeenAt: t.union([t.string, t.null]),
+      hasStrategies: t.boolean,
+      hasEnabledStrategies: t.boolean,
+    }),
+  ),
+})
+export const HealthReportFeature: Named<typeof HealthReportFeatureCodec, HealthReportFeature> = HealthReportFeatureCodec
+
+/** Unleash's `healthReportSchema` (`GET /api/admin/projects/:projectId/health-report`). */
+export interface HealthReport extends t.TypeOf<typeof HealthReportCodec> {}
+const HealthReportCodec = t.type({
+  version: t.literal(1),
+  name: t.string,
+  description: t.union([t.string, t.null]),
+  defaultStickiness: t.string,
+  mode: ProjectMode,
+  featureLimit: t.union([t.number, t.null]),
+  featureNaming: t.type({ pattern: t.null, example: t.null, description: t.null }),
+  members: t.number,
+  health: t.number,
+  technicalDebt: t.number,
+  environments: t.array(t.type({ environment: t.string })),
+  features: t.array(HealthReportFeature),
+  updatedAt: t.union([t.string, t.null]),
+  createdAt: t.string,
+  favorite: t.boolean,
+  stats: ProjectStats,
+  ...HealthCounts,
+})
+export const HealthReport: Named<typeof HealthReportCodec, HealthReport> = HealthReportCodec
+
+/** Unleash's `projectInsightsSchema` (`GET /api/admin/projects/:projectId/insights`). */
+export interface ProjectInsights extends t.TypeOf<typeof ProjectInsightsCodec> {}
+const ProjectInsightsCodec = t.type({
+  stats: ProjectStats,
+  health: t.type({ rating: t.number, ...HealthCounts }),
+  technicalDebt: t.type({ rating: t.number, ...HealthCounts }),
+  leadTime: DoraMetrics,
+  featureTypeCounts: t.array(t.type({ type: t.string, count: t.number })),
+  members: t.type({ currentMembers: t.number, change: t.number }),
+})
+export const ProjectInsights: Named<typeof ProjectInsightsCodec, ProjectInsights> = ProjectInsightsCodec

@@ -1,4 +1,5 @@
 import type { Dict } from './dict.js'
+import type { StoredFeedback } from './feedback.js'
 import type { Constraint } from './constraint.js'
 import type { Dependency, FeatureLink, FeatureType, Lifecycle, StoredStage } from './feature.js'
 import type { DefaultStrategy, Strategy } from './strategy.js'
@@ -213,6 +214,10 @@ export interface UserState {
   readonly favoriteFeatures?: readonly string[]
   /** The projects the user marked as favourites, in the order marked. Absent: none. */
   readonly favoriteProjects?: readonly string[]
+  /** The UI's questionnaires the user answered or dismissed, in the order first given. Absent: none. */
+  readonly feedback?: readonly StoredFeedback[]
+  /** The UI's splash screens the user has seen, in the order seen. Absent: none. */
+  readonly splash?: readonly string[]
 }
 
 export interface GroupMember {

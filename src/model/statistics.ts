@@ -32,6 +32,12 @@ export const InstanceStatistics = t.type({
   OIDCenabled: t.boolean,
   passwordAuthEnabled: t.boolean,
   SCIMenabled: t.boolean,
+  featureExports: t.number,
+  featureImports: t.number,
+  productionChanges: Windows(['last30', 'last60', 'last90'] as const),
+  maxEnvironmentStrategies: t.number,
+  maxConstraintValues: t.number,
+  maxConstraints: t.number,
   readOnlyUsers: t.number,
   sum: t.string,
 })

@@ -1,5 +1,6 @@
 import { tlds } from '@hapi/tlds'
 import * as t from 'io-ts'
+import { Feedback } from './feedback.js'
 import { DateTime, Integer, NonBlankString, NonEmptyString, closed, oneOf, open, refinedString, type Named } from './codec.js'
 import { PersonalToken } from './token.js'
 
@@ -134,7 +135,9 @@ const MeCodec = t.type({
     t.type({ id: t.number, username: t.string, type: t.string, environment: t.string, projects: t.array(t.string) }),
   ]),
   permissions: t.array(t.type({ permission: t.string })),
-  feedback: t.array(t.unknown),
-  splash: t.record(t.string, t.unknown),
+  /** The user's answers to the UI's questionnaires. */
+  feedback: t.array(Feedback),
+  /** The splash screens the user has seen, each `true`. */
+  splash: t.record(t.string, t.boolean),
 })
 export const Me: Named<typeof MeCodec, Me> = MeCodec

@@ -25,7 +25,8 @@ t.test('a flag wins over its variable; an empty variable is unset; tokens add up
   })
   t.match(config([], env), { right: { port: 1234, adminTokens: ['*:*.from-env'], log: 'json' } })
   t.match(config(['--ui-dir', 'build']), { right: { ui: true, uiDir: 'build' } }, '--ui-dir implies --ui')
-  t.match(config(['--base-path', '/flags/']), { right: { basePath: '/flags' } })
+  t.match(config(['--base-path', '/flags/']), { right: { basePath: '/flags', url: 'http://127.0.0.1:4242/flags' } })
+  t.match(config(['--port', '0']), { _tag: 'Right', right: { url: undefined } }, 'port 0: the URL is the one listened at, known later')
 })
 
 t.test('a bad flag is a usage error (exit 2); a bad variable a configuration error (exit 1); each names the culprit', async (t) => {

@@ -24,11 +24,13 @@ t.test('flagport --ui --log json offline with nothing cached: says what to do, s
   t.match(await callScript(server.url, 'GET', '/ready'), { status: 200, json: { health: 'GOOD' } })
   t.match(await callScript(server.url, 'GET', '/health'), { status: 200, json: { health: 'GOOD' } })
   t.equal((await callScript(server.url, 'GET', '/api/admin/projects?secret=*:*.x', { token: TOKEN })).status, 200)
+  t.equal((await callScript(server.url, 'GET', '/api/admin/ui-config', { token: TOKEN })).json.unleashUrl, server.url, 'links name the port picked and the base path')
   t.equal((await callScript(server.url, 'GET', '/', { token: TOKEN })).status, 404, 'no UI: the API answers its 404')
   t.match(lines().filter((l) => l['message'] === 'request').map(({ method, path, status }) => ({ method, path, status })), [
     { method: 'GET', path: '/flags/ready', status: 200 },
     { method: 'GET', path: '/flags/health', status: 200 },
     { method: 'GET', path: '/flags/api/admin/projects', status: 200 },
+    { method: 'GET', path: '/flags/api/admin/ui-config', status: 200 },
     { method: 'GET', path: '/flags/', status: 404 },
   ])
   t.ok(lines().every((l) => typeof l['time'] === 'string'), 'every line is JSON with its time')

@@ -1,4 +1,5 @@
 import t from 'tap'
+import { UNLEASH_FLAGS } from '../../src/domain/ui-flags.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
@@ -55,7 +56,7 @@ t.test('the UI configuration with Unleash OSS defaults', async (t) => {
     },
     networkViewEnabled: false,
     frontendApiOrigins: ['*'],
-    flags: { featuresExportImport: true, messageBanner: { name: 'disabled', enabled: false, feature_enabled: false } },
+    flags: { ...UNLEASH_FLAGS, featuresExportImport: true },
     links: [],
     authenticationType: 'open-source',
     versionInfo: { current: { oss: PACKAGE_VERSION, enterprise: '' }, latest: {}, isLatest: true, instanceId: api.state().instanceId },

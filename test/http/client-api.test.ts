@@ -30,3 +30,17 @@ for (const transport of TRANSPORTS) {
     t.equal((await s.call('GET', FEATURES, { token: client })).status, 403, 'the client token stays off the admin API')
   })
 }
+
+t.test("SDKs that name tags get the features with any of them, as Unleash's `tag=type:value` filter", async (t) => {
+  const s = await serve('fetch')
+  for (const name of ['a', 'b', 'c']) await s.call('POST', FEATURES, { body: { name } })
+  await s.call('POST', '/api/admin/features/a/tags', { body: { type: 'simple', value: 'web' } })
+  await s.call('POST', '/api/admin/features/b/tags', { body: { type: 'simple', value: 'mobile' } })
+  const names = async (query: string) => (await s.call('GET', `/api/client/features?${query}`)).json.features.map((f: { name: string }) => f.name)
+  t.same(await names('tag=simple:web'), ['a'])
+  t.same(await names('tag=simple:web&tag=simple:mobile'), ['a', 'b'], 'a repeated tag adds to the list')
+  t.same(await names('tag=simple:web,simple:mobile'), ['a', 'b'])
+  t.same(await names('tag=simple:none'), [])
+  t.same(await names('tag=web'), [], 'a tag without its type matches none')
+  t.same(await names(''), ['a', 'b', 'c'])
+})

@@ -167,6 +167,8 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/context/validate': { name: 'a-new-field' },
   'POST /api/admin/constraints/validate': constraint,
   'POST /api/admin/record-ui-error': { errorMessage: 'm', errorStack: 's' },
+  'POST /api/admin/feedback': { feedbackId: 'pnps', neverShow: true },
+  'PUT /api/admin/feedback/:id': { neverShow: true, userId: 1, given: '2026-01-01T00:00:00.000Z' },
   'POST /api/admin/playground': { environment: 'development', projects: ['default'], context: { appName: 'a', userId: '1', properties: { region: 'eu' } } },
   'POST /api/admin/playground/advanced': { environments: ['development'], projects: '*', context: { appName: 'a', userId: '1,2', properties: { region: 'eu' } } },
   'POST /api/client/register': SDK_REGISTRATION,

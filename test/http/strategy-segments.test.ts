@@ -19,3 +19,21 @@ t.test('POST /api/admin/segments/strategies sets one strategy\'s segments, as a 
   t.equal((await s.call('POST', '/api/admin/segments/strategies', { body: { ...body, segmentIds: [999] } })).status >= 400, true, 'an unknown segment is refused')
   t.same(plain(s.api.state()), before, 'refusals change nothing')
 })
+
+t.test("refusals in Unleash's order: an unknown segment before an environment the project lacks; an empty variants-batch names every failing field", async (t) => {
+  const s = await serve('fetch')
+  await s.call('POST', '/api/admin/projects/default/features', { body: { name: 'gdpr' } })
+  const before = plain(s.api.state())
+  const both = await s.call('POST', '/api/admin/projects/default/features/gdpr/environments/nowhere/strategies', { body: { name: 'default', segments: [99] } })
+  t.equal(both.status, 404)
+  t.equal(both.json.message, 'No segment exists with ID "99"')
+  const env = await s.call('POST', '/api/admin/projects/default/features/gdpr/environments/nowhere/strategies', { body: { name: 'default' } })
+  t.equal(env.status, 400)
+  t.equal(env.json.details[0].message, 'You have not added the current environment to the project')
+  const batch = await s.call('PUT', '/api/admin/projects/default/features/gdpr/variants-batch', {
+    body: { variants: [{ name: 'a', weight: -5, weightType: 'variable', stickiness: 'default' }], environments: [] },
+  })
+  t.equal(batch.status, 400)
+  t.same(batch.json.details.map((d: { path: string }) => d.path), ['/body/environments', '/body/variants/0/weight'])
+  t.same(plain(s.api.state()), before, 'refusals change nothing')
+})

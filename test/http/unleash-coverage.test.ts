@@ -30,12 +30,6 @@ const NOT_YET_SERVED: Readonly<Record<string, string>> = {
   'GET /api/admin/client-metrics/features/{name}/raw': 'issue 48',
   'GET /api/admin/projects/{projectId}/applications': 'issue 48',
   'GET /api/admin/projects/{projectId}/sdks/outdated': 'issue 48',
-  'POST /api/admin/feedback': 'issue 49',
-  'PUT /api/admin/feedback/{id}': 'issue 49',
-  'POST /api/admin/splash/{id}': 'issue 49',
-  'GET /api/admin/projects/{projectId}/dora': 'issue 49',
-  'GET /api/admin/projects/{projectId}/health-report': 'issue 49',
-  'GET /api/admin/projects/{projectId}/insights': 'issue 49',
 }
 
 /** `GET /a/{b}` and `GET /a/:c` are one operation: the placeholders' names do not matter. */

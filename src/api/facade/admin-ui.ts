@@ -1,5 +1,6 @@
 import { bind, type Run } from '../methods.js'
 import * as ins from '../operations/admin-ui-insights.js'
+import * as fb from '../operations/feedback.js'
 import * as inv from '../operations/admin-ui-invite-links.js'
 import * as pg from '../operations/admin-ui-playground.js'
 import * as pc from '../operations/admin-ui-project-context.js'
@@ -14,11 +15,17 @@ export const adminUiMethods = (run: Run) => {
     projectOverview: m(ins.projectOverviewOp),
     projectStatus: m(ins.projectStatusOp),
     projectFlagCreators: m(ins.projectFlagCreatorsOp),
+    projectDora: m(ins.projectDoraOp),
+    projectHealthReport: m(ins.projectHealthReportOp),
+    projectInsights: m(ins.projectInsightsOp),
     flagCreators: m(ins.flagCreatorsOp),
     lifecycleCount: m(ins.lifecycleCountOp),
     personalDashboard: m(ins.personalDashboardOp),
     personalDashboardProject: m(ins.personalDashboardProjectOp),
     recordUiError: m(ins.recordUiErrorOp),
+    createFeedback: m(fb.createFeedbackOp),
+    updateFeedback: m(fb.updateFeedbackOp),
+    seeSplash: m(fb.seeSplashOp),
     projectContextFields: m(pc.projectContextFieldsOp),
     inviteLinks: m(inv.inviteLinksOp),
     playground: m(pg.playgroundOp),

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { pipe } from 'fp-ts/lib/function.js'
 import { personalDashboard, personalDashboardProject } from '../../domain/insights/dashboard.js'
+import { doraMetrics, healthReport, projectInsights } from '../../domain/insights/health-report.js'
 import { projectOverview } from '../../domain/insights/overview.js'
 import { flagCreators, lifecycleCount, projectStatus } from '../../domain/insights/status.js'
 import { projectById } from '../../domain/project/lookup.js'
@@ -78,4 +79,28 @@ export const recordUiErrorOp = read({
   requirement: 'NONE',
   body: RecordUiErrorBody,
   run: () => E.right(undefined),
+})
+
+/** Unleash: GET /api/admin/projects/:projectId/dora, the project's lead time to production (404 for an unknown project; Unleash answers an empty one). */
+export const projectDoraOp = read({
+  params: ProjectParams,
+  requirement: 'NONE',
+  scope: (p) => ({ project: p.projectId }),
+  run: (state, env) => pipe(projectById(state, env.params.projectId), E.map((project) => doraMetrics(state, project.id))),
+})
+
+/** Unleash: GET /api/admin/projects/:projectId/health-report, the project's live features and their health. */
+export const projectHealthReportOp = read({
+  params: ProjectParams,
+  requirement: 'NONE',
+  scope: (p) => ({ project: p.projectId }),
+  run: (state, env) => pipe(projectById(state, env.params.projectId), E.map((project) => healthReport(state, project, callerUserId(env), nowOf(env)))),
+})
+
+/** Unleash: GET /api/admin/projects/:projectId/insights, statistics, health, lead time and features by type. */
+export const projectInsightsOp = read({
+  params: ProjectParams,
+  requirement: 'NONE',
+  scope: (p) => ({ project: p.projectId }),
+  run: (state, env) => pipe(projectById(state, env.params.projectId), E.map((project) => projectInsights(state, project, nowOf(env)))),
 })

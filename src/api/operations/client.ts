@@ -15,9 +15,14 @@ const listed = (value: string | undefined): string[] | undefined => {
 const scopeOf = (scope: TokenScope, query: Query): { environment: string; filter: ClientFilter } => {
   const projects = scope.projects ?? listed(query['project'])
   const namePrefix = query['namePrefix']
+  // `type:value`, comma-separated (Unleash's SDKs send `tag=simple:a`); one without a colon matches no tag.
+  const tags = listed(query['tag'])?.map((tag): [string, string] => {
+    const colon = tag.indexOf(':')
+    return colon < 0 ? [tag, '\u0000'] : [tag.slice(0, colon), tag.slice(colon + 1)]
+  })
   return {
     environment: sdkEnvironment(scope, query['environment']),
-    filter: { ...(projects ? { projects } : {}), ...(namePrefix ? { namePrefix } : {}) },
+    filter: { ...(projects ? { projects } : {}), ...(namePrefix ? { namePrefix } : {}), ...(tags ? { tags } : {}) },
   }
 }
 

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { VIEWER_ROLE_ID } from '../../domain/permissions.js'
 import { NoParams } from '../../model/params.js'
+import type { State } from '../../model/state.js'
+import { newestFirst } from '../../store/event-log.js'
 import type { InstanceStatistics, TelemetrySettings } from '../../model/statistics.js'
 import { read } from '../operation.js'
 import { sha256Hex } from '../secrets.js'
@@ -15,11 +17,45 @@ export const telemetrySettingsOp = read<NoParams, undefined, TelemetrySettings>(
   run: () => E.right({ versionInfoCollectionEnabled: false, featureInfoCollectionEnabled: false }),
 })
 
+/** The largest count of strategies in a feature environment, of constraints in a strategy, and of values in a constraint. */
+const largest = (state: State) => {
+  let strategies = 0
+  let constraints = 0
+  let values = 0
+  for (const f of state.features.rows()) {
+    for (const env of Object.values(f.environments)) {
+      strategies = Math.max(strategies, env.strategies.length)
+      for (const s of env.strategies) {
+        constraints = Math.max(constraints, s.constraints.length)
+        for (const c of s.constraints) values = Math.max(values, c.values?.length ?? 0)
+      }
+    }
+  }
+  return { strategies, constraints, values }
+}
+
+/** The recorded events of the last 30, 60 and 90 days: exports, imports, and changes in production environments. */
+const recentEvents = (state: State, nowMs: number) => {
+  const changes = { last30: 0, last60: 0, last90: 0 }
+  let exports = 0
+  let imports = 0
+  for (const e of newestFirst(state.events)) {
+    const age = nowMs - Date.parse(e.createdAt)
+    if (e.type === 'features-exported') exports++
+    if (e.type === 'features-imported') imports++
+    if (age > 90 * DAY_MS || e.environment === undefined || state.environments.get(e.environment)?.type !== 'production') continue
+    changes.last90++
+    if (age <= 60 * DAY_MS) changes.last60++
+    if (age <= 30 * DAY_MS) changes.last30++
+  }
+  return { changes, exports, imports }
+}
+
 /**
- * `GET /api/admin/instance-admin/statistics` (ADMIN): the store's records, counted now, and
- * `sum`, the sha256 of the rest, as Unleash signs its statistics. Usage counts flagport keeps
- * in memory only (client applications, metrics buckets) and what it keeps no history of
- * (production changes, exports and imports) are left out.
+ * `GET /api/admin/instance-admin/statistics` (ADMIN): the store's records and recorded events,
+ * counted now, and `sum`, the sha256 of the rest, as Unleash signs its statistics. Usage counts
+ * flagport keeps in memory only (client applications, metrics buckets), and release plans and
+ * Edge (Enterprise), are left out.
  */
 export const instanceStatisticsOp = read<NoParams, undefined, InstanceStatistics>({
   params: NoParams,
@@ -33,6 +69,8 @@ export const instanceStatisticsOp = read<NoParams, undefined, InstanceStatistics
     const features = [...state.features.rows()]
     const archived = features.filter((f) => f.archived).length
     const builtInRoles = 3
+    const most = largest(state)
+    const events = recentEvents(state, nowMs)
     const customRoles = [...state.rootRoles.rows()].filter((r) => r.id > builtInRoles)
     const stats = {
       timestamp: ctx.now,
@@ -59,6 +97,12 @@ export const instanceStatisticsOp = read<NoParams, undefined, InstanceStatistics
       OIDCenabled: false,
       passwordAuthEnabled: true,
       SCIMenabled: false,
+      featureExports: events.exports,
+      featureImports: events.imports,
+      productionChanges: events.changes,
+      maxEnvironmentStrategies: most.strategies,
+      maxConstraintValues: most.values,
+      maxConstraints: most.constraints,
       readOnlyUsers: people.filter((u) => u.rootRole === VIEWER_ROLE_ID).length,
     }
     return E.right({ ...stats, sum: sha256Hex(JSON.stringify(stats)) })

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createUser } from '../../domain/user/create.js'
 import { deleteAccount } from '../../domain/user/delete.js'
+import { feedbackOf, splashOf } from '../../domain/user/feedback.js'
 import { adminCount, findAccount } from '../../domain/user/lookup.js'
 import { listUsers, renderAccount, renderUser, searchAccounts } from '../../domain/user/render.js'
 import { updateAccount } from '../../domain/user/update.js'
@@ -112,6 +113,6 @@ export const meOp = read({
       : { id: principal.actor.id, username: principal.actor.name, type: principal.kind === 'admin-token' ? 'admin' : principal.kind, environment: '*', projects: ['*'] }
     // ADMIN implies the rest: Unleash lists it alone, as its Admin role holds nothing else.
     const held = principal.permissions.includes('ADMIN') ? ['ADMIN'] : principal.permissions
-    return E.right({ user, permissions: held.map((permission) => ({ permission })), feedback: [], splash: {} })
+    return E.right({ user, permissions: held.map((permission) => ({ permission })), feedback: account ? feedbackOf(account) : [], splash: account ? splashOf(account) : {} })
   },
 })

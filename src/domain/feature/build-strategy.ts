@@ -40,6 +40,16 @@ const parametersOf = (state: ReadState, path: StrategyPath, body: StrategyBody) 
  * limits (ExceedsLimitError), then every other problem at once. `before` is the strategy an
  * update replaces. Its constraints and variants as they are stored.
  */
+/**
+ * Unleash looks a strategy's segments up after its type and before the rest (the environment
+ * of an added one included): an unknown one is its 404.
+ */
+export const unknownSegment = (state: ReadState, body: Pick<StrategyBody, 'name' | 'segments'>): NotFoundError | undefined => {
+  if (!state.strategyTypes.get(body.name)) return undefined
+  const missing = (body.segments ?? []).find((segment) => !state.segments.has(String(segment)))
+  return missing === undefined ? undefined : notFound(`No segment exists with ID "${missing}"`)
+}
+
 export const checkedStrategy = (
   state: ReadState,
   projectId: string,
@@ -50,11 +60,8 @@ export const checkedStrategy = (
   const exceeded = checkConstraintLimits(body.constraints ?? [], before?.constraints ?? [], ctx.limits)
   if (exceeded) return E.left(exceeded)
   const checked = checkStrategy(state, body, ctx)
-  // Unleash looks a strategy's segments up after its type and before the rest: an unknown one is its 404.
-  if (state.strategyTypes.get(body.name)) {
-    const missing = (body.segments ?? []).find((segment) => !state.segments.has(String(segment)))
-    if (missing !== undefined) return E.left(notFound(`No segment exists with ID "${missing}"`))
-  }
+  const unknown = unknownSegment(state, body)
+  if (unknown !== undefined) return E.left(unknown)
   const problems = [...checked.problems, ...checkStrategyPlacement(placementIn(state), body, checked.constraints, projectId)]
   if (problems.length > 0) return E.left(validationError(problems))
   return E.right({ constraints: checked.constraints, variants: checked.variants })

@@ -9,7 +9,7 @@ import { applyJsonPatch, blamed } from '../json-patch.js'
 import { offWithoutEnabledStrategies } from './environment.js'
 import { featureEnvironment, featureInProject, sortStrategies, touch } from './lookup.js'
 import { copyStrategy } from './render.js'
-import { build, type StrategyPath } from './build-strategy.js'
+import { build, type StrategyPath, unknownSegment } from './build-strategy.js'
 import type { Editable, ReadState, Tx } from '../../store/tx.js'
 
 /**
@@ -27,6 +27,8 @@ export const addStrategy = (draft: Tx, path: StrategyPath, body: StrategyBody, c
   if (E.isLeft(feature)) return feature
   const archived = refuseArchived(draft, path)
   if (E.isLeft(archived)) return archived
+  const unknown = unknownSegment(draft, body)
+  if (unknown !== undefined) return E.left(unknown)
   const env = featureEnvironment(draft, path.projectId, path.featureName, path.environment)
   // Unleash's words for a strategy added in an environment the feature's project lacks.
   if (E.isLeft(env)) return E.left(validationError('You have not added the current environment to the project'))

@@ -33,8 +33,9 @@ export const storedVariants = (inputs: readonly FeatureVariantInput[]): FeatureV
 
 /**
  * Replaces a feature's variants in each listed environment, weights checked and shared out.
- * Refused in Unleash's order: no environment listed (400 `No environments provided`), the
- * feature (404), the variants (400), then an environment the feature does not have (404).
+ * Refused in Unleash's order: no environment listed (400 `No environments provided`, with
+ * the variants' problems), the feature (404), the variants (400), then an environment the
+ * feature does not have (404).
  */
 export const setEnvironmentVariants = (
   draft: Tx,
@@ -42,7 +43,12 @@ export const setEnvironmentVariants = (
   body: VariantsBatchBody,
   ctx: Ctx,
 ): E.Either<NotFoundError | ValidationError, void> => {
-  if (body.environments.length === 0) return E.left(validationError('No environments provided'))
+  if (body.environments.length === 0) {
+    // Every failing field at once: the empty list, and the variants' weights.
+    const problems: ErrorDetail[] = [{ path: '/body/environments', message: 'No environments provided' }]
+    checkWeights(body.variants, '/body/variants', problems)
+    return E.left(problems.length === 1 ? validationError('No environments provided', '/body/environments') : validationError(problems))
+  }
   const found = featureInProject(draft, path.projectId, path.featureName)
   if (E.isLeft(found)) return found
   const feature = found.right

@@ -10,7 +10,7 @@ import type { ReadState } from '../../store/tx.js'
 const WINDOW_MS = 30 * DAY_MS
 
 /** Counts of a project's last 30 days and the 30 before, from its features and its recorded events. */
-const stats = (features: readonly FeatureState[], events: readonly StoredEvent[], now: number): ProjectStats => {
+export const projectStats = (features: readonly FeatureState[], events: readonly StoredEvent[], now: number): ProjectStats => {
   const window = (iso: string | null, back: number): boolean => {
     if (iso === null) return false
     const at = Date.parse(iso)
@@ -61,7 +61,7 @@ export const projectOverview = (state: ReadState, project: ProjectState, favorit
   const types = new Map<string, number>()
   for (const f of features) if (!f.archived) types.set(f.type, (types.get(f.type) ?? 0) + 1)
   return {
-    stats: stats(features, events, now),
+    stats: projectStats(features, events, now),
     version: 1,
     name: project.name,
     description: project.description,

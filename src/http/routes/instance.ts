@@ -24,12 +24,12 @@ export const instanceRoutes = ({ instance }: AdminApi): Route[] => [
     E.map((stats: InstanceStatistics): HttpResponse => ({
       status: 200,
       headers: { 'content-type': 'text/csv; charset=utf-8', ...attachment(`unleash-${stats.instanceId}-${Date.parse(stats.timestamp)}.csv`) },
-      body: csvRow(Object.values(stats)),
+      body: `${csvRow(Object.keys(stats))}\n${csvRow(Object.values(stats))}`,
     }))(await instance.statistics(authorization !== undefined ? { authorization } : {})),
     { answers: { 200: 'text/csv' }, headers: ['content-disposition'] },
   ),
 ]
 
-/** One CSV line of values, as Unleash writes its statistics: strings and objects (as JSON) quoted, quotes doubled. */
+/** One CSV line, as Unleash writes its statistics (the names, then the values): strings and objects (as JSON) quoted, quotes doubled. */
 const csvRow = (values: readonly unknown[]): string =>
   values.map((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : `"${(typeof v === 'string' ? v : JSON.stringify(v)).replace(/"/g, '""')}"`)).join(',')

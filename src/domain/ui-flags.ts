@@ -1,0 +1,82 @@
+/*
+ * The UI's feature switches as Unleash 8.2 reports them with no flag set (its `flags` in
+ * `GET /api/admin/ui-config`): every one off, the variant ones `disabled`. flagport reports
+ * the same, so the Admin UI shows the pages and controls it shows on Unleash OSS, and keeps
+ * hidden what is Enterprise, experimental or Unleash's own hosting (impact metrics, the flight
+ * recorder, project roles, ServiceNow, the productivity report, posting feedback to Unleash).
+ * docs/admin-ui.md lists which of them must stay off for the UI to call only what flagport serves.
+ */
+
+/** A variant switch that is off, as Unleash reports one. */
+const DISABLED = Object.freeze({ name: 'disabled', enabled: false, feature_enabled: false })
+
+/** Unleash 8.2's flags, by name, in its order. `migrationLock` is its server's own (the UI reads it not). */
+export const UNLEASH_FLAGS: Readonly<Record<string, boolean | typeof DISABLED>> = Object.freeze({
+  anonymiseEventLog: false,
+  enableLicense: false,
+  responseTimeWithAppNameKillSwitch: false,
+  maintenanceMode: false,
+  messageBanner: DISABLED,
+  strictSchemaValidation: false,
+  personalAccessTokensKillSwitch: false,
+  migrationLock: true,
+  demo: false,
+  onboardingIntroTour: false,
+  onboardingIntroTourAdvancedTopics: false,
+  interactiveDemoKillSwitch: false,
+  filterInvalidClientMetrics: false,
+  disableMetrics: false,
+  celebrateUnleash: false,
+  feedbackPosting: false,
+  encryptEmails: false,
+  extendedUsageMetrics: false,
+  outdatedSdksBanner: false,
+  feedbackComments: DISABLED,
+  usePromiseTokenCache: false,
+  disableUpdateMaxRevisionId: false,
+  disablePublishUnannouncedEvents: false,
+  queryMissingTokens: false,
+  responseTimeMetricsFix: false,
+  disableShowContextFieldSelectionValues: false,
+  manyStrategiesPagination: false,
+  enableLegacyVariants: false,
+  extendedMetrics: false,
+  removeUnsafeInlineStyleSrc: false,
+  projectRoleAssignment: false,
+  webhookDomainLogging: false,
+  productivityReportEmail: false,
+  productivityReportUnsubscribers: false,
+  tokenExpiryNotifications: false,
+  showUserDeviceCount: false,
+  deltaApi: false,
+  uniqueSdkTracking: false,
+  consumptionModel: false,
+  impactViews: false,
+  disableImpactMetrics: false,
+  plausibleMetrics: false,
+  flightRecorderSdk: false,
+  flightRecorderAdminEvents: false,
+  flightRecorderFrontend: DISABLED,
+  regexConstraintOperator: false,
+  semverGteConstraintOperators: false,
+  userTokenWithClientApiLoggingKillSwitch: false,
+  multiMetricChart: false,
+  logRocketEnabled: false,
+  hubspotChatEnabled: false,
+  newModalDesign: false,
+  newProfileDropdown: false,
+  learningLab: DISABLED,
+  floatingOnboardingChecklist: false,
+  serviceNowIntegration: false,
+  topLabelInputs: false,
+  recordSdkFlavorMetrics: false,
+  secureTokenStorage: false,
+  secureAccountTokenStorage: false,
+  searchDocsWidget: false,
+  usersTabsUI: false,
+  semverBuildMetadata: false,
+  slackIntegrationProjectLevel: false,
+  simplerStrategySetup: false,
+  flagStatusTooltips: false,
+  totalUsageMetrics: false,
+})
