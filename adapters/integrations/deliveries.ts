@@ -11,6 +11,8 @@ export interface IntegrationOptions {
   readonly fetch?: typeof fetch
   /** Milliseconds since the epoch; default Date.now. */
   readonly now?: () => number
+  /** false: no timers and no subscription; rounds run only when `wake` or `deliverDue` is called (tests). Default true. */
+  readonly watch?: boolean
   /** Schedules the next check; default setTimeout, unref'd. */
   readonly schedule?: (run: () => void, ms: number) => { cancel(): void }
   /** How often the store is checked for changes made elsewhere (and backoffs that ran out). Default 100 ms for this process's commits, 1000 ms for a full check. */
@@ -152,8 +154,9 @@ export const startIntegrations = (api: AdminApi, options: IntegrationOptions = {
     if (storage.head().version !== seenVersion || now() >= nextPoll || (due !== null && due <= iso(now()))) wake()
     timer = schedule(tick, checkMs)
   }
-  const unsubscribe = storage.subscribe?.(() => wake())
-  tick()
+  const watching = options.watch !== false
+  const unsubscribe = watching ? storage.subscribe?.(() => wake()) : undefined
+  if (watching) timer = schedule(tick, 0)
 
   return {
     wake,
