@@ -237,7 +237,7 @@ t.test('a claim that was never settled (a crash mid-send) is taken over once it 
 })
 
 /** Two instances on one store, each with its own delivery service, race for the same events. */
-const deliverOnce = async (t: Tap & { equal: (a: unknown, b: unknown, m?: string) => void }, open: () => Promise<StoragePort>) => {
+const deliverOnce = async (t: Tap & { equal(found: unknown, wanted: unknown, message: string): unknown }, open: () => Promise<StoragePort>) => {
   const hook = await receiver()
   t.teardown(hook.close)
   const one = await open()
@@ -250,7 +250,7 @@ const deliverOnce = async (t: Tap & { equal: (a: unknown, b: unknown, m?: string
   t.equal(sent[0]! + sent[1]!, 1, 'one instance claimed the batch')
   t.equal(hook.got.length, 1, 'the event was delivered once')
   t.equal((await Promise.all(services.map((s) => s.deliverDue()))).reduce((a, b) => a + b), 0, 'and is not owed any more')
-  t.equal(hook.got.length, 1)
+  t.equal(hook.got.length, 1, 'nor sent again')
 }
 
 t.test('two instances on one file store deliver an event once', async (t) => deliverOnce(t, await fileStore(t)))
