@@ -43,6 +43,8 @@ if (missing.length > 0) {
     const integrations = startIntegrations(api, { logger: { error: () => undefined, warn: () => undefined } })
     t.teardown(() => integrations.close())
     t.ok(E.isRight(await api.features.create({ ...admin, params: { projectId: 'default' }, body: { name: FLAG } })), 'a flag is seeded')
+    const strategy = await api.strategies.add({ ...admin, params: { projectId: 'default', featureName: FLAG, environment: 'development' }, body: { name: 'default' } })
+    t.ok(E.isRight(strategy), 'with a strategy in development, so enabling it asks nothing')
     let step = 'log in'
     try {
       t.equal(await logIn(ui), 200, 'the admin logs in')
@@ -68,7 +70,7 @@ if (missing.length > 0) {
       t.match(E.isRight(listed) && listed.right.addons, [{ provider: 'webhook', parameters: { url: '*****', authorization: '*****' } }], 'the store holds it, secrets masked')
 
       step = 'toggle the flag'
-      await page.goto(`${url}/projects/default`, { waitUntil: 'domcontentloaded' })
+      await page.goto(`${url}/projects/default/features/${FLAG}`, { waitUntil: 'domcontentloaded' })
       const toggled = answerTo(page, 'POST', new RegExp(`/features/${FLAG}/environments/development/on$`))
       await page.locator(`[data-testid="TOGGLE-${FLAG}-development"]`).click()
       t.equal((await toggled).status(), 200, 'the flag is enabled in development')
