@@ -7,6 +7,7 @@
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { hostname } from 'node:os'
 import { createAdminApi } from '../../src/api/admin-api.js'
+import { type Integrations, startIntegrations } from '../integrations/deliveries.js'
 import { storageError } from '../../src/domain/errors.js'
 import { errorResponse } from '../../src/http/errors.js'
 import { createHttpHandler } from '../../src/http/handler.js'
@@ -86,6 +87,7 @@ export const serve = async (config: ServeConfig): Promise<number> => {
 
   let store: OpenedStore | undefined
   let flush: (() => Promise<unknown>) | undefined
+  let integrations: Integrations | undefined
   let stoppingSince: number | undefined
   let exit: (code: number) => void = () => undefined
   const exited = new Promise<number>((resolve) => (exit = resolve))
@@ -98,6 +100,7 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     stoppingSince = performance.now()
     log.info(`flagport: ${signal}: finishing requests in flight, then closing the store.`)
     await server.close()
+    await integrations?.close()
     if (flush) {
       const flushed = await flush().catch((error: unknown) => error)
       if (flushed instanceof Error || (flushed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending lastSeenAt: ${JSON.stringify(flushed)}`)
@@ -139,6 +142,8 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     config: { unleashUrl: url, baseUriPath: config.basePath, hostname: hostname() },
   })
   flush = api.flushLastSeen
+  // Webhooks receive committed events; what is owed is in the store, so stopping loses none.
+  integrations = startIntegrations(api, { logger: { error: (m) => log.error(m), warn: (m) => log.error(m) } })
   const apiHandler = createHttpHandler(api, {
     basePath: config.basePath,
     // Served as https (behind a proxy that ends TLS), session cookies are Secure.

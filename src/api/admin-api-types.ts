@@ -4,6 +4,7 @@ import type { EventRecord } from '../model/event.js'
 import type { State, StoredEvent } from '../model/state.js'
 import type { LiveEvaluator } from './client-evaluator.js'
 import type { Result } from './runner.js'
+import type { addonMethods } from './facade/addons.js'
 import type { adminUiMethods } from './facade/admin-ui.js'
 import type { batchMethods } from './facade/batch.js'
 import type { clientMethods } from './facade/client.js'
@@ -47,6 +48,8 @@ export interface TagTypesApi extends ReturnType<typeof tagTypeMethods> {}
 export interface FeatureTagsApi extends ReturnType<typeof featureTagMethods> {}
 /** Segments. */
 export interface SegmentsApi extends ReturnType<typeof segmentMethods> {}
+/** Integrations (Unleash's addons): webhooks that receive committed events. */
+export interface AddonsApi extends ReturnType<typeof addonMethods> {}
 /** Context fields. */
 export interface ContextFieldsApi extends ReturnType<typeof contextFieldMethods> {}
 /** Export and import. */
@@ -92,6 +95,7 @@ export interface AdminApi {
   readonly tagTypes: TagTypesApi
   readonly featureTags: FeatureTagsApi
   readonly segments: SegmentsApi
+  readonly addons: AddonsApi
   readonly contextFields: ContextFieldsApi
   readonly batch: BatchApi
   readonly users: UsersApi

@@ -14,6 +14,7 @@ import { type IdPort, randomIds } from '../ports/ids.js'
 import type { RowChange, StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
 import { checkOptions } from './options.js'
+import { addonMethods } from './facade/addons.js'
 import { adminUiMethods } from './facade/admin-ui.js'
 import { batchMethods } from './facade/batch.js'
 import { clientMethods } from './facade/client.js'
@@ -83,6 +84,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     tagTypes: tagTypeMethods(run),
     featureTags: featureTagMethods(run),
     segments: segmentMethods(run),
+    addons: addonMethods(run),
     contextFields: contextFieldMethods(run),
     batch: batchMethods(run),
     users: userMethods(run, storage, options.email),

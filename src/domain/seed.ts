@@ -88,5 +88,6 @@ export const initialState = (instanceId: string, now: string): State => ({
   groups: emptyTable(),
   apiTokens: emptyTable(),
   sessions: emptyTable(),
+  addons: emptyTable(),
   events: emptyEventLog(),
 })

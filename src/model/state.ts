@@ -1,3 +1,4 @@
+import type { AddonState } from './addon.js'
 import type { Dict } from './dict.js'
 import type { StoredFeedback } from './feedback.js'
 import type { Constraint } from './constraint.js'
@@ -15,12 +16,12 @@ import type { FeatureVariant } from './variant.js'
  */
 export interface State {
   /**
-   * 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
+   * 8 since integrations (addons) are stored, 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
    * 5 since listing API tokens takes Unleash's permissions to read them by kind, 4 since the
    * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
    * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
    */
-  readonly schemaVersion: 7
+  readonly schemaVersion: 8
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters
@@ -55,6 +56,8 @@ export interface State {
   readonly apiTokens: Table<ApiTokenState>
   /** People's login sessions, keyed by the sha256 of the session id (schema 7). */
   readonly sessions: Table<SessionState>
+  /** Integrations (Unleash's addons) with where their deliveries stand, keyed by the id as a string (schema 8). */
+  readonly addons: Table<AddonState>
   readonly events: EventLog
 }
 
@@ -73,6 +76,8 @@ export interface Counters {
   readonly segment: number
   readonly event: number
   readonly apiToken: number
+  /** Absent: no addon was ever created. */
+  readonly addon?: number
 }
 
 export interface EnvironmentState {

@@ -27,6 +27,7 @@ export type TableName =
   | 'groups'
   | 'apiTokens'
   | 'sessions'
+  | 'addons'
 
 /** Small records changed field by field. */
 export type RecordName = 'settings' | 'counters' | 'liveFeatures'

@@ -34,6 +34,7 @@ const LAYOUT = {
   groups: 'table',
   apiTokens: 'table',
   sessions: 'table',
+  addons: 'table',
   events: 'log',
 } as const satisfies Record<keyof State, 'table' | 'record' | 'log' | 'value'>
 

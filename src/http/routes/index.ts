@@ -1,6 +1,7 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { systemClock } from '../../ports/clock.js'
 import type { Route } from '../route.js'
+import { addonRoutes } from './addons.js'
 import { adminUiRoutes } from './admin-ui.js'
 import { batchRoutes } from './batch.js'
 import { clientRoutes } from './client.js'
@@ -39,6 +40,7 @@ export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now):
   ...serviceAccountRoutes(api),
   ...tagRoutes(api),
   ...segmentRoutes(api),
+  ...addonRoutes(api),
   ...contextFieldRoutes(api),
   ...batchRoutes(api),
   ...clientRoutes(api),
