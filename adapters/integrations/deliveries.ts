@@ -15,8 +15,9 @@ export interface IntegrationOptions {
   readonly watch?: boolean
   /** Schedules the next check; default setTimeout, unref'd. */
   readonly schedule?: (run: () => void, ms: number) => { cancel(): void }
-  /** How often the store is checked for changes made elsewhere (and backoffs that ran out). Default 100 ms for this process's commits, 1000 ms for a full check. */
+  /** How often backoffs that ran out and claims left by a stopped instance are looked for. Default 1000 ms. */
   readonly checkMs?: number
+  /** How often a round runs with no commit to wake it. Default 1000 ms. */
   readonly pollMs?: number
   /** How long a claim holds before another instance may take the batch over. Default 60 s. */
   readonly leaseMs?: number
@@ -56,11 +57,11 @@ const defaultSchedule = (run: () => void, ms: number) => {
  * delivered at least once across restarts and by one instance at a time.
  */
 export const startIntegrations = (api: AdminApi, options: IntegrationOptions = {}): Integrations => {
-  const { storage } = internalsOf(api)
+  const { storage, onCommit } = internalsOf(api)
   const fetcher = options.fetch ?? fetch
   const now = options.now ?? Date.now
   const schedule = options.schedule ?? defaultSchedule
-  const checkMs = options.checkMs ?? 100
+  const checkMs = options.checkMs ?? 1000
   const pollMs = options.pollMs ?? 1000
   const leaseMs = options.leaseMs ?? 60_000
   const batch = options.batch ?? 20
@@ -118,14 +119,12 @@ export const startIntegrations = (api: AdminApi, options: IntegrationOptions = {
   let closed = false
   let running: Promise<void> | null = null
   let again = false
-  let seenVersion = -1
   let nextPoll = 0
   let timer: { cancel(): void } | null = null
 
   const round = async (): Promise<void> => {
     do {
       again = false
-      seenVersion = storage.head().version
       const sent = await deliverDue().catch((error: unknown) => {
         logger.error(`flagport: integrations failed a round: ${(error as Error).message}`)
         return 0
@@ -146,16 +145,18 @@ export const startIntegrations = (api: AdminApi, options: IntegrationOptions = {
     })
   }
 
-  // Commits of this process show in the head at once; others' through `subscribe` or the full check.
+  // A commit that recorded events, here or on another instance, wakes a round at once (the
+  // claims and settlements record none, so they wake nothing); the timer finds retries that
+  // came due and claims that ran out.
   const tick = (): void => {
     if (closed) return
     const state = storage.head().state
     const due = state ? nextDueAt(state) : null
-    if (storage.head().version !== seenVersion || now() >= nextPoll || (due !== null && due <= iso(now()))) wake()
+    if (now() >= nextPoll || (due !== null && due <= iso(now()))) wake()
     timer = schedule(tick, checkMs)
   }
   const watching = options.watch !== false
-  const unsubscribe = watching ? storage.subscribe?.(() => wake()) : undefined
+  const unsubscribe = watching ? onCommit((report) => report.events.length > 0 && wake()) : undefined
   if (watching) timer = schedule(tick, 0)
 
   return {
