@@ -38,8 +38,11 @@ export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'cre
 export const recordEvent = (draft: Tx, ctx: Ctx, event: NewEvent): void => {
   const id = draft.counters.event + 1
   draft.counters.event = id
+  // An event about a feature carries the feature's tags as they are now, as Unleash's do.
+  const tagged = event.featureName !== undefined && event.tags === undefined ? draft.features.read(event.featureName)?.tags : undefined
+  const tags = tagged !== undefined && tagged.length > 0 ? { tags: tagged.map((tag) => ({ type: tag.type, value: tag.value })) } : undefined
   // Not `{ ...event, id, ... }`: V8 11 (Node 20) adds properties new to a spread copy slowly.
-  const stored: StoredEvent = Object.assign({ id }, event, { createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id })
+  const stored: StoredEvent = Object.assign({ id }, event, tags, { createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id })
   appendEvent(draft.events, stored, ctx.eventRetention)
 }
 

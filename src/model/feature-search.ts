@@ -2,7 +2,6 @@ import * as t from 'io-ts'
 import { optional, refinedString, type Named } from './codec.js'
 import { LifecycleStage, UserRef } from './feature.js'
 import { BooleanText, DATE_OPERATORS, INCLUDE_OPERATORS, IS_OPERATORS, countText, filterOf, isDay } from './search-filter.js'
-import { Tag } from './tag.js'
 
 /** The most features one page of a search answers. */
 export const MAX_FEATURE_PAGE = 100
@@ -83,7 +82,8 @@ const FeatureSearchItemCodec = t.type({
   archivedAt: t.union([t.string, t.null]),
   environments: t.array(FeatureSearchEnvironment),
   segments: t.array(t.string),
-  tags: t.array(Tag),
+  /** Each with its tag type's colour, as Unleash's search answers them. */
+  tags: t.array(t.type({ value: t.string, type: t.string, color: t.union([t.string, t.null]) })),
   lifecycle: t.intersection([t.type({ stage: LifecycleStage, enteredStageAt: t.string }), t.partial({ status: t.string })]),
   createdBy: UserRef,
 })

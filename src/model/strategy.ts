@@ -19,6 +19,11 @@ const StrategyCodec = t.type({
 })
 export const Strategy: Named<typeof StrategyCodec, Strategy> = StrategyCodec
 
+/** A strategy in a feature environment's list: Unleash adds the release plan milestone it belongs to, none in flagport. */
+export interface ListedStrategy extends t.TypeOf<typeof ListedStrategyCodec> {}
+const ListedStrategyCodec = t.intersection([Strategy, t.type({ milestoneId: t.null })])
+export const ListedStrategy: Named<typeof ListedStrategyCodec, ListedStrategy> = ListedStrategyCodec
+
 const STRATEGY_FIELDS = {
   title: t.union([t.string, t.null]),
   disabled: t.union([t.boolean, t.null]),

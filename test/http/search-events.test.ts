@@ -64,3 +64,19 @@ t.test('bad query input is a 400 naming each parameter and changes nothing; even
   t.equal(refused.status, 403)
   t.equal(refused.json.name, 'NoAccessError')
 })
+
+t.test("an event about a feature carries the feature's tags as they were when it was recorded, as Unleash's do", async (t) => {
+  const s = await serve('fetch')
+  await s.call('POST', FEATURES, { body: { name: 'alpha' } })
+  await s.call('POST', '/api/admin/features/alpha/tags', { body: { type: 'simple', value: 'web' } })
+  await s.call('POST', `${FEATURES}/alpha/environments/development/on`)
+  const events = (await s.call('GET', '/api/admin/events?feature=alpha')).json.events as { type: string; tags: unknown }[]
+  t.same(events.map((e) => [e.type, e.tags]), [
+    ['feature-environment-enabled', [{ value: 'web', type: 'simple' }]],
+    ['feature-strategy-add', [{ value: 'web', type: 'simple' }]],
+    ['feature-tagged', [{ value: 'web', type: 'simple' }]],
+    ['feature-created', []],
+  ])
+  const tagType = (await s.call('GET', '/api/admin/events')).json.events.find((e: { featureName: string | null }) => e.featureName === null)
+  t.same(tagType?.tags ?? [], [], 'an event about no feature has none')
+})

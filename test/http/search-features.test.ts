@@ -33,7 +33,7 @@ for (const transport of TRANSPORTS) {
     t.equal(r.json.total, 2)
     const alpha = r.json.features[1]
     t.same(Object.keys(alpha), ['name', 'description', 'dependencyType', 'type', 'project', 'stale', 'favorite', 'impressionData', 'createdAt', 'archivedAt', 'environments', 'segments', 'tags', 'lifecycle', 'createdBy'])
-    t.match(alpha, { name: 'alpha', description: 'The new checkout', dependencyType: null, type: 'release', project: 'default', stale: false, favorite: false, archivedAt: null, segments: [], tags: [{ type: 'simple', value: 'red' }], lifecycle: { stage: 'initial' }, createdBy: { id: -42 } })
+    t.match(alpha, { name: 'alpha', description: 'The new checkout', dependencyType: null, type: 'release', project: 'default', stale: false, favorite: false, archivedAt: null, segments: [], tags: [{ type: 'simple', value: 'red', color: '#FFFFFF' }], lifecycle: { stage: 'initial' }, createdBy: { id: -42 } })
     t.same(alpha.environments.map((e: { name: string; enabled: boolean; hasStrategies: boolean }) => [e.name, e.enabled, e.hasStrategies]), [['development', true, true], ['production', false, false]])
     t.same(alpha.environments[0].changeRequestIds, [])
   })

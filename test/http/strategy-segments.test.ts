@@ -36,4 +36,7 @@ t.test("refusals in Unleash's order: an unknown segment before an environment th
   t.equal(batch.status, 400)
   t.same(batch.json.details.map((d: { path: string }) => d.path), ['/body/environments', '/body/variants/0/weight'])
   t.same(plain(s.api.state()), before, 'refusals change nothing')
+  await s.call('POST', '/api/admin/projects/default/features/gdpr/environments/development/strategies', { body: { name: 'default' } })
+  const listed = await s.call('GET', '/api/admin/projects/default/features/gdpr/environments/development/strategies')
+  t.equal(listed.json[0].milestoneId, null, "a listed strategy belongs to no release plan's milestone, as Unleash lists it")
 })

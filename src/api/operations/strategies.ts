@@ -7,7 +7,7 @@ import { checkConstraint } from '../../domain/feature/validate-strategy.js'
 import { ConstraintInput } from '../../model/constraint.js'
 import { JsonPatch } from '../../model/json-patch.js'
 import { lookup } from '../../model/dict.js'
-import { SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
+import { type ListedStrategy, SetSortOrderBody, type Strategy, StrategyBody } from '../../model/strategy.js'
 import type { State } from '../../model/state.js'
 import { read, write } from '../operation.js'
 import { EnvironmentParams, NoParams, StrategyParams } from '../../model/params.js'
@@ -21,7 +21,8 @@ const strategyOf = (p: EnvironmentParams) => (id: string) => (next: State): Stra
 export const listStrategiesOp = read({
   params: EnvironmentParams,
   requirement: 'NONE',
-  run: (state, { params }) => E.map((env: { strategies: readonly Strategy[] }) => env.strategies.map(copyStrategy))(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
+  run: (state, { params }) =>
+    E.map((env: { strategies: readonly Strategy[] }) => env.strategies.map((s): ListedStrategy => ({ ...copyStrategy(s), milestoneId: null })))(featureEnvironment(state, params.projectId, params.featureName, params.environment)),
 })
 
 export const getStrategyOp = read({

@@ -141,7 +141,7 @@ const item = (state: ReadState, f: FeatureState, favorite: boolean): FeatureSear
     }),
   ),
   segments: segmentNames(state, f),
-  tags: f.tags.map((t) => ({ value: t.value, type: t.type })),
+  tags: f.tags.map((t) => ({ value: t.value, type: t.type, color: state.tagTypes.get(t.type)?.color ?? null })),
   lifecycle: renderStage(f.lifecycle),
   createdBy: userRef(state, f.createdByUserId),
 })
