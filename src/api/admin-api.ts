@@ -74,7 +74,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
   const runner = createRunner({ storage, auth, clock, ids, config })
   const run = runner.run
   const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })
-  const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
+  const usage = metricsMethods({ clock, limits: config.metrics, run, runAsSystem: runner.runAsSystem })
 
   const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
     features: featureMethods(run),
@@ -95,14 +95,14 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     projects: projectMethods(run),
     environments: environmentMethods(run),
     instance: instanceMethods(run, options.email !== undefined),
-    sessions: sessionMethods({ storage, clock, ids, config }, run),
-    passwordReset: passwordResetMethods({ storage, clock, ids, config }, options.email, options.logger ?? consoleLogger),
+    sessions: sessionMethods(run, storage, config.baseUriPath),
+    passwordReset: passwordResetMethods(run, options.email, options.logger ?? consoleLogger),
     adminUi: adminUiMethods(run),
     evaluator: client.evaluator,
     clientFeatures: client.clientFeatures,
     client: client.client,
     metrics: usage.metrics,
-    frontend: { ...frontendMethods({ storage, auth, evaluator: (environment) => client.evaluator(environment) }), ...usage.frontend },
+    frontend: { ...frontendMethods(run, (environment) => client.evaluator(environment)), ...usage.frontend },
     flushLastSeen: usage.flushLastSeen,
     usageKept: usage.kept,
     state: (): State => stateOf(storage),

@@ -57,6 +57,8 @@ export interface Scope {
 export interface OperationEnv<P, B> {
   readonly params: P
   readonly body: B
+  /** The body as sent, before its codec read it: for the fields a codec does not name (a frontend context's own properties). */
+  readonly sentBody?: unknown
   readonly query: Readonly<Record<string, string | undefined>>
   readonly ctx: Ctx
   readonly principal: Principal
@@ -77,6 +79,11 @@ interface Common<P, B> {
   readonly scope?: (params: P) => Scope
   /** The body's codec. Absent: the operation takes no body. */
   readonly body?: t.Decoder<unknown, B>
+  /**
+   * `false`: the operation keeps no part of its body (it reads it and answers), so the runner
+   * hands it the decoded body as it is rather than a copy. Absent: copied (see the runner).
+   */
+  readonly keepsBody?: false
   /** How the caller is admitted (see `Admission`); absent, by the `requirement` above. */
   readonly admits?: Admission
 }

@@ -114,11 +114,11 @@ export const createRunner = (deps: RunnerDeps) => {
       // A copy: io-ts hands back the caller's own objects, and the domain stores parts of a
       // body (a strategy's constraints, a segment's values) as they are. A host that changed
       // its body object after the call would otherwise change the store.
-      body = copyJson(decoded.right)
+      body = op.keepsBody === false ? decoded.right : copyJson(decoded.right)
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true, tokenScope: tokenScopeOf(who, admission) })
+    return E.right({ params: params.right, body, sentBody: request.body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true, tokenScope: tokenScopeOf(who, admission) })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {

@@ -1,4 +1,8 @@
+import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
+import type { Admission } from '../../src/api/admission.js'
+import { read } from '../../src/api/operation.js'
+import { NoParams } from '../../src/model/params.js'
 import { createClientCache } from '../../src/api/client-cache.js'
 import { clientFeaturesOp } from '../../src/api/operations/client.js'
 import { clientFeatures } from '../../src/domain/client-projection.js'
@@ -104,7 +108,7 @@ t.test('If-None-Match: 304 while the data is the same, and the ETag changes exac
   t.equal((await read()).etag, first.etag, 'the same data gives back the same ETag')
 })
 
-t.test('the client read runs through the runner like every read: it admits client tokens, no other operation does', async (t) => {
+t.test('the client read runs through the runner like every read: it admits client tokens, admin operations do not', async (t) => {
   const { api, token } = await setUp()
   const client = await token({ type: 'client', environment: 'production', projects: ['*'] })
   const frontend = await token({ type: 'frontend', environment: 'production', projects: ['*'] })
@@ -116,4 +120,28 @@ t.test('the client read runs through the runner like every read: it admits clien
   t.same(err(await internalsOf(api).run(op, { authorization: frontend, params: {} })).message, 'invalid token: expected a different token type for this endpoint')
   t.equal(err(await internalsOf(api).run(op, { authorization: 'nope', params: {} }))._tag, 'AuthenticationRequired')
   t.equal(err(await api.features.get({ authorization: client, params: { projectId: 'default', featureName: 'a' } }))._tag, 'NoAccessError', 'an admin read still refuses a client token')
+})
+
+t.test('each operation is admitted as it declares: a token scope reaches its env, anyone needs no credentials, system never comes from a request', async (t) => {
+  const { api, token } = await setUp()
+  const scoped = await token({ type: 'client', environment: 'production', projects: ['default'] })
+  const frontend = await token({ type: 'frontend', environment: 'production', projects: ['*'] })
+  const seen: unknown[] = []
+  const probe = (admits: Admission) =>
+    read({ params: NoParams, requirement: admits === 'permission' || admits === 'anyone' ? 'ADMIN' : 'NONE', admits, run: (_state, env) => (seen.push([env.principal.kind, env.tokenScope]), E.right(undefined)) })
+  const { run, runAsSystem } = internalsOf(api) as ReturnType<typeof internalsOf> & { runAsSystem?: never }
+  ok(await run(probe('client-token'), { authorization: scoped, params: {} }))
+  ok(await run(probe('frontend-token'), { authorization: frontend, params: {} }))
+  t.same(seen, [
+    ['client-token', { environment: 'production', projects: ['default'] }],
+    ['frontend-token', { environment: 'production' }],
+  ], 'each token its own scope; `*` fixes nothing')
+  t.equal(err(await run(probe('client-token'), { authorization: frontend, params: {} })).message, 'invalid token: expected a different token type for this endpoint')
+  t.equal(err(await run(probe('frontend-token'), { authorization: scoped, params: {} })).message, 'invalid token: expected a different token type for this endpoint')
+  t.equal(err(await run(probe('permission'), { authorization: scoped, params: {} }))._tag, 'NoAccessError', 'an SDK token reaches no admin operation')
+  ok(await run(probe('anyone'), { params: {} }))
+  t.same(seen.at(-1), ['open', {}], 'anyone: no credentials read, no permission asked')
+  t.equal(err(await run(probe('session'), { params: {} }))._tag, 'AuthenticationRequired', 'a session operation still needs a caller')
+  t.equal(err(await run(probe('system'), { authorization: ADMIN_TOKEN, params: {} }))._tag, 'NoAccessError', 'not even an admin runs a system operation')
+  t.equal(runAsSystem, undefined, 'the system entry is not on the internal handle')
 })

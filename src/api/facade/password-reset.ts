@@ -1,17 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { AuthPort, Principal } from '../../ports/auth.js'
 import type { EmailPort } from '../../ports/email.js'
 import type { LoggerPort } from '../../ports/logger.js'
-import { bind, type Method, OPERATION, operationOf } from '../methods.js'
+import { bind, type Method, OPERATION, operationOf, type Run } from '../methods.js'
 import type { CallError } from '../operation.js'
 import { checkPasswordOp, type ResetLink, resetEmailOp, resetPasswordOp, tokenUserOp } from '../operations/passwords.js'
 import type { NoParams } from '../../model/params.js'
 import type { ResetEmailBody } from '../../model/password.js'
-import { createRunner, type RunnerDeps } from '../runner.js'
 
-// The reset pages are for people who cannot log in: their runner admits everyone, holding nothing.
-const ANYONE: Principal = Object.freeze({ kind: 'open', actor: { id: -1, name: 'password-reset' }, permissions: [] })
-const anyone: AuthPort = { authenticate: () => E.right(ANYONE) }
+// The reset pages are for people who cannot log in: their operations admit anyone.
+const checkPasswordForAnyone = { ...checkPasswordOp, admits: 'anyone' as const }
 
 /**
  * Hands a reset link to its user: by the e-mail port when it can send one, else (as Unleash
@@ -31,8 +28,8 @@ const deliver = async (link: ResetLink, email: EmailPort | undefined, logger: Lo
  * new-user pages), `reset` sets the password with it, `checkPassword` tests one against the
  * rule, `sendLink` makes a fresh link for an e-mail address and sends it.
  */
-export const passwordResetMethods = (deps: Omit<RunnerDeps, 'auth'>, email: EmailPort | undefined, logger: LoggerPort) => {
-  const m = bind(createRunner({ ...deps, auth: anyone }).run)
+export const passwordResetMethods = (run: Run, email: EmailPort | undefined, logger: LoggerPort) => {
+  const m = bind(run)
   const made = m(resetEmailOp)
   const sendLink: Method<NoParams, ResetEmailBody, void, CallError> = async (request) => {
     const outcome = await made(request)
@@ -42,5 +39,5 @@ export const passwordResetMethods = (deps: Omit<RunnerDeps, 'auth'>, email: Emai
   }
   // Documented by the operation it runs, as a bound method is.
   ;(sendLink as { [OPERATION]?: unknown })[OPERATION] = operationOf(made)
-  return { validate: m(tokenUserOp), reset: m(resetPasswordOp), checkPassword: m(checkPasswordOp), sendLink }
+  return { validate: m(tokenUserOp), reset: m(resetPasswordOp), checkPassword: m(checkPasswordForAnyone), sendLink }
 }

@@ -1,58 +1,31 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { decodeAt, decodeWith } from '../../domain/decode.js'
+import { decodeAt } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
-import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
-import { HOUR_MS, hourOf, millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
-import { PERMISSIONS } from '../../ports/permissions.js'
-import {
-  ApplicationsQuery,
-  BulkMetricsBody,
-  ClientMetricsBody,
-  ClientRegistrationBody,
-  type ApplicationDetail,
-  type Applications,
-  type FeatureUsage,
-} from '../../model/metrics.js'
+import type { Sighting } from '../../domain/metrics/last-seen.js'
+import { HOUR_MS, hourOf, type Tally } from '../../domain/metrics/report.js'
+import { ApplicationsQuery, type ApplicationDetail, type Applications, type FeatureUsage } from '../../model/metrics.js'
 import { NoParams } from '../../model/params.js'
-import type { AuthPort, Principal } from '../../ports/auth.js'
 import type { ClockPort } from '../../ports/clock.js'
-import type { IdPort } from '../../ports/ids.js'
-import type { StoragePort } from '../../ports/storage.js'
-import type { ResolvedConfig } from '../config.js'
 import { bind, type Method, type Run } from '../methods.js'
-import { type ApiRequest, type CallError, read, write } from '../operation.js'
-import { createRunner, type Result } from '../runner.js'
-import { admitSdkCaller, type SdkApi } from '../sdk-caller.js'
+import { type ApiRequest, type CallError, read, type ReadOperation } from '../operation.js'
+import { bulkMetricsOp, markLastSeenOp, registerClientOp, reportMetricsOp, type Usage } from '../operations/metrics.js'
+import type { Result } from '../runner.js'
 import type { MetricsLimits } from './limits.js'
 import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from './render.js'
 import { createUsageStore, type Presence } from './usage-store.js'
 import * as t from 'io-ts'
 
 export interface MetricsDeps {
-  readonly storage: StoragePort
-  readonly auth: AuthPort
   readonly clock: ClockPort
-  readonly ids: IdPort
-  readonly config: ResolvedConfig
   readonly limits: MetricsLimits
-  /** The facade's pipeline, which the admin reads go through. */
+  /** The facade's pipeline, which every call goes through. */
   readonly run: Run
+  /** The same pipeline for the instance's own writes (`lastSeenAt`). */
+  readonly runAsSystem: Run
 }
-
-/** Who writes `lastSeenAt`: the instance itself, as Unleash's system user. */
-const SYSTEM: Principal = Object.freeze({ kind: 'admin-token', actor: { id: -1337, name: 'unleash_system_user' }, permissions: PERMISSIONS })
-const systemAuth: AuthPort = { authenticate: () => E.right(SYSTEM) }
 
 const AppParams = t.type({ appName: t.string })
 const FeatureNameParams = t.type({ featureName: t.string })
-
-const bodyEnvironment = (request: ApiRequest<unknown>): string | undefined => {
-  const body = request.body as { environment?: unknown } | null | undefined
-  return body !== null && typeof body === 'object' && typeof body.environment === 'string' ? body.environment : undefined
-}
-
-/** Whose share what a caller reports counts toward: the token or user, by kind and id. */
-const callerKey = (principal: Principal): string => `${principal.kind}:${principal.actor.id}:${principal.actor.name}`
 
 /** A query's whole number of 0 or more, else the 400 naming it. */
 const wholeNumber = (value: string | undefined, name: string, fallback: number): E.Either<ValidationError, number> => {
@@ -67,10 +40,9 @@ const wholeNumber = (value: string | undefined, name: string, fallback: number):
  * at most once per `lastSeenWriteIntervalMs`, so the admin API and every process sharing the
  * store show it.
  */
-export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run }: MetricsDeps) => {
+export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps) => {
   const usage = createUsageStore(limits)
   const m = bind(run)
-  const system = createRunner({ storage, auth: systemAuth, clock, ids, config })
   /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
   const pending = new Map<string, Sighting>()
   let lastWrite = -Infinity
@@ -82,8 +54,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       const sightings = [...pending.values()]
       lastWrite = clock.now()
       if (sightings.length === 0) return E.right(undefined)
-      const op = write<NoParams, undefined, void>({ params: NoParams, requirement: 'NONE', run: (draft, { ctx }) => (markSeen(draft, sightings, ctx.now), E.right(() => undefined)) })
-      const written = await system.run(op, { params: {} })
+      const written = await runAsSystem(markLastSeenOp(sightings), { params: {} })
       // Only what was written leaves: a sighting made meanwhile replaced its entry.
       if (E.isRight(written)) for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)
       return written
@@ -99,63 +70,15 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await writeLastSeen()
   }
 
-  const presenceOf = (caller: string, body: ClientMetricsBody | ClientRegistrationBody, environment: string, started?: number): Presence => ({
-    caller,
-    appName: body.appName,
-    environment,
-    ...(body.instanceId !== undefined ? { instanceId: body.instanceId } : {}),
-    ...(body.sdkVersion !== undefined ? { sdkVersion: body.sdkVersion } : {}),
-    ...('strategies' in body && body.strategies !== undefined ? { strategies: body.strategies } : {}),
-    ...(started !== undefined ? { started } : {}),
-  })
-
-  /** `POST /api/<client|frontend>/client/metrics`: the counts of one interval. */
-  const report = (api: SdkApi): Method<NoParams, ClientMetricsBody, void, CallError> => async (request) => {
-    const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
-    if (E.isLeft(caller)) return caller
-    const body = decodeWith(ClientMetricsBody)(caller.right.request.body)
-    if (E.isLeft(body)) return body
-    const tallies = readReport(caller.right.state, body.right, caller.right.scope, clock.now())
-    if (E.isLeft(tallies)) return tallies
-    await record([presenceOf(callerKey(caller.right.principal), body.right, caller.right.scope.environment)], tallies.right)
-    return E.right(undefined)
-  }
-
-  /** `POST /api/<client|frontend>/client/register`: an SDK instance starting. */
-  const register = (api: SdkApi): Method<NoParams, ClientRegistrationBody, void, CallError> => async (request) => {
-    const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
-    if (E.isLeft(caller)) return caller
-    const body = decodeWith(ClientRegistrationBody)(caller.right.request.body)
-    if (E.isLeft(body)) return body
-    await record([presenceOf(callerKey(caller.right.principal), body.right, caller.right.scope.environment, millisOf(body.right.started))], [])
-    return E.right(undefined)
-  }
-
-  /** `POST /api/client/metrics/bulk`: Edge's applications and counts, all or nothing. */
-  const bulk: Method<NoParams, BulkMetricsBody, void, CallError> = async (request) => {
-    const caller = await admitSdkCaller(storage, auth, 'client', request)
-    if (E.isLeft(caller)) return caller
-    const body = decodeWith(BulkMetricsBody)(caller.right.request.body)
-    if (E.isLeft(body)) return body
-    const { scope } = caller.right
-    const tallies = readBulk(caller.right.state, body.right, scope, clock.now())
-    if (E.isLeft(tallies)) return tallies
-    const presence = body.right.applications
-      .filter((a) => !scope.bound || a.environment === scope.environment)
-      .map(
-        (a): Presence => ({
-          caller: callerKey(caller.right.principal),
-          appName: a.appName,
-          instanceId: a.instanceId,
-          environment: a.environment,
-          ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
-          ...(a.strategies !== undefined ? { strategies: a.strategies } : {}),
-          ...(a.started !== undefined ? { started: millisOf(a.started) } : {}),
-        }),
-      )
-    await record(presence, tallies.right)
-    return E.right(undefined)
-  }
+  /** An SDK's call: its operation admits and reads it, and what it reports is counted here. */
+  const ingest =
+    <B>(op: ReadOperation<NoParams, B, Usage, ValidationError>): Method<NoParams, B, void, CallError> =>
+    async (request) => {
+      const usage = await run(op, request as ApiRequest<NoParams>)
+      if (E.isLeft(usage)) return usage as E.Left<CallError>
+      await record(usage.right.presence, usage.right.tallies)
+      return E.right(undefined)
+    }
 
   const applicationsOp = read<NoParams, undefined, Applications, ValidationError>({
     params: NoParams,
@@ -201,11 +124,11 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     /** Server SDKs' calls, and the admin API's reads of what they reported. */
     metrics: {
       /** `POST /api/client/register`. */
-      register: register('client'),
+      register: ingest(registerClientOp('client')),
       /** `POST /api/client/metrics`. */
-      report: report('client'),
+      report: ingest(reportMetricsOp('client')),
       /** `POST /api/client/metrics/bulk`. */
-      bulk,
+      bulk: ingest(bulkMetricsOp),
       /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
       applications: m(applicationsOp),
       /** `GET /api/admin/metrics/applications/:appName`. */
@@ -216,9 +139,9 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     /** Frontend SDKs' calls. */
     frontend: {
       /** `POST /api/frontend/client/register`. */
-      register: register('frontend'),
+      register: ingest(registerClientOp('frontend')),
       /** `POST /api/frontend/client/metrics`. */
-      report: report('frontend'),
+      report: ingest(reportMetricsOp('frontend')),
     },
     /** What the reports keep in memory, in bytes: for tests and a host's own checks. */
     kept: () => usage.kept(),

@@ -96,6 +96,7 @@ export const resetUserPasswordOp = write<NoParams, ResetUserBody, ResetPasswordU
 export const tokenUserOp = read<NoParams, undefined, TokenUser, InvalidTokenError>({
   params: NoParams,
   requirement: 'NONE',
+  admits: 'anyone',
   run: (state, { query, ctx }) => {
     const token = query['token'] ?? ''
     const user = tokenHolder(state, token, ctx.now)
@@ -120,6 +121,7 @@ export const resetPasswordOp = asMaintenanceSwitch(
   write<NoParams, ResetPasswordBody, void, ValidationError | InvalidTokenError>({
     params: NoParams,
     requirement: 'NONE',
+    admits: 'anyone',
     body: ResetPasswordBody,
     prepare: async ({ body, config }) => preparePassword(body.password, config.passwordHashCost),
     run: (draft, { body, ctx, prepared }) => {
@@ -149,6 +151,7 @@ export const resetEmailOp = asMaintenanceSwitch(
   write<NoParams, ResetEmailBody, ResetLink | null>({
     params: NoParams,
     requirement: 'NONE',
+    admits: 'anyone',
     body: ResetEmailBody,
     run: (draft, { body, ctx, config }) => {
       const account = body.email.includes('@') ? loginAccount(draft, body.email) : undefined

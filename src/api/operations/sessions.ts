@@ -52,6 +52,7 @@ export const loginOp = (storage: StoragePort, backoff: LoginBackoff) =>
   asMaintenanceSwitch(write<NoParams, LoginBody, LoginOutcome>({
     params: NoParams,
     requirement: 'NONE',
+    admits: 'anyone',
     body: LoginBody,
     prepare: async ({ body, ctx, config }): Promise<CheckedLogin> => {
       const account = loginAccount(stateOf(storage), body.username)
@@ -83,6 +84,12 @@ export const loginOp = (storage: StoragePort, backoff: LoginBackoff) =>
       startSession(draft, { digest: hashToken(sessionId), userId, now: ctx.now, expiresAt }, config.maxParallelSessions)
       return E.right((next: State) => ({ ok: true as const, session: { sessionId, expiresAt, user: renderAccount(next.users.get(String(userId))!) } }))
     },
+    // The backoff counts what was committed: a success clears the name, a mismatch adds one.
+    after: async (outcome, { ctx }) => {
+      if (outcome.ok) backoff.succeeded(`#${outcome.session.user.id}`)
+      else if (outcome.reason === 'mismatch') backoff.failed(outcome.name, Date.parse(ctx.now))
+      return outcome
+    },
   }))
 
 /** `POST /logout`: ends every session of the calling user (Unleash's logout); a token's caller has none. */
@@ -90,6 +97,7 @@ export const logoutOp = asMaintenanceSwitch(
   write<NoParams, undefined, void>({
     params: NoParams,
     requirement: 'NONE',
+    admits: 'session',
     run: (draft, { principal }) => {
       if (principal.kind === 'user') endSessions(draft, principal.actor.id)
       return E.right(() => undefined)
@@ -101,6 +109,7 @@ export const logoutOp = asMaintenanceSwitch(
 export const profileOp = read<NoParams, undefined, Profile, NoAccessError>({
   params: NoParams,
   requirement: 'NONE',
+  admits: 'session',
   run: (state, { principal }) => {
     const account = principal.kind === 'user' ? state.users.get(String(principal.actor.id)) : undefined
     if (!account) return E.left(notAUser('Profiles'))
