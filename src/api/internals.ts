@@ -1,3 +1,4 @@
+import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { EmailPort } from '../ports/email.js'
 import type { StoragePort } from '../ports/storage.js'
@@ -17,6 +18,8 @@ export interface FacadeInternals {
   readonly runAll: Runner['runAll']
   readonly config: ResolvedConfig
   readonly email: EmailPort | undefined
+  /** The facade's kept answers: the HTTP handler writes what it sends through them. */
+  readonly kept: AnswerCache
 }
 
 export const INTERNALS: unique symbol = Symbol('flagport.internals')

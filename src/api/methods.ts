@@ -55,7 +55,15 @@ export const bind = (run: Run) => {
   function method<P, B, R, X extends OperationError>(op: ReadOperation<P, B, R, X>): Method<P, B, R, X | CallError>
   function method<P, B, R, X extends OperationError>(op: WriteOperation<P, B, R, X>): Method<P, B, R, X | WriteCallError>
   function method<P, B, R, X extends OperationError>(op: Operation<P, B, R, X>): Method<P, B, R, X | WriteCallError> {
-    const called: Method<P, B, R, X | WriteCallError> = (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
+    const copy = op.callerCopy
+    const called: Method<P, B, R, X | WriteCallError> =
+      copy === undefined
+        ? (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
+        : async (request) => {
+            const answer = (await run(op, request as ApiRequest<P>)) as Either<X | WriteCallError, R>
+            // Sent at once, the answer goes to no one: the HTTP layer writes it as it is.
+            return answer._tag === 'Left' || (request as ApiRequest<P>).edge?.sendAtOnce === true ? answer : { _tag: 'Right', right: copy(answer.right) }
+          }
     // Assigned, not defined read-only: every method then shares one hidden class, where
     // `defineProperty` gave each its own and made creating a facade markedly slower.
     ;(called as { [OPERATION]?: unknown })[OPERATION] = op

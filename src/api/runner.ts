@@ -8,12 +8,12 @@ import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
 import type { State } from '../model/state.js'
-import { readableState } from '../store/readable.js'
 import { beginTransaction } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { RowChange, StoragePort } from '../ports/storage.js'
+import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
 
@@ -23,6 +23,8 @@ export interface RunnerDeps {
   readonly clock: ClockPort
   readonly ids: IdPort
   readonly config: ResolvedConfig
+  /** The facade's kept answers, handed to every operation (`env.kept`). */
+  readonly kept: AnswerCache
 }
 
 export type Result<R> = E.Either<ApiError, R>
@@ -39,11 +41,11 @@ export interface StepError {
   readonly error: ApiError
 }
 
-/** The state, which the facade seeded before any operation runs. */
+/** The state, which the facade seeded before any operation runs (readable: src/api/readable-storage.ts). */
 export const stateOf = (storage: StoragePort): State => {
   const { state } = storage.head()
   if (state === null) throw new Error('flagport: the store was not seeded; create the facade with createAdminApi')
-  return readableState(state)
+  return state
 }
 
 /**
@@ -106,7 +108,7 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true })
+    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, kept: deps.kept })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {

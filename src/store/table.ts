@@ -1,6 +1,6 @@
 import { Bucket } from './bucket.js'
 import { TableDraft } from './table-draft.js'
-import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, committedRows, scans, settle, slotOf, stored, tableValue } from './table-layout.js'
+import { CommittedTable, FANOUT, type Table, bucketAt, bucketOf, committedEntries, committedRows, settle, slotOf, stored, tableValue } from './table-layout.js'
 
 import type { Table as RecordTable } from '../model/table.js'
 import type { TxTable } from './tx.js'
@@ -43,7 +43,7 @@ export const hasRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): bool
 /** Sets a row on a table inside a transaction, or on a table being built. */
 export const setRow = <T>(table: RecordTable<T> | TxTable<T>, key: string, value: T): void => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).set(key, value)
-  scans.delete(table)
+  if (table instanceof CommittedTable) table.changed()
   const [s, b] = slotOf(key)
   const shard = (table as Table<T>).shards[s] as (Bucket<T> | null)[]
   settle(shard, b)
@@ -54,7 +54,7 @@ export const setRow = <T>(table: RecordTable<T> | TxTable<T>, key: string, value
 /** Removes a row; returns whether it was there. An emptied bucket is dropped. */
 export const deleteRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): boolean => {
   if (table instanceof TableDraft) return table.delete(key)
-  scans.delete(table)
+  if (table instanceof CommittedTable) table.changed()
   const [s, b] = slotOf(key)
   const shard = (table as Table<T>).shards[s] as (Bucket<unknown> | null)[]
   const bucket = bucketAt(shard, b)

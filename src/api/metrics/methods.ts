@@ -18,6 +18,7 @@ import type { AuthPort, Principal } from '../../ports/auth.js'
 import type { ClockPort } from '../../ports/clock.js'
 import type { IdPort } from '../../ports/ids.js'
 import type { StoragePort } from '../../ports/storage.js'
+import type { AnswerCache } from '../answer-cache.js'
 import type { ResolvedConfig } from '../config.js'
 import { bind, type Method, type Run } from '../methods.js'
 import { type ApiRequest, type CallError, read, write } from '../operation.js'
@@ -30,6 +31,7 @@ import * as t from 'io-ts'
 
 export interface MetricsDeps {
   readonly storage: StoragePort
+  readonly kept: AnswerCache
   readonly auth: AuthPort
   readonly clock: ClockPort
   readonly ids: IdPort
@@ -67,10 +69,10 @@ const wholeNumber = (value: string | undefined, name: string, fallback: number):
  * at most once per `lastSeenWriteIntervalMs`, so the admin API and every process sharing the
  * store show it.
  */
-export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run }: MetricsDeps) => {
+export const metricsMethods = ({ storage, auth, clock, ids, config, kept, limits, run }: MetricsDeps) => {
   const usage = createUsageStore(limits)
   const m = bind(run)
-  const system = createRunner({ storage, auth: systemAuth, clock, ids, config })
+  const system = createRunner({ storage, auth: systemAuth, clock, ids, config, kept })
   /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
   const pending = new Map<string, Sighting>()
   let lastWrite = -Infinity
