@@ -38,16 +38,13 @@ export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'cre
 export const recordEvent = (draft: Tx, ctx: Ctx, event: NewEvent): void => {
   const id = draft.counters.event + 1
   draft.counters.event = id
-  // Not `{ ...event, id, ... }`: V8 11 (Node 20) adds properties new to a spread copy slowly.
+  // The id first, then the event's fields, then the stamp: the stored event's key order.
   const stored: StoredEvent = Object.assign({ id }, event, { createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id })
   appendEvent(draft.events, stored, ctx.eventRetention)
 }
 
 /** Unleash's names for its own actors, where events name them otherwise. */
-const ACTOR_NAMES = new Map([
-  [-1337, 'Unleash System'],
-  [-42, 'Unleash Admin Token'],
-])
+const unleashActorName = (id: number): string | undefined => (id === -1337 ? 'Unleash System' : id === -42 ? 'Unleash Admin Token' : undefined)
 
 /**
  * Who made the recorded events (Unleash: GET /api/admin/event-creators), by id: a user by the
@@ -66,5 +63,5 @@ export const eventCreators = (state: ReadState): { id: number; name: string }[] 
 /** An actor's name: Unleash's for its own actors, a user's as they are called now, else `recorded`. */
 export const actorName = (state: ReadState, id: number, recorded: string): string => {
   const user = state.users.get(String(id))
-  return ACTOR_NAMES.get(id) ?? (user ? user.name || user.username || user.email || recorded : recorded)
+  return unleashActorName(id) ?? (user ? user.name || user.username || user.email || recorded : recorded)
 }

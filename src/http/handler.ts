@@ -18,7 +18,7 @@ import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from 
 import { byteLength, bytesResponse, withNosniff } from './response.js'
 import { crossOriginWrite } from './same-origin.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
-import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
+import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './messages.js'
 import { internalsOf } from '../api/internals.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']

@@ -6,7 +6,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { operationOf } from '../api/methods.js'
 import type { Operation, OperationError } from '../api/operation.js'
-import type { HttpHeaders, HttpResponse } from './types.js'
+import type { HttpHeaders, HttpResponse } from './messages.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 

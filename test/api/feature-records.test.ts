@@ -7,7 +7,7 @@ import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import type { EdgeOptions } from '../../src/api/operation.js'
 import { renderFeature } from '../../src/domain/feature/render.js'
 import type { EnvironmentState, State } from '../../src/model/state.js'
-import { getRow, rowList, tableFrom } from '../../src/store/table.js'
+import { getRow, tableFrom } from '../../src/store/table.js'
 import { makeApi, ok, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
 
@@ -76,7 +76,7 @@ t.test("an environment's order and type come from the table of the state asked a
   const before = send(state, feature)
   t.same(before.environments.map((e) => e.name), ['development', 'production'])
   // The same feature object in a state whose environments table orders production first.
-  const reordered = rowList<EnvironmentState>(state.environments).map((e): [string, EnvironmentState] => [
+  const reordered = [...(state.environments.rows() as readonly EnvironmentState[])].map((e): [string, EnvironmentState] => [
     e.name,
     e.name === 'production' ? { ...e, sortOrder: -1, type: 'staging' } : e,
   ])

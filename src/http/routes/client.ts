@@ -5,7 +5,7 @@ import type { ClientFeaturesAnswer } from '../../api/facade/client.js'
 import { JSON_TYPE } from '../errors.js'
 import { header } from '../request.js'
 import { type RawRoute, rawRoute } from '../route.js'
-import type { HttpResponse } from '../types.js'
+import type { HttpResponse } from '../messages.js'
 
 /**
  * The client API that Unleash SDKs poll: the flags of one environment, with an ETag, so an
