@@ -59,10 +59,11 @@ export const bind = (run: Run) => {
     const called: Method<P, B, R, X | WriteCallError> =
       copy === undefined
         ? (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
-        : async (request) => {
-            const answer = (await run(op, request as ApiRequest<P>)) as Either<X | WriteCallError, R>
+        : (request) => {
+            const answer = run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
             // Sent at once, the answer goes to no one: the HTTP layer writes it as it is.
-            return answer._tag === 'Left' || (request as ApiRequest<P>).edge?.sendAtOnce === true ? answer : { _tag: 'Right', right: copy(answer.right) }
+            if ((request as ApiRequest<P>).edge?.sendAtOnce === true) return answer
+            return answer.then((found) => (found._tag === 'Left' ? found : { _tag: 'Right', right: copy(found.right) }))
           }
     // Assigned, not defined read-only: every method then shares one hidden class, where
     // `defineProperty` gave each its own and made creating a facade markedly slower.
