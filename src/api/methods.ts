@@ -55,16 +55,7 @@ export const bind = (run: Run) => {
   function method<P, B, R, X extends OperationError>(op: ReadOperation<P, B, R, X>): Method<P, B, R, X | CallError>
   function method<P, B, R, X extends OperationError>(op: WriteOperation<P, B, R, X>): Method<P, B, R, X | WriteCallError>
   function method<P, B, R, X extends OperationError>(op: Operation<P, B, R, X>): Method<P, B, R, X | WriteCallError> {
-    const copy = op.callerCopy
-    const called: Method<P, B, R, X | WriteCallError> =
-      copy === undefined
-        ? (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
-        : (request) => {
-            const answer = run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
-            // Sent at once, the answer goes to no one: the HTTP layer writes it as it is.
-            if ((request as ApiRequest<P>).edge?.sendAtOnce === true) return answer
-            return answer.then((found) => (found._tag === 'Left' ? found : { _tag: 'Right', right: copy(found.right) }))
-          }
+    const called: Method<P, B, R, X | WriteCallError> = (request) => run(op, request as ApiRequest<P>) as Promise<Either<X | WriteCallError, R>>
     // Assigned, not defined read-only: every method then shares one hidden class, where
     // `defineProperty` gave each its own and made creating a facade markedly slower.
     ;(called as { [OPERATION]?: unknown })[OPERATION] = op

@@ -94,7 +94,7 @@ export type WriteCallError = CallError | MaintenanceModeError
 export interface ReadOperation<P, B, R, X extends OperationError = OperationError> extends Common<P, B> {
   readonly kind: 'read'
   readonly run: (state: State, env: OperationEnv<P, B>) => Either<X, R>
-  /** For an answer that holds stored rows or kept records: the copy a caller in process owns (see `EdgeOptions.sendAtOnce`). */
+  /** For an answer that holds stored rows or kept records: the copy a caller in process owns, which the runner makes unless the request is sent at once (`EdgeOptions.sendAtOnce`). */
   readonly callerCopy?: (answer: R) => R
 }
 

@@ -117,7 +117,9 @@ export const createRunner = (deps: RunnerDeps) => {
     const state = stateOf(storage)
     const env = admit(op, request, state)
     if (E.isLeft(env)) return env
-    return op.run(state, env.right)
+    const answer = op.run(state, env.right)
+    // An answer holding stored rows: a caller's own copy, unless the HTTP layer sends it at once.
+    return op.callerCopy === undefined || request.edge?.sendAtOnce === true || E.isLeft(answer) ? answer : E.right(op.callerCopy(answer.right))
   }
 
   const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>): Promise<Result<R>> => {
@@ -153,7 +155,8 @@ export const createRunner = (deps: RunnerDeps) => {
           return E.left(storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail))
         }
       }
-      const result = render(next)
+      const rendered = render(next)
+      const result = op.callerCopy === undefined || request.edge?.sendAtOnce === true ? rendered : op.callerCopy(rendered)
       return E.right(op.after ? await op.after(result, env.right) : result)
     }
     return E.left(storageError('The change could not be saved: the store kept changing under it. Try again.'))
