@@ -7,7 +7,7 @@ import { sessionAuth } from '../adapters/auth/sessions.js'
 import { openFileStorage } from '../adapters/storage/file.js'
 import { createAdminApi } from '../src/api/admin-api.js'
 import { createHttpHandler } from '../src/http/handler.js'
-import type { HttpRequest } from '../src/http/types.js'
+import type { HttpRequest } from '../src/http/messages.js'
 import type { Row } from './measure.js'
 
 const ADMIN = '*:*.bench-admin'

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { openFileStorage } from '../adapters/storage/file.js'
-import { rowList } from '../src/store/table.js'
+import { rows } from '../src/store/table.js'
 import { openAuth } from '../adapters/auth/open.js'
 import { createAdminApi } from '../src/api/admin-api.js'
 import { buildState, featureName } from './fixtures.js'
@@ -52,7 +52,7 @@ export const scalingFigures = async (sizes: readonly number[]): Promise<ScalingF
     const opened = await openFileStorage({ path: store.dir! })
     if (E.isLeft(opened)) throw new Error(`reopen failed: ${JSON.stringify(opened.left)}`)
     const afterOpen = memory()
-    const features = rowList(opened.right.head().state!.features)
+    const features = [...rows(opened.right.head().state!.features)]
     if (features.length !== size) throw new Error('unexpected state size')
     const afterBuild = memory()
     const api = await createAdminApi({ storage: opened.right, auth: openAuth(), config: { resourceLimits: { featureFlags: 10_000_000 } } })

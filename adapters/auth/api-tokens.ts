@@ -28,18 +28,6 @@ interface Presented {
   readonly hostAdmin: boolean
 }
 
-// The token table keeps its identity across commits that do not touch it (immer shares it),
-// so the index is rebuilt only when tokens change. A digest reveals nothing of the secret.
-const indexes = new WeakMap<State['apiTokens'], Map<string, ApiTokenState>>()
-const byDigest = (table: State['apiTokens']): Map<string, ApiTokenState> => {
-  let index = indexes.get(table)
-  if (!index) {
-    index = new Map([...table.rows()].map((t) => [t.secretHash, t]))
-    indexes.set(table, index)
-  }
-  return index
-}
-
 /**
  * Unleash's API tokens. Admin tokens `*:*.<secret>` act as Admin; `user:<secret>` personal
  * and service-account tokens act with their user's root role; client (`<project>:<env>.`) and
@@ -50,6 +38,19 @@ export const tokenAuth = (options: TokenAuthOptions = {}): AuthPort => {
   const clock = options.clock ?? systemClock
   const adminDigests = (options.adminTokens ?? []).map(hashToken)
   const refuse = (hadHeader: boolean) => E.left(authenticationRequired(hadHeader, options.baseUriPath ?? ''))
+
+  // The token table keeps its identity across commits that do not touch it (a commit shares
+  // what it does not change), so the index is rebuilt only when tokens change. A digest reveals
+  // nothing of the secret. Each port keeps its own.
+  const indexes = new WeakMap<State['apiTokens'], Map<string, ApiTokenState>>()
+  const byDigest = (table: State['apiTokens']): Map<string, ApiTokenState> => {
+    let index = indexes.get(table)
+    if (!index) {
+      index = new Map([...table.rows()].map((t) => [t.secretHash, t]))
+      indexes.set(table, index)
+    }
+    return index
+  }
 
   const fromStore = (state: State, digest: string, now: number): Principal | undefined => {
     const token = byDigest(state.apiTokens).get(digest)

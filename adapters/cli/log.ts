@@ -3,7 +3,7 @@
  * object a line on stdout, for a log collector: its messages, each request, each error.
  */
 import { performance } from 'node:perf_hooks'
-import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/types.js'
+import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/messages.js'
 import type { LoggerPort } from '../../src/ports/logger.js'
 import type { LogFormat } from './options.js'
 

@@ -1,5 +1,5 @@
 import type { EventStream } from '../../src/api/client-stream/hub.js'
-import type { PlainHandler } from '../../src/http/types.js'
+import type { PlainHandler } from '../../src/http/messages.js'
 
 export interface FetchHandlerOptions {
   /** Bytes of a body to read before giving up; default the handler's own limit. */

@@ -1,6 +1,6 @@
 import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import type { PlainHandler } from '../../src/http/types.js'
+import type { PlainHandler } from '../../src/http/messages.js'
 import { openStreams, toNodeListener } from './node-listener.js'
 
 export interface ListenOptions {

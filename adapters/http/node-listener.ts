@@ -1,5 +1,5 @@
 import type { IncomingMessage, OutgoingHttpHeader, ServerResponse } from 'node:http'
-import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/types.js'
+import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/messages.js'
 
 /** Bodies longer than this (in UTF-16 units) are encoded to bytes before they are written. */
 const LARGE = 16 * 1024

@@ -3,7 +3,7 @@ import { readFile, realpath, stat } from 'node:fs/promises'
 import { extname, join, posix, resolve, sep } from 'node:path'
 import { normalizeBasePath, target, underBase } from '../../src/http/request.js'
 import { bytesResponse } from '../../src/http/response.js'
-import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/types.js'
+import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/messages.js'
 import { contentTypeOf } from './ui/content-types.js'
 import { fillIndexHtml, type IndexSettings } from './ui/index-html.js'
 

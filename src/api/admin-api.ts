@@ -4,7 +4,6 @@ import { initialState } from '../domain/seed.js'
 import { addBuiltInAdmin, lacksBuiltInAdmin } from '../domain/user/admin-user.js'
 import { transact } from '../store/transaction.js'
 import { immer } from './immer.js'
-import { readableState } from '../store/readable.js'
 import { isOutdated, upgradeState } from '../store/upgrade.js'
 import type { State } from '../model/state.js'
 import type { AuthPort } from '../ports/auth.js'
@@ -29,7 +28,7 @@ import { serviceAccountMethods } from './facade/service-accounts.js'
 import { strategyMethods } from './facade/strategies.js'
 import { featureTagMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
 import { apiTokenMethods, personalTokenMethods } from './facade/tokens.js'
-import { typeMethods } from './facade/types.js'
+import { typeMethods } from './facade/strategy-and-feature-types.js'
 import { userMethods } from './facade/users.js'
 import { createRunner, stateOf } from './runner.js'
 import { sessionMethods } from './facade/sessions.js'
@@ -38,6 +37,8 @@ import { consoleLogger, type LoggerPort } from '../ports/logger.js'
 import { frontendMethods } from './frontend/methods.js'
 import type { AdminApi } from './admin-api-types.js'
 import { type FacadeInternals, INTERNALS } from './internals.js'
+import { createAnswerCache } from './answer-cache.js'
+import { readableStorage } from './readable-storage.js'
 import { metricsMethods } from './metrics/methods.js'
 import { commitSignal } from './client-stream/signal.js'
 
@@ -65,13 +66,16 @@ export interface AdminApiOptions {
  */
 export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi> => {
   checkOptions(options)
-  const { storage, auth } = options
+  const { auth } = options
   const clock = options.clock ?? systemClock
   const ids = options.ids ?? randomIds
   const config = resolveConfig(options.config)
-  const seeded = await seed(storage, clock, ids)
+  // Everything this facade keeps of what it answered: its own, shared with no other facade.
+  const kept = createAnswerCache()
+  const storage = readableStorage(options.storage, kept.readable)
+  const seeded = await seed(storage, clock, ids, kept.readable)
   if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
-  const runner = createRunner({ storage, auth, clock, ids, config })
+  const runner = createRunner({ storage, auth, clock, ids, config, kept })
   const run = runner.run
   const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })
   const usage = metricsMethods({ clock, limits: config.metrics, run, runAsSystem: runner.runAsSystem })
@@ -107,7 +111,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
     events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
-    [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams },
+    [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams, kept },
   }
   return api
 }
@@ -117,7 +121,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
  * one (as one `state` change: adapters never upgrade), and the built-in admin to a store that
  * never held an account; others are left alone.
  */
-const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort): Promise<E.Either<string, void>> => {
+const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort, readable: (state: State) => State): Promise<E.Either<string, void>> => {
   for (let attempt = 0; attempt < 10; attempt++) {
     const synced = await storage.sync()
     if (E.isLeft(synced)) return E.left(synced.left.message)
@@ -129,11 +133,11 @@ const seed = async (storage: StoragePort, clock: ClockPort, ids: IdPort): Promis
       const state = initialState(ids.token(), now)
       change = { state, changes: [{ op: 'state', state }] }
     } else if (upgrading) {
-      const state = readableState(upgradeState(head.state))
+      const state = readable(upgradeState(head.state))
       change = { state, changes: [{ op: 'state', state }] }
-    } else if (lacksBuiltInAdmin(readableState(head.state))) {
+    } else if (lacksBuiltInAdmin(head.state)) {
       // A store that never held an account gains Unleash's admin, as a fresh one starts with it.
-      change = transact(readableState(head.state), immer, (draft) => addBuiltInAdmin(draft, now))
+      change = transact(head.state, immer, (draft) => addBuiltInAdmin(draft, now))
     } else return E.right(undefined)
     const committed = await storage.commit({ baseVersion: head.version, ...change })
     if (E.isLeft(committed)) {

@@ -2,7 +2,6 @@ import type * as E from 'fp-ts/lib/Either.js'
 import type { State, StoredEvent } from '../model/state.js'
 import type { Commit, CommitError, Snapshot, StoragePort } from '../ports/storage.js'
 import { newestFirst } from '../store/event-log.js'
-import { readableState } from '../store/readable.js'
 
 /** One commit to the store, as a commit listener hears of it. */
 export interface CommitReport {
@@ -45,7 +44,7 @@ const NO_EVENTS: readonly StoredEvent[] = Object.freeze([])
  * elsewhere waits for it, so reports keep the order of versions. With no listener the hook
  * holds nothing and costs a commit one comparison.
  */
-export const createCommitHook = (storage: StoragePort) => {
+export const createCommitHook = (storage: StoragePort, readableState: (state: State) => State) => {
   const listeners = new Set<CommitListener>()
   /** The last version reported and its state; kept only while someone listens. */
   let seen: { version: number; state: State } | undefined

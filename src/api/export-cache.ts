@@ -19,7 +19,7 @@ type Kept = BoundedMap<string, { readonly source: FeatureState; readonly part: F
  * Keeping the rest would push each part out before it was used again, and pay freezing and
  * marking it for nothing.
  */
-export const exportPartsCache = (limit = 10_000, environments = 16) => {
+export const exportPartsCache = (sharing: ExportSharing, limit = 10_000, environments = 16) => {
   // Per environment, then by name: a composite string key cost more than the rest of a hit.
   // Environment names come from request bodies, so they are bounded too.
   const byEnvironment = boundedMap<string, Kept>(environments)
@@ -37,7 +37,7 @@ export const exportPartsCache = (limit = 10_000, environments = 16) => {
     const kept = keptIn(environment)
     const found = kept.get(feature.name)
     if (found !== undefined && found.source === feature) return found.part
-    const part = share(featureExport(feature, environment))
+    const part = sharing.share(featureExport(feature, environment))
     kept.set(feature.name, { source: feature, part })
     return part
   }
@@ -50,23 +50,28 @@ export const exportPartsCache = (limit = 10_000, environments = 16) => {
   return Object.assign(partOf, { forExport })
 }
 
-// What exports share: the records of kept parts, and whole kept exports. The HTTP edge keeps
-// their bytes (src/http/export-bytes.ts), as nothing changes them once shared.
-const shared = new WeakSet<object>()
-
-/** Whether `value` is a record or export that exports share: frozen, and never changed. */
-export const isShared = (value: object): boolean => shared.has(value)
-
-/** Freezes a part and marks the records an export lists as shared. */
-const share = (part: FeatureExport): FeatureExport => {
-  deepFreeze(part)
-  for (const record of [part.feature, ...part.strategies, ...part.tags, part.environment, part.dependencies, part.links]) if (record) shared.add(record)
-  return part
+/**
+ * What a facade's exports share: the records of kept parts, and whole kept exports. Each is
+ * deeply frozen and never changed, so the HTTP edge keeps their bytes (src/http/export-bytes.ts).
+ */
+export const exportSharing = () => {
+  const shared = new WeakSet<object>()
+  return {
+    /** Whether `value` is a record or export that exports share. */
+    isShared: (value: object): boolean => shared.has(value),
+    /** Freezes a part and marks the records an export lists as shared. */
+    share: (part: FeatureExport): FeatureExport => {
+      deepFreeze(part)
+      for (const record of [part.feature, ...part.strategies, ...part.tags, part.environment, part.dependencies, part.links]) if (record) shared.add(record)
+      return part
+    },
+    /** Freezes a whole export (its parts are already) and marks it shared: the HTTP edge then keeps its bytes. */
+    shareResult: (result: ExportResult): ExportResult => {
+      deepFreeze(result)
+      shared.add(result)
+      return result
+    },
+  }
 }
 
-/** Freezes a whole export (its parts are already) and marks it shared: the HTTP edge then keeps its bytes. */
-export const shareResult = (result: ExportResult): ExportResult => {
-  deepFreeze(result)
-  shared.add(result)
-  return result
-}
+export type ExportSharing = ReturnType<typeof exportSharing>

@@ -4,12 +4,12 @@ import type { ExportOf } from '../domain/export/export.js'
 import { selectFeatures } from '../domain/export/select.js'
 import type { ExportQuery, ExportResult } from '../model/export.js'
 import type { FeatureState, State } from '../model/state.js'
-import { exportPartsCache, shareResult } from './export-cache.js'
+import { type ExportSharing, exportPartsCache } from './export-cache.js'
 
 /**
  * A kept export, and what it was read from: everything selecting and building it reads. The
  * tables are held weakly: holding an old version of the feature table would keep every row
- * changed since alive, and the cache serves every facade of the process.
+ * changed since alive.
  */
 interface Kept {
   readonly query: ExportQuery
@@ -56,7 +56,7 @@ const sameTables = (k: Kept, state: State, from: number): boolean => {
  * A kept export is deeply frozen, as every caller shares it. Exports of more features are
  * built from kept parts (`parts`) and not kept: their bytes alone would be megabytes.
  */
-export const exportResultsCache = (parts = exportPartsCache(), keep = 4, largest = 1_000): ExportOf => {
+export const exportResultsCache = (sharing: ExportSharing, parts = exportPartsCache(sharing), keep = 4, largest = 1_000): ExportOf => {
   let kept: readonly Kept[] = [] // most recently used first
   const use = (entry: Kept, replacing?: Kept): ExportResult => {
     kept = [entry, ...kept.filter((k) => k !== replacing)].slice(0, keep)
@@ -70,7 +70,7 @@ export const exportResultsCache = (parts = exportPartsCache(), keep = 4, largest
       if (found !== undefined) return use({ ...found, query, tables: weakTables(state) }, found)
       const result = buildExport(state, features, query.environment, parts.forExport(features.length))
       if (features.length > largest) return result
-      return use({ query, features, tables: weakTables(state), result: shareResult(result) })
+      return use({ query, features, tables: weakTables(state), result: sharing.shareResult(result) })
     })(selectFeatures(state, query))
   }
 }

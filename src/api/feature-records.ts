@@ -1,50 +1,34 @@
-import { renderEnvironments, renderFeature } from '../domain/feature/render.js'
+import { copyFeatureRecord, renderEnvironments, renderFeature } from '../domain/feature/render.js'
 import { favoriteFeaturesOf } from '../domain/user/favorites.js'
 import { callerUserId } from './caller.js'
-import type { Feature, FeatureEnvironment } from '../model/feature.js'
+import type { Feature } from '../model/feature.js'
 import type { FeatureState, State } from '../model/state.js'
-import { boundedMap } from './bounded-map.js'
+import type { AnswerCache } from './answer-cache.js'
 import type { OperationEnv } from './operation.js'
 
 /*
- * Feature records, as the operations answer them. Callers of the facade get copies. A request
- * whose answer is serialized at once and handed to no one (`sendAtOnce`: the HTTP routes) gets
- * records holding the stored strategies and variants themselves, as committed objects are
- * never changed in place. Their environments, most of a record, are kept for the most
- * recently answered features while the feature's environments and the environments table are
- * the same objects: the HTTP layer then writes their JSON once (src/http/feature-json.ts), and
- * an update of a description or a tag writes only the rest of the record.
+ * Feature records, as the operations answer them: holding the stored strategies and variants
+ * themselves, as committed objects are never changed in place. A single record's environments,
+ * most of it, come from the facade's cache (src/api/answer-cache.ts), so the HTTP layer writes
+ * their JSON once, and an update of a description or a tag writes only the rest of the record.
+ * A caller in process gets a copy (`copyFeature`, the operations' `callerCopy`).
  */
 
-/** A feature's rendered environments, and what they were rendered from. */
-interface Kept {
-  readonly from: FeatureState['environments']
-  // Held weakly, as the export caches hold theirs: the cache serves every facade of the process,
-  // and a discarded store's tables should go with it (what is kept of its features is bounded).
-  readonly table: WeakRef<State['environments']>
-  readonly environments: FeatureEnvironment[]
-}
+/** A record of one feature, its environments kept (above). */
+const keptRecord = (kept: AnswerCache) => (state: State, feature: FeatureState, favorite: boolean): Feature =>
+  renderFeature(state, feature, kept.featureEnvironments(state, feature), favorite)
 
-const kept = boundedMap<string, Kept>(1_000)
+/** A record of a list: nothing is kept, which would only push kept features out. */
+const listedRecord = (state: State, feature: FeatureState, favorite: boolean): Feature => renderFeature(state, feature, renderEnvironments(state, feature, 'stored'), favorite)
 
-/** A record to send at once, its environments kept (above). */
-const featureToSend = (state: State, feature: FeatureState, favorite: boolean): Feature => {
-  const found = kept.get(feature.name)
-  if (found !== undefined && found.from === feature.environments && found.table.deref() === state.environments) {
-    return renderFeature(state, feature, found.environments, favorite)
-  }
-  const environments = renderEnvironments(state, feature, 'stored')
-  kept.set(feature.name, { from: feature.environments, table: new WeakRef(state.environments), environments })
-  return renderFeature(state, feature, environments, favorite)
-}
+/** A caller's own copy of a record. */
+export const copyFeature = copyFeatureRecord
 
-const copiedFeature = (state: State, feature: FeatureState, favorite: boolean): Feature => renderFeature(state, feature, renderEnvironments(state, feature), favorite)
+/** A caller's own copy of a list of records. */
+export const copyFeatureList = (list: { version: number; features: Feature[] }) => ({ ...list, features: list.features.map(copyFeatureRecord) })
 
-/** A record of a list to send at once: nothing is kept, which would only push kept features out. */
-const listedToSend = (state: State, feature: FeatureState, favorite: boolean): Feature => renderFeature(state, feature, renderEnvironments(state, feature, 'stored'), favorite)
-
-/** What decides how a record is answered: whether the request's answer is sent at once, and who asked (their favourites). */
-export type Answering = Pick<OperationEnv<unknown, unknown>, 'sendAtOnce' | 'principal'>
+/** What a record is answered with: the facade's cache, and who asked (their favourites). */
+export type Answering = Pick<OperationEnv<unknown, unknown>, 'kept' | 'principal'>
 
 type Render = (state: State, feature: FeatureState, favorite: boolean) => Feature
 
@@ -65,7 +49,7 @@ const withFavorites = (env: Answering, render: Render) => {
 }
 
 /** How an operation answers one feature record. */
-export const featureRecord = (env: Answering) => withFavorites(env, env.sendAtOnce ? featureToSend : copiedFeature)
+export const featureRecord = (env: Answering) => withFavorites(env, keptRecord(env.kept))
 
 /** How an operation answers the records of a list. */
-export const listedFeatureRecord = (env: Answering) => withFavorites(env, env.sendAtOnce ? listedToSend : copiedFeature)
+export const listedFeatureRecord = (env: Answering) => withFavorites(env, listedRecord)

@@ -1,3 +1,4 @@
+import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { EmailPort } from '../ports/email.js'
 import type { StoragePort } from '../ports/storage.js'
@@ -25,6 +26,8 @@ export interface FacadeInternals {
   readonly email: EmailPort | undefined
   /** The client streaming API's open streams on this instance. */
   readonly streams: { size(): number; close(): void }
+  /** The facade's kept answers: the HTTP handler writes what it sends through them. */
+  readonly kept: AnswerCache
 }
 
 export const INTERNALS: unique symbol = Symbol('flagport.internals')

@@ -6,6 +6,7 @@ import type { AuthenticationRequired } from '../ports/auth.js'
 import type { Requirement } from '../domain/permissions.js'
 import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
+import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { Tx } from '../store/tx.js'
 import type { Admission, TokenScope } from './admission.js'
@@ -16,9 +17,8 @@ import type { Admission, TokenScope } from './admission.js'
  */
 export interface EdgeOptions {
   /**
-   * The answer is serialized at once and handed to no one, so its records may hold stored
-   * rows rather than copies of them: a commit never changes a stored row in place (it makes a
-   * new one), and nothing holds the answer once it is written.
+   * The answer is serialized at once and handed to no one, so it is sent as the operation
+   * answered it, stored rows and kept records included (`callerCopy` is not made).
    */
   readonly sendAtOnce: boolean
   /**
@@ -65,10 +65,10 @@ export interface OperationEnv<P, B> {
   readonly config: ResolvedConfig
   /** What the operation's `prepare` produced (a password hash ...), else undefined. */
   readonly prepared?: unknown
-  /** The answer is serialized at once and handed to no one (`EdgeOptions.sendAtOnce`). */
-  readonly sendAtOnce: boolean
   /** What the caller's client or frontend token fixes, for an operation that admits that token type; absent or `UNSCOPED`, nothing. */
   readonly tokenScope?: TokenScope
+  /** The facade's kept answers (src/api/answer-cache.ts). */
+  readonly kept: AnswerCache
 }
 
 interface Common<P, B> {
@@ -101,6 +101,8 @@ export type WriteCallError = CallError | MaintenanceModeError
 export interface ReadOperation<P, B, R, X extends OperationError = OperationError> extends Common<P, B> {
   readonly kind: 'read'
   readonly run: (state: State, env: OperationEnv<P, B>) => Either<X, R>
+  /** For an answer that holds stored rows or kept records: the copy a caller in process owns, which the runner makes unless the request is sent at once (`EdgeOptions.sendAtOnce`). */
+  readonly callerCopy?: (answer: R) => R
 }
 
 /**
@@ -117,6 +119,8 @@ export interface WriteOperation<P, B, R, X extends OperationError = OperationErr
   readonly run: (draft: Tx, env: OperationEnv<P, B>) => Either<X, (next: State) => R>
   /** Work after the commit (an e-mail): it may amend the answer, never the store. */
   readonly after?: (result: R, env: OperationEnv<P, B>) => Promise<R>
+  /** As for a read: the copy a caller in process owns of an answer that holds stored rows. */
+  readonly callerCopy?: (answer: R) => R
 }
 
 export type Operation<P, B, R, X extends OperationError = OperationError> = ReadOperation<P, B, R, X> | WriteOperation<P, B, R, X>

@@ -8,7 +8,6 @@ import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
 import type { State } from '../model/state.js'
-import { readableState } from '../store/readable.js'
 import { beginTransaction } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import { ANYONE, SYSTEM, tokenScopeOf } from './admission.js'
@@ -16,6 +15,7 @@ import { createCommitHook } from './commit-hook.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { RowChange, StoragePort } from '../ports/storage.js'
+import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
 
@@ -25,6 +25,8 @@ export interface RunnerDeps {
   readonly clock: ClockPort
   readonly ids: IdPort
   readonly config: ResolvedConfig
+  /** The facade's kept answers, handed to every operation (`env.kept`). */
+  readonly kept: AnswerCache
 }
 
 export type Result<R> = E.Either<ApiError, R>
@@ -41,11 +43,11 @@ export interface StepError {
   readonly error: ApiError
 }
 
-/** The state, which the facade seeded before any operation runs. */
+/** The state, which the facade seeded before any operation runs (readable: src/api/readable-storage.ts). */
 export const stateOf = (storage: StoragePort): State => {
   const { state } = storage.head()
   if (state === null) throw new Error('flagport: the store was not seeded; create the facade with createAdminApi')
-  return readableState(state)
+  return state
 }
 
 /**
@@ -56,7 +58,7 @@ export const stateOf = (storage: StoragePort): State => {
 export const createRunner = (deps: RunnerDeps) => {
   const { storage, auth, clock, ids, config } = deps
   const withChanges = storage.capabilities.changes !== false
-  const hook = createCommitHook(storage)
+  const hook = createCommitHook(storage, deps.kept.readable)
 
   // The clock's time as ISO text, made once a millisecond: formatting a Date costs a microsecond.
   let lastMs = NaN
@@ -118,7 +120,7 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: params.right, body, sentBody: request.body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true, tokenScope: tokenScopeOf(who, admission) })
+    return E.right({ params: params.right, body, sentBody: request.body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, kept: deps.kept, tokenScope: tokenScopeOf(who, admission) })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
@@ -127,7 +129,9 @@ export const createRunner = (deps: RunnerDeps) => {
     const state = stateOf(storage)
     const env = admit(op, request, state, undefined, asSystem)
     if (E.isLeft(env)) return env
-    return op.run(state, env.right)
+    const answer = op.run(state, env.right)
+    // An answer holding stored rows: a caller's own copy, unless the HTTP layer sends it at once.
+    return op.callerCopy === undefined || request.edge?.sendAtOnce === true || E.isLeft(answer) ? answer : E.right(op.callerCopy(answer.right))
   }
 
   const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
@@ -163,7 +167,8 @@ export const createRunner = (deps: RunnerDeps) => {
           return E.left(storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail))
         }
       }
-      const result = render(next)
+      const rendered = render(next)
+      const result = op.callerCopy === undefined || request.edge?.sendAtOnce === true ? rendered : op.callerCopy(rendered)
       return E.right(op.after ? await op.after(result, env.right) : result)
     }
     return E.left(storageError('The change could not be saved: the store kept changing under it. Try again.'))

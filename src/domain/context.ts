@@ -3,8 +3,6 @@ import type { Actor } from '../model/actor.js'
 
 export type { Actor }
 
-export const SYSTEM_ACTOR: Actor = { id: -1337, name: 'unleash_system_user' }
-
 /**
  * Everything impure a domain function needs, handed in: the time, fresh ids, who acts,
  * and the instance's limits. Domain functions never read a clock or a random source.

@@ -41,16 +41,13 @@ export const recordEvent = (draft: Tx, ctx: Ctx, event: NewEvent): void => {
   // An event about a feature carries the feature's tags as they are now, as Unleash's do.
   const tagged = event.featureName !== undefined && event.tags === undefined ? draft.features.read(event.featureName)?.tags : undefined
   const tags = tagged !== undefined && tagged.length > 0 ? { tags: tagged.map((tag) => ({ type: tag.type, value: tag.value })) } : undefined
-  // Not `{ ...event, id, ... }`: V8 11 (Node 20) adds properties new to a spread copy slowly.
+  // The id first, then the event's fields, then the stamp: the stored event's key order.
   const stored: StoredEvent = Object.assign({ id }, event, tags, { createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id })
   appendEvent(draft.events, stored, ctx.eventRetention)
 }
 
 /** Unleash's names for its own actors, where events name them otherwise. */
-const ACTOR_NAMES = new Map([
-  [-1337, 'Unleash System'],
-  [-42, 'Unleash Admin Token'],
-])
+const unleashActorName = (id: number): string | undefined => (id === -1337 ? 'Unleash System' : id === -42 ? 'Unleash Admin Token' : undefined)
 
 /**
  * Who made the recorded events (Unleash: GET /api/admin/event-creators), by id: a user by the
@@ -69,5 +66,5 @@ export const eventCreators = (state: ReadState): { id: number; name: string }[] 
 /** An actor's name: Unleash's for its own actors, a user's as they are called now, else `recorded`. */
 export const actorName = (state: ReadState, id: number, recorded: string): string => {
   const user = state.users.get(String(id))
-  return ACTOR_NAMES.get(id) ?? (user ? user.name || user.username || user.email || recorded : recorded)
+  return unleashActorName(id) ?? (user ? user.name || user.username || user.email || recorded : recorded)
 }

@@ -30,15 +30,9 @@ export interface BuildFacts {
 /** Instance flags every flagport reports: Unleash's, and export and import on; the host's `flags` are laid over them. */
 const DEFAULT_FLAGS = { ...UNLEASH_FLAGS, featuresExportImport: true }
 
-// The host's flags laid over the defaults, as JSON, by the host's flags object: written once, not per request.
-const flagsJson = new WeakMap<object, string>()
-
-/** Flags are JSON values: a fresh copy each time keeps callers from changing the configuration through the record. */
-const copyFlags = (hostFlags: Readonly<Record<string, unknown>>): Record<string, unknown> => {
-  let json = flagsJson.get(hostFlags)
-  if (json === undefined) flagsJson.set(hostFlags, (json = JSON.stringify({ ...DEFAULT_FLAGS, ...hostFlags })))
-  return JSON.parse(json) as Record<string, unknown>
-}
+/** Flags are JSON values: a fresh copy keeps callers from changing the configuration through the record. */
+const copyFlags = (hostFlags: Readonly<Record<string, unknown>>): Record<string, unknown> =>
+  JSON.parse(JSON.stringify({ ...DEFAULT_FLAGS, ...hostFlags })) as Record<string, unknown>
 
 /** Operation 6: the UI configuration record, with Unleash OSS's defaults (decisions.md). */
 export const buildUiConfig = (settings: InstanceSettings, state: ReadState, build: BuildFacts): UiConfig => ({

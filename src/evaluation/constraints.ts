@@ -69,18 +69,18 @@ const lt = (s: number): boolean => s < 0
 const lte = (s: number): boolean => s <= 0
 
 /** Ordering operators: which parser, and which comparison results pass. */
-const ORDER_TESTS = new Map<string, readonly ['NUM' | 'SEMVER', (sign: number) => boolean]>([
-  ['NUM_EQ', ['NUM', eq]],
-  ['NUM_GT', ['NUM', gt]],
-  ['NUM_GTE', ['NUM', gte]],
-  ['NUM_LT', ['NUM', lt]],
-  ['NUM_LTE', ['NUM', lte]],
-  ['SEMVER_EQ', ['SEMVER', eq]],
-  ['SEMVER_GT', ['SEMVER', gt]],
-  ['SEMVER_GTE', ['SEMVER', gte]],
-  ['SEMVER_LT', ['SEMVER', lt]],
-  ['SEMVER_LTE', ['SEMVER', lte]],
-])
+const ORDER_TESTS: Readonly<Record<string, readonly ['NUM' | 'SEMVER', (sign: number) => boolean]>> = Object.freeze({
+  NUM_EQ: ['NUM', eq],
+  NUM_GT: ['NUM', gt],
+  NUM_GTE: ['NUM', gte],
+  NUM_LT: ['NUM', lt],
+  NUM_LTE: ['NUM', lte],
+  SEMVER_EQ: ['SEMVER', eq],
+  SEMVER_GT: ['SEMVER', gt],
+  SEMVER_GTE: ['SEMVER', gte],
+  SEMVER_LT: ['SEMVER', lt],
+  SEMVER_LTE: ['SEMVER', lte],
+})
 
 const byNumber = (a: number, b: number): number => a - b
 
@@ -165,7 +165,7 @@ const compileOperator = (constraint: ClientConstraint, sources: ConstraintSource
     }
   }
 
-  const orderTest = ORDER_TESTS.get(operator)
+  const orderTest = Object.hasOwn(ORDER_TESTS, operator) ? ORDER_TESTS[operator] : undefined
   if (orderTest === undefined) return undefined
   const [family, accept] = orderTest
   const target = singleValue(constraint)

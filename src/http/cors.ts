@@ -1,6 +1,6 @@
 import { header, target, underBase } from './request.js'
 import { splitPath } from './router.js'
-import type { HttpRequest, HttpResponse } from './types.js'
+import type { HttpRequest, HttpResponse } from './messages.js'
 
 /** How long a browser may keep a preflight's answer, in seconds (Unleash's `accessControlMaxAge` default). */
 export const PREFLIGHT_MAX_AGE = 86_400

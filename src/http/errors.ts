@@ -1,5 +1,5 @@
 import { type ApiError, boundedDetails, type ErrorName } from '../domain/errors.js'
-import type { HttpResponse } from './types.js'
+import type { HttpResponse } from './messages.js'
 
 /** The one table from error kind to HTTP status. */
 export const STATUS: Readonly<Record<ErrorName, number>> = {

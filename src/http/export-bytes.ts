@@ -1,22 +1,14 @@
-import { isShared } from '../api/export-cache.js'
+import type { AnswerCache } from '../api/answer-cache.js'
 import type { ExportResult } from '../model/export.js'
 
-// The bytes of the records and exports that exports share (src/api/export-cache.ts), kept as
-// long as each is: a shared record is frozen and never changed (src/http/kept-json.ts).
-const bytesOfShared = new WeakMap<object, Buffer>()
+/** What of the facade's cache the bytes are kept in: the records and exports that exports share, frozen and never changed. */
+type KeptBytes = Pick<AnswerCache, 'isShared' | 'bytesKeptBy'>
 
-/** The bytes of a shared record or export, written the first time they are asked for. */
-const keptBytes = <T extends object>(value: T, write: (value: T) => Buffer): Buffer => {
-  let bytes = bytesOfShared.get(value)
-  if (bytes === undefined) bytesOfShared.set(value, (bytes = write(value)))
-  return bytes
-}
-
-const jsonBytes = (value: unknown): Buffer => Buffer.from(JSON.stringify(value) ?? 'null')
+const jsonBytes = (value: unknown): Uint8Array => Buffer.from(JSON.stringify(value) ?? 'null')
 
 /** An array element's JSON as UTF-8, as `JSON.stringify` writes it inside an array. */
-const bytesOf = (value: unknown): Buffer =>
-  value !== null && typeof value === 'object' && isShared(value) ? keptBytes(value, jsonBytes) : jsonBytes(value)
+const bytesOf = (value: unknown, kept: KeptBytes): Uint8Array =>
+  value !== null && typeof value === 'object' && kept.isShared(value) ? kept.bytesKeptBy(value, () => jsonBytes(value)) : jsonBytes(value)
 
 const COMMA = 0x2c
 const OPEN_BRACKET = 0x5b
@@ -28,11 +20,12 @@ const CLOSE_BRACKET = 0x5d
  * then encoding it costs more than building the export; copying their kept bytes into one
  * buffer of the exact size costs much less.
  */
-export const exportBytes = (result: ExportResult): Buffer => (isShared(result) ? keptBytes(result, resultBytes) : resultBytes(result))
+export const exportBytes = (result: ExportResult, kept: KeptBytes): Uint8Array =>
+  kept.isShared(result) ? kept.bytesKeptBy(result, () => resultBytes(result, kept)) : resultBytes(result, kept)
 
-const resultBytes = (result: ExportResult): Buffer => {
+const resultBytes = (result: ExportResult, kept: KeptBytes): Buffer => {
   // Each field's key (with the `{` or `,` before it), then its value: bytes, or an array's items.
-  const pieces: (Buffer | Buffer[])[] = []
+  const pieces: (Uint8Array | Uint8Array[])[] = []
   let length = 1 // the closing brace
   for (const [key, value] of Object.entries(result)) {
     if (value === undefined) continue
@@ -40,7 +33,7 @@ const resultBytes = (result: ExportResult): Buffer => {
     pieces.push(head)
     length += head.length
     if (Array.isArray(value)) {
-      const items = value.map(bytesOf)
+      const items = value.map((item) => bytesOf(item, kept))
       pieces.push(items)
       length += 2 + Math.max(0, items.length - 1)
       for (const item of items) length += item.length
@@ -55,13 +48,15 @@ const resultBytes = (result: ExportResult): Buffer => {
   let at = 0
   for (const piece of pieces) {
     if (!Array.isArray(piece)) {
-      at += piece.copy(out, at)
+      out.set(piece, at)
+      at += piece.length
       continue
     }
     out[at++] = OPEN_BRACKET
     for (let i = 0; i < piece.length; i++) {
       if (i > 0) out[at++] = COMMA
-      at += piece[i]!.copy(out, at)
+      out.set(piece[i]!, at)
+      at += piece[i]!.length
     }
     out[at++] = CLOSE_BRACKET
   }

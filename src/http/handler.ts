@@ -18,7 +18,7 @@ import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from 
 import { byteLength, bytesResponse, withNosniff } from './response.js'
 import { crossOriginWrite } from './same-origin.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
-import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './types.js'
+import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './messages.js'
 import { internalsOf } from '../api/internals.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
@@ -115,7 +115,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     const parsed = route.body ? parseJsonBody(header(request.headers, 'content-type'), request, limits) : NO_BODY
     const body = E.isRight(parsed) ? parsed.right : undefined
     const limited = countedRequest(route, parsed, request.remoteAddress)
-    // The answer is serialized below and goes to no one else: records may hold stored rows.
+    // The answer is serialized below and goes to no one else: it is sent as the operation answered it.
     // No query is none at all: the runner then has nothing to read.
     const call: ApiRequest = {
       authorization,
@@ -140,7 +140,7 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
     if (route.text !== undefined) return { status: route.status, headers: { ...headers, 'content-type': TEXT_TYPE }, body: route.text }
     const sent = route.render ? route.render(result.right, asked) : result.right
     if (sent === undefined) return { status: route.status, headers: headers ?? {} }
-    const written = route.serialize ? route.serialize(sent) : JSON.stringify(sent)
+    const written = route.serialize ? route.serialize(sent, internals.kept) : JSON.stringify(sent)
     const jsonHeaders = headers ? { ...headers, 'content-type': JSON_TYPE } : JSON_HEADERS
     return typeof written === 'string' ? { status: route.status, headers: jsonHeaders, body: written } : bytesResponse(route.status, jsonHeaders, written)
   }

@@ -5,4 +5,4 @@
 export { createHttpHandler } from './handler.js'
 export { STATUS, errorBody } from './errors.js'
 export { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH } from './body.js'
-export type { HttpHandler, HttpHandlerOptions, HttpHeaders, HttpRequest, HttpResponse, PlainHandler } from './types.js'
+export type { HttpHandler, HttpHandlerOptions, HttpHeaders, HttpRequest, HttpResponse, PlainHandler } from './messages.js'

@@ -1,4 +1,4 @@
-import type { HttpHeaders, HttpRequest } from './types.js'
+import type { HttpHeaders, HttpRequest } from './messages.js'
 
 const first = (value: string | readonly string[] | undefined): string | undefined =>
   typeof value === 'string' ? value : value?.[0]

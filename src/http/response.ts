@@ -1,4 +1,4 @@
-import type { HttpResponse } from './types.js'
+import type { HttpResponse } from './messages.js'
 import { utf8Length } from './utf8.js'
 
 const utf8 = new TextDecoder()

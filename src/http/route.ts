@@ -1,3 +1,4 @@
+import type { AnswerCache } from '../api/answer-cache.js'
 import type { ApiRequest } from '../api/operation.js'
 import type { Result } from '../api/runner.js'
 import type { Call } from '../api/methods.js'
@@ -5,7 +6,7 @@ import type { Either } from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
 import { operationOf } from '../api/methods.js'
 import type { Operation, OperationError } from '../api/operation.js'
-import type { HttpHeaders, HttpResponse } from './types.js'
+import type { HttpHeaders, HttpResponse } from './messages.js'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -39,9 +40,10 @@ export interface RouteOptions<P, R> {
   readonly render?: (result: R, answered: Omit<Answered<P, R>, 'result'>) => unknown
   /**
    * Writes what is sent as JSON, when that can be done faster than `JSON.stringify`: the same
-   * text, or its UTF-8 bytes (sent as they are by adapters that take bytes).
+   * text, or its UTF-8 bytes (sent as they are by adapters that take bytes), through what the
+   * facade keeps of its answers (src/api/answer-cache.ts).
    */
-  readonly serialize?: (sent: never) => string | Uint8Array
+  readonly serialize?: (sent: never, kept: AnswerCache) => string | Uint8Array
   /** The rate limit the route's requests count toward (see `HttpHandlerOptions.rateLimiting`). */
   readonly rateLimit?: RateLimited
   /** The codec of what a success sends (after `render`): the OpenAPI document's answer, which the tests hold every answer to. */
@@ -77,7 +79,7 @@ export interface ApiRoute {
   readonly body: boolean
   readonly headers?: (answered: Answered<Record<string, string>, unknown>) => Record<string, string>
   readonly render?: (result: unknown, answered: Omit<Answered<Record<string, string>, unknown>, 'result'>) => unknown
-  readonly serialize?: (sent: unknown) => string | Uint8Array
+  readonly serialize?: (sent: unknown, kept: AnswerCache) => string | Uint8Array
   readonly rateLimit?: RateLimited
   /** The operation the method runs, if it runs one: its codecs document the route. */
   readonly operation?: Operation<unknown, unknown, unknown, OperationError>

@@ -1,5 +1,5 @@
 import { header } from './request.js'
-import type { HttpRequest } from './types.js'
+import type { HttpRequest } from './messages.js'
 
 /** The methods that change something. */
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])

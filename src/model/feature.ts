@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { DateTime, NonNegativeInteger, lengthBetween, oneOf, open, refinedString, urlFriendly, type Named } from './codec.js'
+import { DateTime, NonNegativeInteger, oneOf, open, refinedString, urlFriendly, type Named } from './codec.js'
 import { Strategy } from './strategy.js'
 import { FeatureTagBody, Tag } from './tag.js'
 import { FeatureVariant, FeatureVariantInput } from './variant.js'
@@ -214,10 +214,6 @@ export const BulkStaleBody: Named<typeof BulkStaleBodyCodec, BulkStaleBody> = Bu
 export interface DependencyBody extends t.TypeOf<typeof DependencyBodyCodec> {}
 const DependencyBodyCodec = open({ feature: t.string }, { enabled: t.boolean, variants: t.array(t.string) }, 'a dependency')
 export const DependencyBody: Named<typeof DependencyBodyCodec, DependencyBody> = DependencyBodyCodec
-
-export const LifecycleBody = open({ stage: LifecycleStage }, {}, 'a lifecycle stage')
-
-export const FeatureNameParam = lengthBetween(1, 100)
 
 /** A feature type, as Unleash answers `GET /api/admin/feature-types`: its expected lifetime in days, null for permanent. */
 export interface FeatureTypeRecord extends t.TypeOf<typeof FeatureTypeRecordCodec> {}

@@ -110,6 +110,3 @@ export interface StoragePort {
   subscribe?(listener: (snapshot: Snapshot) => void): () => void
   close(): Promise<void>
 }
-
-/** Makes a store, fresh or reopened; used by the contract suite and by host apps. */
-export type StorageFactory = () => Promise<StoragePort>

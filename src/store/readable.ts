@@ -8,11 +8,6 @@ import { CommittedTable, isTable, tableValue } from './table-layout.js'
  * rows as `state.features.get(name)` whatever the adapter.
  */
 
-const adopted = new WeakMap<State, State>()
-// The state read last and its readable form: the core reads the same head many times.
-let lastRead: State | undefined
-let lastReadable: State | undefined
-
 /** Whether every table of `state` already reads through methods (all the core makes do). */
 const readable = (state: State): boolean => {
   for (const part of Object.keys(state)) {
@@ -33,15 +28,26 @@ const adopt = (state: State): State => {
   return copy as unknown as State
 }
 
-/** `state` with every table able to answer through its methods: itself when it already is. */
-export const readableState = (state: State): State => {
-  if (state === lastRead) return lastReadable!
-  let found = state
-  if (!readable(state)) {
-    found = adopted.get(state) ?? adopt(state)
-    adopted.set(state, found)
+/**
+ * A function answering `state` with every table able to answer through its methods (itself
+ * when it already is), the same readable state each time it is asked about the same state:
+ * what is kept of a state's tables (their scans, the answers kept by their rows) is then kept
+ * once. Each facade makes its own (src/api/answer-cache.ts).
+ */
+export const readableStates = () => {
+  const adopted = new WeakMap<State, State>()
+  // The state read last and its readable form: the core reads the same head many times.
+  let lastRead: State | undefined
+  let lastReadable: State | undefined
+  return (state: State): State => {
+    if (state === lastRead) return lastReadable!
+    let found = state
+    if (!readable(state)) {
+      found = adopted.get(state) ?? adopt(state)
+      adopted.set(state, found)
+    }
+    lastRead = state
+    lastReadable = found
+    return found
   }
-  lastRead = state
-  lastReadable = found
-  return found
 }

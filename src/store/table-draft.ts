@@ -13,7 +13,7 @@ export type RowDrafter = Pick<Immer, 'createDraft' | 'finishDraft'>
  * A class, not an object literal. V8 counts how many objects of each literal outlive a
  * scavenge and, past a ratio, allocates that literal's objects directly in the old
  * generation (pretenuring); an instance made with `new` is no literal, and is born young
- * (test/store/young-values.test.ts). A change born old, dead after its commit but old, would
+ * (docs/benchmarks.md). A change born old, dead after its commit but old, would
  * hold its young draft, immer's state and the row's copy through the next scavenge, which
  * would then promote them.
  */

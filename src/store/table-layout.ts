@@ -24,12 +24,6 @@ export interface Table<T> extends ReadTable<T> {
   readonly shards: readonly (readonly (Rows<T> | null)[])[]
 }
 
-// A committed table is never changed (a change makes a new table object), so its first scan
-// serves every later one. Only a table being built is changed in place, and `setRow`/`deleteRow`
-// in table.ts drop its scan. Kept aside rather than on the table, whose own fields are its
-// stored form.
-export const scans = new WeakMap<object, readonly unknown[]>()
-
 const scan = <T>(table: AnyTable<T>): readonly T[] => {
   const found: T[] = []
   for (const shard of (table as Table<T>).shards) {
@@ -43,12 +37,8 @@ const scan = <T>(table: AnyTable<T>): readonly T[] => {
   return Object.freeze(found)
 }
 
-/** Every committed row, scanned once per table object. */
-export const committedRows = <T>(table: AnyTable<T>): readonly T[] => {
-  let found = scans.get(table)
-  if (found === undefined) scans.set(table, (found = scan(table)))
-  return found as readonly T[]
-}
+/** Every committed row: scanned once per committed table object (`CommittedTable.rows`). */
+export const committedRows = <T>(table: AnyTable<T>): readonly T[] => (table instanceof CommittedTable ? (table as CommittedTable<T>).rows() : scan(table))
 
 /**
  * A committed table (or one being built), its rows read through methods. Its own fields are
@@ -62,6 +52,10 @@ export const committedRows = <T>(table: AnyTable<T>): readonly T[] => {
 export class CommittedTable<T> implements Table<T> {
   readonly size: number
   readonly shards: Table<T>['shards']
+  // A committed table is never changed (a change makes a new table object), so its first scan
+  // serves every later one. Only a table being built is changed in place, and `setRow`/`deleteRow`
+  // in table.ts drop its scan (`changed`). Private, so it is no part of the stored form.
+  #scanned: readonly T[] | undefined
   constructor(size: number, shards: Table<T>['shards']) {
     this.size = size
     this.shards = shards
@@ -77,7 +71,12 @@ export class CommittedTable<T> implements Table<T> {
   }
 
   rows(): readonly T[] {
-    return committedRows(this)
+    return (this.#scanned ??= scan(this))
+  }
+
+  /** Drops the scan of a table being built, changed in place. */
+  changed(): void {
+    this.#scanned = undefined
   }
 
   entries(): Iterable<[string, T]> {

@@ -1,6 +1,6 @@
 import { Bucket } from './bucket.js'
 import { TableDraft } from './table-draft.js'
-import { FANOUT, type Table, bucketAt, bucketOf, committedEntries, committedRows, scans, settle, slotOf, stored, tableValue } from './table-layout.js'
+import { CommittedTable, FANOUT, type Table, bucketAt, bucketOf, committedRows, settle, slotOf, stored, tableValue } from './table-layout.js'
 
 import type { Table as RecordTable } from '../model/table.js'
 import type { TxTable } from './tx.js'
@@ -34,16 +34,11 @@ export const getRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): T | 
   return bucket === null ? undefined : bucket.get(stored(key))
 }
 
-export const hasRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): boolean => {
-  if (table instanceof TableDraft) return table.has(key)
-  const bucket = bucketOf(table as Table<T>, key)
-  return bucket !== null && bucket.has(stored(key))
-}
 
 /** Sets a row on a table inside a transaction, or on a table being built. */
 export const setRow = <T>(table: RecordTable<T> | TxTable<T>, key: string, value: T): void => {
   if (table instanceof TableDraft) return (table as TableDraft<T>).set(key, value)
-  scans.delete(table)
+  if (table instanceof CommittedTable) table.changed()
   const [s, b] = slotOf(key)
   const shard = (table as Table<T>).shards[s] as (Bucket<T> | null)[]
   settle(shard, b)
@@ -54,7 +49,7 @@ export const setRow = <T>(table: RecordTable<T> | TxTable<T>, key: string, value
 /** Removes a row; returns whether it was there. An emptied bucket is dropped. */
 export const deleteRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): boolean => {
   if (table instanceof TableDraft) return table.delete(key)
-  scans.delete(table)
+  if (table instanceof CommittedTable) table.changed()
   const [s, b] = slotOf(key)
   const shard = (table as Table<T>).shards[s] as (Bucket<unknown> | null)[]
   const bucket = bucketAt(shard, b)
@@ -64,26 +59,12 @@ export const deleteRow = <T>(table: RecordTable<T> | TxTable<T>, key: string): b
   return true
 }
 
-const entries = <T>(table: RecordTable<T> | TxTable<T>): Iterable<[string, T]> =>
-  table instanceof TableDraft ? (table as TableDraft<T>).entries() : committedEntries(table as Table<T>)
-
-/** Every row with its key, as it is now, also inside a transaction (for reading: see `rows`). */
-export const rowEntries = entries
-
 /**
  * Every row, as it is now, also inside a transaction. Rows read from a table inside a
- * transaction are for reading only: to change rows found by a scan, use `draftRows`.
+ * transaction are for reading only: to change a row found by a scan, get it by its key.
  */
 export const rows = <T>(table: RecordTable<T> | TxTable<T>): readonly T[] => {
   if (table instanceof TableDraft) return Array.from((table as TableDraft<T>).entries(), ([, row]) => row)
   return committedRows(table as Table<T>)
 }
 
-/** The rows of a table inside a transaction that `keep` selects, as drafts to change. */
-export const draftRows = <T>(table: RecordTable<T> | TxTable<T>, keep: (row: T) => boolean): T[] => {
-  const keys: string[] = []
-  for (const [key, row] of entries(table)) if (keep(row)) keys.push(key)
-  return keys.map((key) => getRow(table, key)!)
-}
-
-export const rowList = <T>(table: RecordTable<T> | TxTable<T>): T[] => Array.from(rows(table))

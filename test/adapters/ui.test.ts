@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import t from 'tap'
 import { fillIndexHtml, withUi } from '../../adapters/http/ui.js'
-import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/types.js'
+import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/messages.js'
 
 // A UI build in miniature: the placeholders and asset links Unleash's index.html has, one asset, one image.
 const INDEX = [

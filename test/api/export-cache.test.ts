@@ -1,14 +1,14 @@
 import t from 'tap'
-import { exportPartsCache } from '../../src/api/export-cache.js'
+import { exportPartsCache, exportSharing } from '../../src/api/export-cache.js'
 import { exportBytes } from '../../src/http/export-bytes.js'
 import { buildExport, featureExport } from '../../src/domain/export/build.js'
 import { getRow, rows } from '../../src/store/table.js'
 import { makeApi, ok } from '../support/api.js'
 
 /** The text of the bytes exportBytes writes; the buffer must be exactly as long as the text's UTF-8. */
-const exportJson = (result: Parameters<typeof exportBytes>[0]): string => {
-  const bytes = exportBytes(result)
-  const text = bytes.toString('utf8')
+const exportJson = (result: Parameters<typeof exportBytes>[0], sharing = exportSharing()): string => {
+  const bytes = exportBytes(result, { isShared: sharing.isShared, bytesKeptBy: (_key, write) => write() })
+  const text = Buffer.from(bytes).toString('utf8')
   if (Buffer.byteLength(text) !== bytes.length) throw new Error('exportBytes wrote a buffer of the wrong length')
   return text
 }
@@ -41,22 +41,23 @@ t.test('exportBytes writes exactly what JSON.stringify writes, in UTF-8, with ke
   const api = await store()
   const state = api.state()
   const features = [...rows(state.features)].sort((a, b) => (a.name < b.name ? -1 : 1))
-  const cached = exportPartsCache()
+  const sharing = exportSharing()
+  const cached = exportPartsCache(sharing)
   for (const environment of ['development', 'production']) {
     const fresh = buildExport(state, features, environment)
     const kept = buildExport(state, features, environment, cached)
     t.same(kept, fresh, `${environment}: the same export from kept parts`)
-    t.equal(exportJson(kept), JSON.stringify(fresh), `${environment}: the same JSON from kept parts`)
-    t.equal(exportJson(kept), JSON.stringify(kept), `${environment}: and again, from the serialized records`)
+    t.equal(exportJson(kept, sharing), JSON.stringify(fresh), `${environment}: the same JSON from kept parts`)
+    t.equal(exportJson(kept, sharing), JSON.stringify(kept), `${environment}: and again, from the serialized records`)
     t.equal(exportJson(fresh), JSON.stringify(fresh), `${environment}: the same JSON from fresh parts`)
   }
   const none = buildExport(state, [], 'development', cached)
-  t.equal(exportJson(none), JSON.stringify(none), 'an export of no features: empty arrays')
+  t.equal(exportJson(none, sharing), JSON.stringify(none), 'an export of no features: empty arrays')
 })
 
 t.test('a kept part is used while the feature is the same object, and made again once it changes', async (t) => {
   const api = await store()
-  const cached = exportPartsCache()
+  const cached = exportPartsCache(exportSharing())
   const before = getRow(api.state().features, 'flag-0')!
   const part = cached(before, 'development')
   t.equal(cached(before, 'development'), part, 'the same part for the same feature object')
@@ -70,7 +71,7 @@ t.test('a kept part is used while the feature is the same object, and made again
 
 t.test('at most `limit` parts are kept, the least recently used dropped first', async (t) => {
   const api = await store()
-  const cached = exportPartsCache(2)
+  const cached = exportPartsCache(exportSharing(), 2)
   const [a, b, c] = ['flag-0', 'flag-1', 'flag-2'].map((name) => getRow(api.state().features, name)!)
   const partA = cached(a!, 'development')
   cached(b!, 'development')
@@ -83,7 +84,7 @@ t.test('at most `limit` parts are kept, the least recently used dropped first', 
 
 t.test('an export larger than the cache keeps its first `limit` parts, and makes the rest without keeping them', async (t) => {
   const api = await store()
-  const cached = exportPartsCache(2)
+  const cached = exportPartsCache(exportSharing(), 2)
   const [a, b, c, d] = ['flag-0', 'flag-1', 'flag-2', 'flag-3'].map((name) => getRow(api.state().features, name)!)
   t.equal(cached.forExport(2), cached, 'an export the cache can hold keeps every part')
   const exportOnce = () => {
@@ -106,7 +107,7 @@ t.test('an export larger than the cache keeps its first `limit` parts, and makes
 
 t.test('at most `environments` environments are kept, as names come from requests', async (t) => {
   const api = await store()
-  const cached = exportPartsCache(10, 1)
+  const cached = exportPartsCache(exportSharing(), 10, 1)
   const feature = getRow(api.state().features, 'flag-0')!
   const inDevelopment = cached(feature, 'development')
   t.equal(cached(feature, 'development'), inDevelopment, 'kept')

@@ -2,6 +2,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import t, { type Test } from 'tap'
 import { exportBytes } from '../../src/http/export-bytes.js'
 import { exportResultsCache } from '../../src/api/export-results.js'
+import { createAnswerCache } from '../../src/api/answer-cache.js'
+import { exportSharing } from '../../src/api/export-cache.js'
 import { exportOf } from '../../src/domain/export/export.js'
 import type { ExportQuery, ExportResult } from '../../src/model/export.js'
 import type { State } from '../../src/model/state.js'
@@ -38,10 +40,11 @@ const exportedBy = (cache: ReturnType<typeof exportResultsCache>, t: Test, state
 
 t.test('the same export is answered again, deeply frozen, with the same bytes', async (t) => {
   const api = await store()
-  const cache = exportResultsCache()
+  const kept = createAnswerCache()
+  const cache = kept.exports
   const first = exportedBy(cache, t, api.state())
-  t.equal(exportBytes(first).toString('utf8'), JSON.stringify(first), 'its bytes are its JSON')
-  t.equal(exportBytes(first), exportBytes(first), 'kept, not written again')
+  t.equal(Buffer.from(exportBytes(first, kept)).toString('utf8'), JSON.stringify(first), 'its bytes are its JSON')
+  t.equal(exportBytes(first, kept), exportBytes(first, kept), 'kept, not written again')
   t.equal(right(cache(api.state(), { ...query, features: [...query.features!] })), first, 'an equal query gets the very same export')
   t.equal(right(cache(api.state(), { ...query, features: ['c', 'b', 'a', 'a'] })), first, 'so does one naming the same features otherwise')
   t.equal(right(cache(api.state(), { ...query, downloadFile: true })), first, 'downloadFile only names the file')
@@ -53,7 +56,7 @@ t.test('the same export is answered again, deeply frozen, with the same bytes', 
 
 t.test('a change to what an export read makes a new one; a change to anything else does not', async (t) => {
   const api = await store()
-  const cache = exportResultsCache()
+  const cache = exportResultsCache(exportSharing())
   const first = exportedBy(cache, t, api.state())
   ok(await api.features.update({ params: { projectId: 'default', featureName: 'other' }, body: { description: 'elsewhere' } }))
   t.equal(exportedBy(cache, t, api.state()), first, 'a feature outside the export changed: the same export')
@@ -78,7 +81,7 @@ t.test('a change to what an export read makes a new one; a change to anything el
 
 t.test('a query is not answered from a project that is gone', async (t) => {
   const { api } = await makeApi()
-  const cache = exportResultsCache()
+  const cache = exportResultsCache(exportSharing())
   ok(await api.projects.create({ params: {}, body: { id: 'empty', name: 'Empty' } }))
   const q = { environment: 'development', project: 'empty' }
   const before = api.state()
@@ -92,7 +95,7 @@ t.test('a query is not answered from a project that is gone', async (t) => {
 
 t.test('the `keep` most recently used exports are kept, and none of more than `largest` features', async (t) => {
   const api = await store()
-  const cache = exportResultsCache(undefined, 2, 3)
+  const cache = exportResultsCache(exportSharing(), undefined, 2, 3)
   const state = api.state()
   const [a, b, c] = ['a', 'b', 'c'].map((name) => right(cache(state, { environment: 'development', features: [name] })))
   t.not(right(cache(state, { environment: 'development', features: ['a'] })), a, 'the least recently used was dropped, and made again')

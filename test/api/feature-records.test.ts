@@ -1,9 +1,13 @@
 import t from 'tap'
 import { featureRecord } from '../../src/api/feature-records.js'
+import { createAnswerCache } from '../../src/api/answer-cache.js'
+import { internalsOf } from '../../src/api/internals.js'
+import { createFeatureOp } from '../../src/api/operations/features.js'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
 import type { EdgeOptions } from '../../src/api/operation.js'
 import { renderFeature } from '../../src/domain/feature/render.js'
 import type { EnvironmentState, State } from '../../src/model/state.js'
-import { getRow, rowList, tableFrom } from '../../src/store/table.js'
+import { getRow, tableFrom } from '../../src/store/table.js'
 import { makeApi, ok, plain } from '../support/api.js'
 import { raw } from '../support/raw.js'
 
@@ -68,11 +72,11 @@ t.test("an environment's order and type come from the table of the state asked a
   const { api } = await seeded()
   const state = api.state()
   const feature = getRow(state.features, 'f')!
-  const send = featureRecord({ sendAtOnce: true, principal: { kind: 'open', actor: { id: -1, name: 'unknown' }, permissions: [] } })
+  const send = featureRecord({ kept: createAnswerCache(), principal: { kind: 'open', actor: { id: -1, name: 'unknown' }, permissions: [] } })
   const before = send(state, feature)
   t.same(before.environments.map((e) => e.name), ['development', 'production'])
   // The same feature object in a state whose environments table orders production first.
-  const reordered = rowList<EnvironmentState>(state.environments).map((e): [string, EnvironmentState] => [
+  const reordered = [...(state.environments.rows() as readonly EnvironmentState[])].map((e): [string, EnvironmentState] => [
     e.name,
     e.name === 'production' ? { ...e, sortOrder: -1, type: 'staging' } : e,
   ])
@@ -102,4 +106,40 @@ t.test('lists sent at once equal their copies too', async (t) => {
   const copied = ok(await api.features.listInProject({ params: { projectId: 'default' } }))
   t.equal(JSON.stringify(sent), JSON.stringify(copied))
   t.equal(sent.features.length, 2)
+})
+
+t.test('two facades over the very same rows share nothing they keep', async (t) => {
+  const { api: first } = await seeded()
+  // A second facade whose store starts from the first's state object: every row is the same object in both.
+  const { api: second } = await makeApi({ storage: createMemoryStorage({ state: first.state(), version: 1 }) })
+  t.equal(getRow(second.state().features, 'f'), getRow(first.state().features, 'f'), 'the same stored row in both')
+  const at = (api: typeof first) => api.features.get(raw({ params: P, edge: SENT_AT_ONCE })).then(ok)
+  const [one, two] = [await at(first), await at(second)]
+  t.equal(JSON.stringify(one), JSON.stringify(two), 'the same record')
+  t.not(one.environments, two.environments, "each facade renders and keeps its own environments")
+  t.equal((await at(first)).environments, one.environments, 'and serves them again itself')
+  t.equal((await at(second)).environments, two.environments)
+  t.not(internalsOf(first).kept, internalsOf(second).kept, 'one cache per facade')
+
+  const body = { environment: 'development', features: ['f'] }
+  const exported = ok(await first.batch.exportFeatures({ params: {}, body }))
+  t.not(ok(await second.batch.exportFeatures({ params: {}, body })).body, exported.body, 'exports are kept per facade too')
+
+  // A change in one is never answered stale by the other, nor the other's state by the changed one.
+  ok(await first.strategies.add({ params: DEV, body: { name: 'default' } }))
+  const strategies = (record: { environments: readonly { name: string; strategies: readonly { name: string }[] }[] }) =>
+    record.environments.find((e) => e.name === 'development')!.strategies.map((s) => s.name)
+  t.same(strategies(await at(first)), ['flexibleRollout', 'default'])
+  t.same(strategies(await at(second)), ['flexibleRollout'], 'the other facade: its own store, unchanged')
+  t.equal((await at(second)).environments, two.environments, 'still its own kept environments')
+  t.same(ok(await second.batch.exportFeatures({ params: {}, body })).body.featureStrategies.length, 1)
+  t.same(ok(await first.batch.exportFeatures({ params: {}, body })).body.featureStrategies.length, 2)
+
+  // Each facade's cache has its own bound: reading more features than it keeps through one leaves the other's alone.
+  const many = Array.from({ length: 1_001 }, (_, i) => ({ op: createFeatureOp, request: { params: { projectId: 'default' }, body: { name: `many-${i}` } } }))
+  ok(await internalsOf(first).runAll(many))
+  const firstKept = (await at(first)).environments
+  for (let i = 0; i < many.length; i++) await first.features.get(raw({ params: { projectId: 'default', featureName: `many-${i}` }, edge: SENT_AT_ONCE }))
+  t.equal((await at(second)).environments, two.environments, "the first facade's reads pushed nothing out of the second's cache")
+  t.not((await at(first)).environments, firstKept, 'while the first facade, past its bound, rendered its own again')
 })

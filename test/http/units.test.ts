@@ -6,7 +6,7 @@ import { header, normalizeBasePath, target, underBase } from '../../src/http/req
 import { route } from '../../src/http/route.js'
 import { createRouter, splitPath } from '../../src/http/router.js'
 import { byteLength, bytesResponse } from '../../src/http/response.js'
-import { jsonKeptBy } from '../../src/http/kept-json.js'
+import { createAnswerCache } from '../../src/api/answer-cache.js'
 import { utf8Length } from '../../src/http/utf8.js'
 import { notFound, validationError } from '../../src/domain/errors.js'
 
@@ -172,14 +172,15 @@ t.test('every error kind has a status; extra fields never override the body', as
 t.test('jsonKeptBy writes once per key object, again for another key, always as JSON.stringify does', async (t) => {
   let reads = 0
   const row = { a: [1, 'two', null], get counted() { reads += 1; return reads } }
-  const byRow = jsonKeptBy((sent: { version: number; row: object }) => sent.row)
+  const { jsonKeptBy } = createAnswerCache()
+  const byRow = (sent: { version: number; row: object }) => jsonKeptBy(sent.row, sent)
   t.equal(byRow({ version: 1, row }), '{"version":1,"row":{"a":[1,"two",null],"counted":1}}')
   t.equal(byRow({ version: 1, row }), '{"version":1,"row":{"a":[1,"two",null],"counted":1}}', 'the text written first, for a new answer holding the same row')
   t.equal(reads, 1)
   const other = { n: 1 }
   t.equal(byRow({ version: 1, row: other }), '{"version":1,"row":{"n":1}}')
   t.equal(byRow({ version: 1, row: { n: 2 } }), '{"version":1,"row":{"n":2}}', 'another row is written')
-  const itself = jsonKeptBy((sent: unknown[]) => sent)
+  const itself = (sent: unknown[]) => jsonKeptBy(sent, sent)
   for (const value of [[], [1, { b: 2 }], [null, 'x', true]]) t.equal(itself(value), JSON.stringify(value))
 })
 

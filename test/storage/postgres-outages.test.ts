@@ -5,7 +5,7 @@ import { openAuth } from '../../adapters/auth/open.js'
 import { createAdminApi } from '../../src/api/admin-api.js'
 import { immer } from '../../src/api/immer.js'
 import { initialState } from '../../src/domain/seed.js'
-import { getRow, rowEntries, setRow } from '../../src/store/table.js'
+import { getRow, rows, setRow } from '../../src/store/table.js'
 import { transact } from '../../src/store/transaction.js'
 import { admin } from './fixtures/pg-helpers.js'
 import { databaseUrl, freshStoreName, openStore } from './fixtures/postgres.js'
@@ -90,7 +90,7 @@ const underLoad = async (label: string, instances: Instance[], fault: () => Prom
 const storedNames = async (url: string, store: string): Promise<Set<string>> => {
   const reader = await openStore(url, store, { listen: false })
   try {
-    return new Set([...rowEntries(reader.head().state!.features)].map(([name]) => name))
+    return new Set(rows(reader.head().state!.features).map((feature) => feature.name))
   } finally {
     await reader.close()
   }

@@ -11,7 +11,7 @@ import { nodeFileSystem, openFileStorage } from '../../adapters/storage/file.js'
 import { layoutOf } from '../../adapters/storage/file/layout.js'
 import { writeSnapshot } from '../../adapters/storage/file/snapshot.js'
 import type { State } from '../../src/model/state.js'
-import { DeferredBucket, type Table, getRow, rowList, setRow } from '../../src/store/table.js'
+import { DeferredBucket, type Table, getRow, setRow } from '../../src/store/table.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
 
@@ -77,7 +77,7 @@ t.test('opening leaves buckets unbuilt until a row of theirs is read, and then r
   t.equal(deferredSlots(state), before - 1, 'only its bucket was built')
   t.equal(getRow(state.tagTypes, '__proto__')?.description, 'an odd name', '__proto__ is an ordinary key in a deferred bucket')
   t.equal(Object.getPrototypeOf(getRow(state.tagTypes, 'type-8')), null, 'rows are built prototype-free')
-  t.equal(rowList(state.tagTypes).length, 3002, 'a scan reads every row')
+  t.equal([...state.tagTypes.rows()].length, 3002, 'a scan reads every row')
   t.equal(deferredSlots(state), 0, 'and builds every bucket')
 })
 
@@ -154,7 +154,7 @@ t.test('decodeState sees the whole state, every bucket built', async (t) => {
   const store = await mustOpen({ path: dir, decodeState: (u) => E.right((seen = u as State)) })
   t.teardown(() => store.close())
   t.equal(seen && deferredSlots(seen), 0, 'no deferred bucket reaches the decoder')
-  t.equal(seen && rowList(seen.tagTypes).length, 3002, 'and it sees every row')
+  t.equal(seen && [...seen.tagTypes.rows()].length, 3002, 'and it sees every row')
 })
 
 t.test('empty arrays read from disk are shared and frozen, and the facade still changes them through immer', async (t) => {

@@ -8,7 +8,7 @@ import type { RowChange } from '../../src/ports/storage.js'
 import { applyChanges } from '../../src/store/apply-changes.js'
 import { appendEvent, latestEvents } from '../../src/store/event-log.js'
 import { stateChanges } from '../../src/store/state-changes.js'
-import { type Table, deleteRow, getRow, rowEntries, setRow } from '../../src/store/table.js'
+import { type Table, deleteRow, getRow, setRow } from '../../src/store/table.js'
 import { transact } from '../../src/store/transaction.js'
 
 /** A small deterministic generator (mulberry32), so a failure names the seed that makes it. */
@@ -75,7 +75,7 @@ const asData = (state: State): unknown => {
   for (const [part, value] of Object.entries(state)) {
     if (part === 'events') data[part] = latestEvents(state.events, Infinity)
     else if (value !== null && typeof value === 'object' && 'shards' in value) {
-      data[part] = Object.fromEntries([...rowEntries(value as Table<unknown>)].sort(([a], [b]) => (a < b ? -1 : 1)))
+      data[part] = Object.fromEntries([...(value as Table<unknown>).entries()].sort(([a], [b]) => (a < b ? -1 : 1)))
     } else data[part] = value
   }
   return data

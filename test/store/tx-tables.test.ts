@@ -6,7 +6,7 @@ import type { State } from '../../src/model/state.js'
 import type { TagType } from '../../src/model/tag.js'
 import { CommittedTable, type Table } from '../../src/store/table.js'
 import { beginTransaction } from '../../src/store/transaction.js'
-import { readableState } from '../../src/store/readable.js'
+import { readableStates } from '../../src/store/readable.js'
 import { makeApi, ok } from '../support/api.js'
 
 /**
@@ -74,6 +74,7 @@ t.test('a state in its stored form is read with tables that have methods, over t
   ok(await api.features.create({ params: { projectId: 'default' }, body: { name: 'f' } }))
   const stored = JSON.parse(JSON.stringify(api.state())) as State
   t.equal(typeof (stored.features as { get?: unknown }).get, 'undefined', 'parsed JSON: plain tables')
+  const readableState = readableStates()
   const readable = readableState(stored)
   t.ok(readable.features instanceof CommittedTable)
   t.equal((readable.features as Table<unknown>).shards, (stored.features as Table<unknown>).shards, 'the same shards, not copied')

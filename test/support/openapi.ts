@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import { normalizeBasePath, target, underBase } from '../../src/http/request.js'
 import { createRouter, splitPath } from '../../src/http/router.js'
 import type { HttpMethod, Route } from '../../src/http/route.js'
-import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/types.js'
+import type { HttpRequest, HttpResponse, PlainHandler } from '../../src/http/messages.js'
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Doc = { paths: Record<string, Record<string, any>>; components: { responses: Record<string, any> } }

@@ -11,7 +11,7 @@ import { connectEnvironmentOp, createProjectOp } from '../../../src/api/operatio
 import { createSegmentOp, updateSegmentOp } from '../../../src/api/operations/segments.js'
 import type { WriteOperation } from '../../../src/api/operation.js'
 import { createTagTypeOp, updateTagTypeOp } from '../../../src/api/operations/tags.js'
-import { createStrategyTypeOp, updateStrategyTypeOp } from '../../../src/api/operations/types.js'
+import { createStrategyTypeOp, updateStrategyTypeOp } from '../../../src/api/operations/strategy-and-feature-types.js'
 import { omit, same } from './canonical.js'
 import type { TransferDocument } from './document.js'
 import { flagNames, flagPart, onlyFlags } from './flags.js'

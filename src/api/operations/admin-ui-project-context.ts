@@ -18,10 +18,10 @@ export const projectContextFieldsOp = read({
   params: ProjectParams,
   requirement: 'NONE',
   scope: (p) => ({ project: p.projectId }),
-  run: (state, { params, query }) =>
+  run: (state, { params, query, kept }) =>
     pipe(
       projectContextQuery(query),
       E.chainW((q) => E.map(() => q)(projectById(state, params.projectId))),
-      E.map((q) => listContextFields(state).filter((f) => f.project === params.projectId || (q.include === 'root' && f.project === undefined))),
+      E.map((q) => listContextFields(state, kept.usage(state)).filter((f) => f.project === params.projectId || (q.include === 'root' && f.project === undefined))),
     ),
 })

@@ -2,12 +2,8 @@ import * as E from 'fp-ts/lib/Either.js'
 import { exportFeatures, recordExport } from '../../domain/export/export.js'
 import { stateBefore } from '../../domain/segment/usage.js'
 import { ExportQuery } from '../../model/export.js'
-import { exportResultsCache } from '../export-results.js'
 import { write } from '../operation.js'
 import { NoParams } from '../../model/params.js'
-
-// Shared by every facade of the process: a kept export or part is used only for the very objects it was read from.
-const exportOf = exportResultsCache()
 
 /**
  * Operation 1. A write because every export records an event. The export is read from the
@@ -18,8 +14,8 @@ export const exportFeaturesOp = write({
   params: NoParams,
   requirement: 'NONE',
   body: ExportQuery,
-  run: (draft, { body, ctx }) => {
-    const answer = exportFeatures(stateBefore(draft), body, ctx, exportOf)
+  run: (draft, { body, ctx, kept }) => {
+    const answer = exportFeatures(stateBefore(draft), body, ctx, kept.exports)
     if (E.isLeft(answer)) return answer
     recordExport(draft, body, answer.right, ctx)
     return E.right(() => answer.right)

@@ -21,7 +21,7 @@ const rendered = (name: string) => (next: State): ContextField => renderContextF
 export const listContextFieldsOp = read({
   params: NoParams,
   requirement: 'NONE',
-  run: (state) => E.right(listContextFields(state)),
+  run: (state, { kept }) => E.right(listContextFields(state, kept.usage(state))),
 })
 
 export const getContextFieldOp = read({

@@ -25,7 +25,7 @@ import {
 } from '../../model/feature.js'
 import { JsonPatch } from '../../model/json-patch.js'
 import type { State } from '../../model/state.js'
-import { type Answering, featureRecord, listedFeatureRecord } from '../feature-records.js'
+import { type Answering, copyFeature, copyFeatureList, featureRecord, listedFeatureRecord } from '../feature-records.js'
 import { read, write } from '../operation.js'
 import { type DomainError, notFound } from '../../domain/errors.js'
 import type { Ctx } from '../../domain/context.js'
@@ -44,6 +44,7 @@ export const createFeatureOp = write({
   scope: project,
   body: CreateFeatureBody,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(createFeature(draft, env.params.projectId, env.body, env.ctx)),
+  callerCopy: copyFeature,
 })
 
 /**
@@ -68,6 +69,7 @@ export const cloneFeatureOp = write({
   scope: project,
   body: CloneFeatureBody,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(cloneFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
+  callerCopy: copyFeature,
 })
 
 /** A live feature of the project; an archived one is a 404 with Unleash's words (its `getFeature` asks for `archived: false`). */
@@ -80,6 +82,7 @@ export const getFeatureOp = read({
     if (found.right.archived) return E.left(notFound(`Could not find feature flag with name ${env.params.featureName}`))
     return E.right(featureRecord(env)(state, found.right))
   },
+  callerCopy: copyFeature,
 })
 
 /** Features of a project, archived ones left out, sorted by name; an unknown project has none, as in Unleash. */
@@ -95,6 +98,7 @@ export const listProjectFeaturesOp = read({
       .map((f) => render(state, f))
     return E.right({ version: 2, features })
   },
+  callerCopy: copyFeatureList,
 })
 
 /** Operation 4. */
@@ -104,6 +108,7 @@ export const updateFeatureOp = write({
   scope: project,
   body: UpdateFeatureBody,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(updateFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
+  callerCopy: copyFeature,
 })
 
 /** A JSON Patch of a feature's own fields (Unleash: PATCH .../features/:featureName), saved as operation 4 saves. */
@@ -113,6 +118,7 @@ export const patchFeatureOp = write({
   scope: project,
   body: JsonPatch,
   run: (draft, env) => E.map((name: string) => rendered(name, env))(patchFeature(draft, env.params.projectId, env.params.featureName, env.body, env.ctx)),
+  callerCopy: copyFeature,
 })
 
 export const archiveFeatureOp = write({
@@ -203,6 +209,7 @@ export const setVariantsOp = write({
   scope: project,
   body: VariantsBatchBody,
   run: (draft, env) => E.map(() => rendered(env.params.featureName, env))(setEnvironmentVariants(draft, env.params, env.body, env.ctx)),
+  callerCopy: copyFeature,
 })
 
 /** A feature's variants in one environment, `{ version: 1, variants }` (Unleash's answer). */

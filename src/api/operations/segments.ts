@@ -11,7 +11,7 @@ const rendered = (id: number) => (next: State): Segment => renderSegment(next.se
 export const listSegmentsOp = read({
   params: NoParams,
   requirement: 'NONE',
-  run: (state) => E.right({ segments: listSegments(state) }),
+  run: (state, { kept }) => E.right({ segments: listSegments(state, kept.usage(state)) }),
 })
 
 export const getSegmentOp = read({

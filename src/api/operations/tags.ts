@@ -22,20 +22,19 @@ import { FeatureNameParams, FeatureTagParams, NameParams, NoParams, ProjectParam
 const done = () => () => undefined
 
 /**
- * Operation 9: `{ version: 1, tag }`, or 404 `No tag with type: [t] and value [v]`. Sent at
- * once (`sendAtOnce`: the HTTP routes), the answer holds the stored row itself, and the route
- * keeps its JSON while the row is the same (src/http/kept-json.ts).
+ * Operation 9: `{ version: 1, tag }`, or 404 `No tag with type: [t] and value [v]`. The answer
+ * holds the stored row itself, so the HTTP route keeps its JSON while the row is the same
+ * (src/api/answer-cache.ts); a caller in process gets a copy.
  */
 export const getTagOp = read({
   params: TagParams,
   requirement: 'NONE',
-  run: (state, { params, sendAtOnce }): E.Either<NotFoundError, TagWithVersion> => {
-    if (sendAtOnce) {
-      const row = storedTag(state, params.type, params.value)
-      if (row !== undefined) return E.right({ version: 1, tag: row })
-    }
+  run: (state, { params }): E.Either<NotFoundError, TagWithVersion> => {
+    const row = storedTag(state, params.type, params.value)
+    if (row !== undefined) return E.right({ version: 1, tag: row })
     return E.map((tag: Tag) => ({ version: 1, tag }))(findTag(state, params.type, params.value))
   },
+  callerCopy: ({ version, tag }) => ({ version, tag: { type: tag.type, value: tag.value } }),
 })
 
 export const listTagsOp = read({

@@ -4,7 +4,7 @@ import type { ContextFieldState, LegalValue } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type ErrorDetail, type NameExistsError, type NotFoundError, conflict, nameExists, notFound, validationError, type ConflictError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
-import { contextFieldUsage, stateBefore } from '../segment/usage.js'
+import { type Usage, contextFieldUsage, stateBefore, usageOf } from '../segment/usage.js'
 import { contextFieldUses } from './usage.js'
 import type { ReadState, Tx } from '../../store/tx.js'
 
@@ -24,12 +24,12 @@ export const findContextField = (state: ReadState, name: string): E.Either<NotFo
 }
 
 /** Context fields by name, each with its use in constraints (`contextFieldUsage`), in Unleash's key order. */
-export const listContextFields = (state: ReadState): ListedContextField[] =>
+export const listContextFields = (state: ReadState, usage: Usage = usageOf(state)): ListedContextField[] =>
   Array.from(state.contextFields.rows())
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
     .map((f) => {
       const { project, ...field } = renderContextField(f)
-      return { ...field, ...contextFieldUsage(state, f.name), ...(project !== undefined ? { project } : {}) }
+      return { ...field, ...contextFieldUsage(usage, f.name), ...(project !== undefined ? { project } : {}) }
     })
 
 const legalValuesOf = (values: readonly LegalValue[], problems: ErrorDetail[]): LegalValue[] => {

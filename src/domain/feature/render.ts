@@ -76,6 +76,12 @@ export const renderEnvironments = (state: ReadState, feature: FeatureState, part
       }
     })
 
+/** A record's copy for a caller to own: its environments' strategies and variants, the parts a record may share with the store ('stored'). */
+export const copyFeatureRecord = (record: Feature): Feature => ({
+  ...record,
+  environments: record.environments.map((e) => ({ ...e, strategies: e.strategies.map(copyStrategy), variants: e.variants.map(copyVariant) })),
+})
+
 const NO_LINKS: readonly FeatureLink[] = Object.freeze([])
 
 /** A parent dependency as returned: with `variants`, `[]` when any variant will do, as Unleash answers. */

@@ -43,9 +43,7 @@ export const updateFeature = (
   const type = body.type ?? was.type
   const stale = body.stale ?? was.stale
   const impressionData = body.impressionData ?? was.impressionData
-  // The event's records are made only for a change. Events live long, so V8 allocates objects
-  // of these literals in the old generation, where those of an update that changed nothing
-  // piled up until a full collection.
+  // The event's records are made only for a change: an update that changes nothing makes nothing.
   if (description !== was.description || type !== was.type || stale !== was.stale || impressionData !== was.impressionData) {
     const before = metadata(feature)
     // An unchanged field given its own value again changes nothing in the draft, nor any patch.

@@ -1,6 +1,6 @@
 import type { DoraMetrics, HealthReport, ProjectInsights } from '../../model/insights.js'
 import type { FeatureState, ProjectState } from '../../model/state.js'
-import { potentiallyStale } from '../feature/types.js'
+import { potentiallyStale } from '../feature/feature-types.js'
 import { renderEnvironments } from '../feature/render.js'
 import { favoriteFeaturesOf, favoriteProjectsOf } from '../user/favorites.js'
 import { DAY_MS, featuresOf, technicalDebt } from './health.js'

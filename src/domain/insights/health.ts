@@ -1,5 +1,5 @@
 import type { FeatureState } from '../../model/state.js'
-import { potentiallyStale } from '../feature/types.js'
+import { potentiallyStale } from '../feature/feature-types.js'
 import type { ReadState } from '../../store/tx.js'
 
 export const DAY_MS = 86_400_000

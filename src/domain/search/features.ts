@@ -6,7 +6,7 @@ import type { FeatureState } from '../../model/state.js'
 import { renderEnvironments } from '../feature/render.js'
 import { renderStage } from '../feature/lifecycle.js'
 import { userRef } from '../user-ref.js'
-import { potentiallyStale } from '../feature/types.js'
+import { potentiallyStale } from '../feature/feature-types.js'
 import { page, passesDate, passesInclude, passesIs, passesIsAny } from './filter.js'
 import type { ReadState } from '../../store/tx.js'
 

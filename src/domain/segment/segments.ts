@@ -6,7 +6,7 @@ import type { Ctx } from '../context.js'
 import { type ErrorDetail, type NameExistsError, type NotFoundError, conflict, exceedsLimit, nameExists, notFound, validationError, type ConflictError, type ExceedsLimitError, type ValidationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { checkConstraint } from '../feature/validate-strategy.js'
-import { defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment } from './usage.js'
+import { type Usage, defaultsUsingSegment, describeDefaultUse, describeUse, segmentUsage, stateBefore, strategiesUsingSegment, usageOf } from './usage.js'
 import type { ReadState, Tx } from '../../store/tx.js'
 
 export const renderSegment = (s: SegmentState): Segment => ({
@@ -25,10 +25,10 @@ export const findSegment = (state: ReadState, id: string | number): E.Either<Not
 }
 
 /** Segments by name, each with its use (`segmentUsage`), as Unleash lists them. */
-export const listSegments = (state: ReadState): ListedSegment[] =>
+export const listSegments = (state: ReadState, usage: Usage = usageOf(state)): ListedSegment[] =>
   Array.from(state.segments.rows())
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id - b.id))
-    .map((s) => ({ ...renderSegment(s), ...segmentUsage(state, s.id) }))
+    .map((s) => ({ ...renderSegment(s), ...segmentUsage(usage, s.id) }))
 
 export const valueCount = (constraints: readonly Constraint[]): number =>
   constraints.reduce((n, c) => n + (c.values.length > 0 ? c.values.length : c.value !== undefined ? 1 : 0), 0)

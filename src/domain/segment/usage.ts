@@ -57,7 +57,8 @@ export interface UsageCount {
   readonly usedInFeatures: number
 }
 
-interface Usage {
+/** What `usageOf` counts: each segment's and context field's use. */
+export interface Usage {
   readonly segments: ReadonlyMap<number, UsageCount>
   readonly contextFields: ReadonlyMap<string, UsageCount>
 }
@@ -67,18 +68,13 @@ const NOT_USED: UsageCount = Object.freeze({ usedInProjects: 0, usedInFeatures: 
 /** The distinct projects and features found using one thing. */
 type Users = { readonly projects: Set<string>; readonly features: Set<string> }
 
-// One pass over the features for both lists, kept with the features table it read (a change
-// makes a new table): a list then costs a lookup while no feature changes.
-const usages = new WeakMap<ReadState['features'], Usage>()
-
 /**
  * What Unleash counts for its segment and context-field lists: the distinct projects and
  * features whose strategies use a segment, or name a context field in a constraint; archived
- * features are left out, as in Unleash.
+ * features are left out, as in Unleash. One pass over the features for both lists; it depends
+ * on the features table only, so a facade keeps it by that table (src/api/answer-cache.ts).
  */
-const usageOf = (state: ReadState): Usage => {
-  const known = usages.get(state.features)
-  if (known !== undefined) return known
+export const usageOf = (state: ReadState): Usage => {
   const segments = new Map<number, Users>()
   const fields = new Map<string, Users>()
   const note = <K>(map: Map<K, Users>, key: K, feature: FeatureState): void => {
@@ -94,11 +90,9 @@ const usageOf = (state: ReadState): Usage => {
   }
   const counted = <K>(map: Map<K, Users>): Map<K, UsageCount> =>
     new Map([...map].map(([key, { projects, features }]) => [key, { usedInProjects: projects.size, usedInFeatures: features.size }]))
-  const usage = { segments: counted(segments), contextFields: counted(fields) }
-  usages.set(state.features, usage)
-  return usage
+  return { segments: counted(segments), contextFields: counted(fields) }
 }
 
-export const segmentUsage = (state: ReadState, id: number): UsageCount => usageOf(state).segments.get(id) ?? NOT_USED
+export const segmentUsage = (usage: Usage, id: number): UsageCount => usage.segments.get(id) ?? NOT_USED
 
-export const contextFieldUsage = (state: ReadState, name: string): UsageCount => usageOf(state).contextFields.get(name) ?? NOT_USED
+export const contextFieldUsage = (usage: Usage, name: string): UsageCount => usage.contextFields.get(name) ?? NOT_USED

@@ -9,20 +9,20 @@ import { allStrategies, describeUse, stateBefore } from '../segment/usage.js'
 import type { ReadState, Tx } from '../../store/tx.js'
 
 /** The built-in strategy types, in the order Unleash lists them, with the names its UI shows. */
-const BUILT_IN = new Map([
+const BUILT_IN: readonly (readonly [name: string, displayName: string])[] = [
   ['flexibleRollout', 'Gradual rollout'],
   ['default', 'Standard'],
   ['remoteAddress', 'IPs'],
   ['applicationHostname', 'Hosts'],
-])
+]
 const rank = (name: string): number => {
-  const index = [...BUILT_IN.keys()].indexOf(name)
-  return index < 0 ? BUILT_IN.size : index
+  const index = BUILT_IN.findIndex(([builtIn]) => builtIn === name)
+  return index < 0 ? BUILT_IN.length : index
 }
 
 /** A strategy type as Unleash answers it: the built-in ones have a display name and cannot be edited. */
 const recordOf = (type: StrategyTypeState): StrategyTypeRecord => ({
-  displayName: BUILT_IN.get(type.name) ?? null,
+  displayName: BUILT_IN.find(([builtIn]) => builtIn === type.name)?.[1] ?? null,
   name: type.name,
   editable: !type.builtIn,
   description: type.description,

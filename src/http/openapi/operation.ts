@@ -5,8 +5,11 @@ import type { ApiRoute, RawRoute, Route } from '../route.js'
 import type { SchemaWriter } from './schema.js'
 
 /** The names of the errors each status answers, from the one table of statuses. */
-const NAMES_BY_STATUS = new Map<number, string[]>()
-for (const [name, status] of Object.entries(STATUS)) NAMES_BY_STATUS.set(status, [...(NAMES_BY_STATUS.get(status) ?? []), name])
+const namesByStatus = (): Map<number, string[]> => {
+  const names = new Map<number, string[]>()
+  for (const [name, status] of Object.entries(STATUS)) names.set(status, [...(names.get(status) ?? []), name])
+  return names
+}
 
 const json = (schema: JsonSchema) => ({ content: { 'application/json': { schema } } })
 const ERROR = { $ref: '#/components/schemas/ErrorBody' }
@@ -14,7 +17,7 @@ const ERROR = { $ref: '#/components/schemas/ErrorBody' }
 /** The error answers routes share, as components: each described by the errors that give its status. */
 export const errorResponses = (): Record<string, unknown> => {
   const answers: Record<string, unknown> = {}
-  for (const [status, names] of [...NAMES_BY_STATUS].sort(([a], [b]) => a - b)) {
+  for (const [status, names] of [...namesByStatus()].sort(([a], [b]) => a - b)) {
     if (status === 429) answers[`Error${status}`] = { description: `${names.join(' or ')}: the message as text`, content: { 'text/html': { schema: { type: 'string' } } } }
     else if (status === 503) answers[`Error${status}`] = { description: names.join(' or '), ...json({ anyOf: [ERROR, { $ref: '#/components/schemas/MaintenanceError' }] }) }
     else answers[`Error${status}`] = { description: names.join(' or '), ...json(ERROR) }

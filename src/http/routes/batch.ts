@@ -11,7 +11,7 @@ export const batchRoutes = ({ batch }: AdminApi): Route[] => [
     body: true,
     headers: ({ result }) => (result.filename === undefined ? {} : attachment(result.filename)),
     render: (result) => result.body,
-    serialize: exportBytes,
+    serialize: (result: ExportResult, kept) => exportBytes(result, kept),
   }),
   route('POST', '/api/admin/features-batch/validate', batch.validateImport, { answer: ImportValidation, body: true }),
   route('POST', '/api/admin/features-batch/import', batch.importFeatures, { body: true }),

@@ -6,7 +6,7 @@ import type { EventStream } from '../../api/client-stream/hub.js'
 import { JSON_TYPE } from '../errors.js'
 import { header } from '../request.js'
 import { type RawRoute, rawRoute } from '../route.js'
-import type { HttpResponse } from '../types.js'
+import type { HttpResponse } from '../messages.js'
 
 /**
  * The client API that Unleash SDKs poll: the flags of one environment, with an ETag, so an

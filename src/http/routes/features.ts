@@ -3,7 +3,6 @@ import { featureMetadata } from '../../domain/feature/render.js'
 import * as t from 'io-ts'
 import { ArchiveImpact, EnvironmentVariants, Feature, FeatureEnvironment, FeatureMetadata, Lifecycle, type VariantsBatchBody } from '../../model/feature.js'
 import type { FeatureVariant } from '../../model/variant.js'
-import { featureJson } from '../feature-json.js'
 import { location, type Route, route } from '../route.js'
 
 const FEATURES = '/api/admin/projects/:projectId/features'
@@ -35,8 +34,8 @@ export const featureRoutes = ({ features }: AdminApi): Route[] => [
   route('POST', `${FEATURE}/clone`, features.clone, { status: 201, body: true, render: featureMetadata, answer: FeatureMetadata }),
   route('POST', '/api/admin/features/validate', features.validateName, { body: true }),
   route('GET', FEATURES, features.listInProject, { answer: t.type({ version: t.number, features: t.array(Feature) }) }),
-  route('GET', FEATURE, features.get, { serialize: featureJson, answer: Feature }),
-  route('PUT', FEATURE, features.update, { body: true, serialize: featureJson, answer: Feature }),
+  route('GET', FEATURE, features.get, { serialize: (record: Feature, kept) => kept.featureJson(record), answer: Feature }),
+  route('PUT', FEATURE, features.update, { body: true, serialize: (record: Feature, kept) => kept.featureJson(record), answer: Feature }),
   // Unleash answers a patch as it answers a create.
   route('PATCH', FEATURE, features.patch, { body: true, render: featureMetadata, answer: FeatureMetadata }),
   // Unleash answers an archive 202 Accepted.

@@ -20,7 +20,7 @@ import { passwordResetRoutes } from './password-reset.js'
 import { strategyRoutes } from './strategies.js'
 import { tagRoutes } from './tags.js'
 import { tokenRoutes } from './tokens.js'
-import { typeRoutes } from './types.js'
+import { typeRoutes } from './strategy-and-feature-types.js'
 import { userRoutes } from './users.js'
 
 /**

@@ -2,8 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { AdminApi } from '../../api/admin-api.js'
 import { InstanceStatistics, TelemetrySettings } from '../../model/statistics.js'
 import { attachment, rawRoute, type Route, route } from '../route.js'
-import type { HttpResponse } from '../types.js'
-import { jsonKeptBy } from '../kept-json.js'
+import type { HttpResponse } from '../messages.js'
 import { EventList, FeatureEventList } from '../../model/event.js'
 import { FlagCreators } from '../../model/insights.js'
 import { MaintenanceBody, UiConfig } from '../../model/ui-config.js'
@@ -11,7 +10,7 @@ import { MaintenanceBody, UiConfig } from '../../model/ui-config.js'
 /** Instance-wide settings (operation 6: the UI configuration), maintenance mode, and the event log. */
 export const instanceRoutes = ({ instance }: AdminApi): Route[] => [
   // One frozen record for each version of what it is built from (docs/projects.md): its JSON is kept with it.
-  route('GET', '/api/admin/ui-config', instance.uiConfig, { answer: UiConfig, serialize: jsonKeptBy((record: object) => record) }),
+  route('GET', '/api/admin/ui-config', instance.uiConfig, { answer: UiConfig, serialize: (record: object, kept) => kept.jsonKeptBy(record, record) }),
   route('POST', '/api/admin/ui-config/cors', instance.setFrontendApiOrigins, { status: 204, body: true }),
   route('GET', '/api/admin/maintenance', instance.maintenance, { answer: MaintenanceBody }),
   route('POST', '/api/admin/maintenance', instance.setMaintenance, { status: 204, body: true }),

@@ -3,7 +3,7 @@ import * as t from 'io-ts'
 import type { StoragePort } from '../../ports/storage.js'
 import { JSON_TYPE } from '../errors.js'
 import { rawRoute, type RawRoute } from '../route.js'
-import type { HttpResponse } from '../types.js'
+import type { HttpResponse } from '../messages.js'
 
 /** How long `/ready` waits for the store before it calls it unreachable. */
 export const DEFAULT_READY_TIMEOUT_MS = 2_000

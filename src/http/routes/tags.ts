@@ -1,6 +1,5 @@
 import type { AdminApi } from '../../api/admin-api.js'
 import { location, type Route, route } from '../route.js'
-import { jsonKeptBy } from '../kept-json.js'
 import * as t from 'io-ts'
 import { CreateTagTypeBody, FeatureTagList, Tag, TagList, TagTypeList, TagTypeRecord, TagTypeValidation, TagWithVersion } from '../../model/tag.js'
 
@@ -17,7 +16,7 @@ export const tagRoutes = ({ tags, tagTypes, featureTags }: AdminApi): Route[] =>
   }),
   route('GET', '/api/admin/tags/:type', tags.listOfType, { answer: TagList }),
   // Sent at once, the answer holds the stored row: its JSON is kept while the row is the same.
-  route('GET', '/api/admin/tags/:type/:value', tags.get, { answer: TagWithVersion, serialize: jsonKeptBy((answer: TagWithVersion) => answer.tag) }),
+  route('GET', '/api/admin/tags/:type/:value', tags.get, { answer: TagWithVersion, serialize: (answer: TagWithVersion, kept) => kept.jsonKeptBy(answer.tag, answer) }),
   route('DELETE', '/api/admin/tags/:type/:value', tags.delete),
 
   route('GET', '/api/admin/tag-types', tagTypes.list, { answer: TagTypeList }),

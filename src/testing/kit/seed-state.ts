@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { createAnswerCache } from '../../api/answer-cache.js'
 import { resolveConfig } from '../../api/config.js'
 import { immer } from '../../api/immer.js'
 import type { OperationEnv, WriteOperation } from '../../api/operation.js'
@@ -96,7 +97,7 @@ export const seedState = async (seed: unknown): Promise<State> => {
   const ids = sequentialIds()
   const now = SEEDED_AT
   const ctx: Ctx = { now, actor: principal.actor, uuid: ids.uuid, token: () => ids.token(), limits: config.resourceLimits, eventRetention: config.eventRetention }
-  const envOf = (step: Step): OperationEnv<any, any> => ({ params: step.params, body: step.body, query: {}, ctx, principal, config, sendAtOnce: true })
+  const envOf = (step: Step): OperationEnv<any, any> => ({ params: step.params, body: step.body, query: {}, ctx, principal, config, kept: createAnswerCache() })
   // Work done outside a transaction first (a user's password hash), as the pipeline does.
   const prepared = await Promise.all(steps.map((step) => step.op.prepare?.(envOf(step))))
   const transaction = beginTransaction((base ??= initialState('flagport-test-kit', now)), immer)

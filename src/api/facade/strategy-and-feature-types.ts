@@ -1,5 +1,5 @@
 import { bind, type Run } from '../methods.js'
-import * as types from '../operations/types.js'
+import * as types from '../operations/strategy-and-feature-types.js'
 
 /** What a strategy and a feature may be: the strategy types and the feature types, as Unleash lists them. */
 export const typeMethods = (run: Run) => {

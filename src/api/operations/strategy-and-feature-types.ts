@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { featureTypes, setFeatureTypeLifetime } from '../../domain/feature/types.js'
+import { featureTypes, setFeatureTypeLifetime } from '../../domain/feature/feature-types.js'
 import {
   createStrategyType,
   deleteStrategyType,

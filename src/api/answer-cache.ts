@@ -1,0 +1,118 @@
+import type { ExportOf } from '../domain/export/export.js'
+import { renderEnvironments } from '../domain/feature/render.js'
+import { type Usage, usageOf } from '../domain/segment/usage.js'
+import type { Feature, FeatureEnvironment } from '../model/feature.js'
+import type { FeatureState, State } from '../model/state.js'
+import type { ReadState } from '../store/tx.js'
+import { readableStates } from '../store/readable.js'
+import { boundedMap } from './bounded-map.js'
+import { exportPartsCache, exportSharing } from './export-cache.js'
+import { exportResultsCache } from './export-results.js'
+
+/*
+ * Why answers are fast: a commit never changes a stored row, table or shared record in place;
+ * it makes new objects of what it changes and shares the rest with the state before. So the
+ * same object means the same content, and anything derived from it (a rendered record, its
+ * JSON, its bytes, a count over a table) can be kept by that object's identity and served
+ * again until a commit replaces it. A request then pays for what changed since the last one
+ * asked, not for the store's size. Keys are held weakly (or bounded, where keyed by a name
+ * from a request), so what a replaced object was derived into goes with it.
+ *
+ * This is every such cache of one facade: `createAdminApi` makes one, its operations reach it
+ * through their env (`env.kept`), and the HTTP handler through the facade's internals. Two
+ * facades in one process share none of it.
+ */
+
+/** A feature's rendered environments, and what they were rendered from. */
+interface KeptEnvironments {
+  readonly from: FeatureState['environments']
+  // Held weakly: an old environments table would hold every row it had alive.
+  readonly table: WeakRef<State['environments']>
+  readonly environments: FeatureEnvironment[]
+}
+
+/** The features whose rendered environments are kept: the most recently answered ones. */
+const FEATURES_KEPT = 1_000
+
+/** One facade's kept answers (see the header). */
+export const createAnswerCache = () => {
+  const featureEnvironments = boundedMap<string, KeptEnvironments>(FEATURES_KEPT)
+  // The JSON of each environments array `featureEnvironments` answered: null until first written.
+  const environmentsJson = new WeakMap<readonly FeatureEnvironment[], string | null>()
+  const json = new WeakMap<object, string>()
+  const bytes = new WeakMap<object, Uint8Array>()
+  const usages = new WeakMap<ReadState['features'], Usage>()
+  const sharing = exportSharing()
+
+  return {
+    /** `state` with every table readable through its methods: the same object for the same state (src/store/readable.ts). */
+    readable: readableStates(),
+
+    /**
+     * A feature's environments holding its stored strategies and variants (a commit never
+     * changes them in place), the same array while the feature's environments and the
+     * environments table are the same objects: their JSON is then written once (`featureJson`).
+     */
+    featureEnvironments: (state: State, feature: FeatureState): FeatureEnvironment[] => {
+      const found = featureEnvironments.get(feature.name)
+      if (found !== undefined && found.from === feature.environments && found.table.deref() === state.environments) return found.environments
+      const environments = renderEnvironments(state, feature, 'stored')
+      featureEnvironments.set(feature.name, { from: feature.environments, table: new WeakRef(state.environments), environments })
+      environmentsJson.set(environments, null)
+      return environments
+    },
+
+    /**
+     * `JSON.stringify(record)`, the same text, with the environments' JSON written once for each
+     * environments array `featureEnvironments` answered: the rest of the record is written around it.
+     */
+    featureJson: (record: Feature): string => {
+      const kept = environmentsJson.get(record.environments)
+      const environments = kept ?? JSON.stringify(record.environments)
+      if (kept === null) environmentsJson.set(record.environments, environments)
+      // The fields before and after `environments`, in the record's own order.
+      const before: Record<string, unknown> = {}
+      const after: Record<string, unknown> = {}
+      let into = before
+      for (const key of Object.keys(record)) {
+        if (key === 'environments') into = after
+        else into[key] = record[key as keyof Feature]
+      }
+      const parts = [JSON.stringify(before).slice(1, -1), `"environments":${environments}`, JSON.stringify(after).slice(1, -1)]
+      return `{${parts.filter((part) => part !== '').join(',')}}`
+    },
+
+    /** How many live projects and features use each segment and context field, counted once per features table. */
+    usage: (state: ReadState): Usage => {
+      let found = usages.get(state.features)
+      if (found === undefined) usages.set(state.features, (found = usageOf(state)))
+      return found
+    },
+
+    /** Exports, kept while what they were read from is the same objects (src/api/export-results.ts). */
+    exports: exportResultsCache(sharing, exportPartsCache(sharing)) satisfies ExportOf,
+
+    /** Whether `value` is a record or export that exports share: frozen, and never changed. */
+    isShared: sharing.isShared,
+
+    /**
+     * `JSON.stringify(sent)`, written once for each `key`: for answers whose JSON depends on
+     * nothing but `key` (a stored row, a frozen record), which is never changed in place.
+     */
+    jsonKeptBy: (key: object, sent: unknown): string => {
+      let written = json.get(key)
+      if (written === undefined) json.set(key, (written = JSON.stringify(sent)))
+      return written
+    },
+
+    /** What `write` answers for `key`, written the first time: for a shared record or export (`isShared`). */
+    bytesKeptBy: (key: object, write: () => Uint8Array): Uint8Array => {
+      let written = bytes.get(key)
+      if (written === undefined) bytes.set(key, (written = write()))
+      return written
+    },
+  }
+}
+
+/** One facade's kept answers: what `createAnswerCache` makes. */
+export type AnswerCache = ReturnType<typeof createAnswerCache>
