@@ -74,27 +74,30 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
   const client = clientMethods({ storage, clock, run, hostname: config.hostname })
   const usage = metricsMethods({ storage, auth, clock, ids, config, limits: config.metrics, run })
 
-  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
-    features: featureMethods(run),
-    strategies: strategyMethods(run),
-    types: typeMethods(run),
-    tags: tagMethods(run),
-    tagTypes: tagTypeMethods(run),
-    featureTags: featureTagMethods(run),
-    segments: segmentMethods(run),
-    contextFields: contextFieldMethods(run),
-    batch: batchMethods(run),
-    users: userMethods(run, storage, options.email),
-    groups: groupMethods(run),
-    apiTokens: apiTokenMethods(run),
-    personalTokens: personalTokenMethods(run),
-    serviceAccounts: serviceAccountMethods(run),
-    projects: projectMethods(run),
-    environments: environmentMethods(run),
-    instance: instanceMethods(run, options.email !== undefined),
-    sessions: sessionMethods({ storage, clock, ids, config }, run),
-    passwordReset: passwordResetMethods({ storage, clock, ids, config }, options.email, options.logger ?? consoleLogger),
-    adminUi: adminUiMethods(run),
+  // The groups are made on first use: a facade made for one test pays only for those it calls.
+  const groups = {
+    features: () => featureMethods(run),
+    strategies: () => strategyMethods(run),
+    types: () => typeMethods(run),
+    tags: () => tagMethods(run),
+    tagTypes: () => tagTypeMethods(run),
+    featureTags: () => featureTagMethods(run),
+    segments: () => segmentMethods(run),
+    contextFields: () => contextFieldMethods(run),
+    batch: () => batchMethods(run),
+    users: () => userMethods(run, storage, options.email),
+    groups: () => groupMethods(run),
+    apiTokens: () => apiTokenMethods(run),
+    personalTokens: () => personalTokenMethods(run),
+    serviceAccounts: () => serviceAccountMethods(run),
+    projects: () => projectMethods(run),
+    environments: () => environmentMethods(run),
+    instance: () => instanceMethods(run, options.email !== undefined),
+    sessions: () => sessionMethods({ storage, clock, ids, config }, run),
+    passwordReset: () => passwordResetMethods({ storage, clock, ids, config }, options.email, options.logger ?? consoleLogger),
+    adminUi: () => adminUiMethods(run),
+  }
+  const always = {
     evaluator: client.evaluator,
     clientFeatures: client.clientFeatures,
     client: client.client,
@@ -103,10 +106,27 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     flushLastSeen: usage.flushLastSeen,
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
-    events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
+    events: (limit = 100, keep?: Parameters<AdminApi['events']>[1]) => latestEvents(stateOf(storage).events, limit, keep),
     [INTERNALS]: { storage, run, runAll: runner.runAll, config, email: options.email },
   }
+  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = withMade(always, groups)
   return api
+}
+
+/** `target` with a value for each maker, made when first read and then kept as a plain value. */
+const withMade = <T extends object, M extends Record<string, () => unknown>>(target: T, makers: M): T & { readonly [K in keyof M]: ReturnType<M[K]> } => {
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(target, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make()
+        Object.defineProperty(target, name, { value, enumerable: true })
+        return value
+      },
+    })
+  }
+  return target as T & { readonly [K in keyof M]: ReturnType<M[K]> }
 }
 
 /**
