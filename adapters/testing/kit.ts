@@ -1,17 +1,6 @@
-import * as E from 'fp-ts/lib/Either.js'
-import { createMemoryStorage } from '../storage/memory.js'
-import { openAuth } from '../auth/open.js'
-import { type AdminApi, createAdminApi } from '../../src/api/admin-api.js'
-import type { Input } from '../../src/api/methods.js'
-import type { ApiError } from '../../src/domain/errors.js'
-import type { Context, Variant } from '../../src/evaluation/index.js'
-import type { State } from '../../src/model/state.js'
-import type { FeatureVariantInput } from '../../src/model/variant.js'
 import type { ClockPort } from '../../src/ports/clock.js'
-import { seededStateOf } from '../../src/testing/kit/seed-memo.js'
-import { RefusedError } from '../../src/testing/kit/seed-error.js'
-import { UnknownFlagError } from '../../src/testing/kit/unknown-flag-error.js'
 import type { Seed } from '../../src/testing/kit/seed.js'
+import type { buildKit } from './seeded-kit.js'
 
 export interface TestKitOptions {
   /** The environment `isEnabled`, `enable` ... use when none is named. Default `development`, as the client API's. */
@@ -27,14 +16,9 @@ export interface TestKitOptions {
   readonly onUnknownFlag?: 'throw' | ((flag: string, environment: string) => void)
 }
 
-const FLEXIBLE_ROLLOUT = 'flexibleRollout'
-
-/** A Left is a refusal the test should hear about: it throws, naming the call. */
-const orThrow = async <R>(what: string, call: Promise<E.Either<ApiError, R>>): Promise<R> => {
-  const result = await call
-  if (E.isLeft(result)) throw new RefusedError(what, result.left)
-  return result.right
-}
+// The kit's machinery (the facade, its operations, the evaluator) loads with the first kit:
+// importing flagport/testing stays light, and the first kit of a test file pays for the load.
+let kits: Promise<typeof import('./seeded-kit.js')> | undefined
 
 /**
  * A flagport for a host app's tests, seeded from one declaration (see `Seed`). A seed the
@@ -45,91 +29,8 @@ const orThrow = async <R>(what: string, call: Promise<E.Either<ApiError, R>>): P
  * const kit = await createTestKit({ flags: { checkout: { environments: { development: { enabled: true } } } } })
  * kit.isEnabled('checkout') // true
  */
-export const createTestKit = (seed?: Seed, options?: TestKitOptions): Promise<TestKit> => buildKit(seed, options)
+export const createTestKit = async (seed?: Seed, options?: TestKitOptions): Promise<TestKit> => (await (kits ??= import('./seeded-kit.js'))).buildKit(seed, options)
 
 /** What `createTestKit` resolves to: the admin API, evaluation, flips and HTTP requests over one seeded store. */
 export interface TestKit extends Awaited<ReturnType<typeof buildKit>> {}
 
-const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) => {
-  const seeded = await seededStateOf(seed)
-  const storage = createMemoryStorage({ state: seeded, version: 1 })
-  const api: AdminApi = await createAdminApi({ storage, auth: openAuth(), ...(options.clock ? { clock: options.clock } : {}) })
-  const defaultEnvironment = options.environment ?? 'development'
-  // The HTTP layer loads on the first request: a kit evaluating in process never pays for it.
-  let fetchHandler: Promise<(request: Request) => Promise<Response>> | undefined
-  const onUnknownFlag = options.onUnknownFlag ?? 'throw'
-
-  /** A flag the store does not hold is reported (thrown by default) before the evaluator answers. */
-  const known = (name: string, environment: string): void => {
-    const features = api.state().features
-    if (features.has(name)) return
-    if (onUnknownFlag === 'throw') throw new UnknownFlagError(name, [...features.entries()].map(([key]) => key))
-    onUnknownFlag(name, environment)
-  }
-
-  /** The path parameters of a flag in an environment; an unknown flag is the API's own 404. */
-  const where = (name: string, environment: string) => {
-    const project = api.state().features.get(name)?.project ?? 'default'
-    return { projectId: project, featureName: name, environment }
-  }
-
-  const setEnabled = (name: string, enabled: boolean, environment: string): Promise<void> => {
-    const request = { params: where(name, environment) }
-    return orThrow(`${enabled ? 'enabling' : 'disabling'} ${name} in ${environment}`, enabled ? api.features.enableEnvironment(request) : api.features.disableEnvironment(request))
-  }
-
-  return {
-    /** The whole admin API, in process (`createAdminApi`'s facade). */
-    api,
-    /** Whether a flag is on for a context, by the evaluator `api.evaluator(environment)` gives. */
-    isEnabled: (name: string, context?: Context, environment = defaultEnvironment): boolean => {
-      known(name, environment)
-      return api.evaluator(environment).isEnabled(name, context)
-    },
-    /** The variant of a flag for a context, by the same evaluator. */
-    getVariant: (name: string, context?: Context, environment = defaultEnvironment): Variant => {
-      known(name, environment)
-      return api.evaluator(environment).getVariant(name, context)
-    },
-    /** Turns a flag on in an environment (adding the project's default strategy when it has none, as Unleash does). */
-    enable: (name: string, environment = defaultEnvironment) => setEnabled(name, true, environment),
-    disable: (name: string, environment = defaultEnvironment) => setEnabled(name, false, environment),
-    /**
-     * Sets the rollout percentage of the flag's first gradual rollout in an environment, or adds
-     * one (stickiness `default`, group id the flag's name) when it has none.
-     */
-    setRollout: async (name: string, rollout: number, environment = defaultEnvironment): Promise<void> => {
-      const params = where(name, environment)
-      const strategy = api.state().features.get(name)?.environments[environment]?.strategies.find((s) => s.name === FLEXIBLE_ROLLOUT)
-      const what = `setting the rollout of ${name} in ${environment}`
-      if (strategy === undefined) {
-        const parameters = { rollout: String(rollout), stickiness: 'default', groupId: name }
-        await orThrow(what, api.strategies.add({ params, body: { name: FLEXIBLE_ROLLOUT, parameters } }))
-      } else {
-        const body = [{ op: 'replace' as const, path: '/parameters/rollout', value: String(rollout) }]
-        await orThrow(what, api.strategies.patch({ params: { ...params, strategyId: strategy.id }, body }))
-      }
-    },
-    /** Adds a variant to the flag's variants in an environment (variable weights shared again, as the API does). */
-    addVariant: async (name: string, variant: Input<FeatureVariantInput>, environment = defaultEnvironment): Promise<void> => {
-      const { projectId, featureName } = where(name, environment)
-      const variants = [...(api.state().features.get(name)?.environments[environment]?.variants ?? []), variant]
-      await orThrow(`adding a variant to ${name} in ${environment}`, api.features.setVariants({ params: { projectId, featureName }, body: { variants, environments: [environment] } }))
-    },
-    /**
-     * The admin and client APIs over HTTP, with no socket: `path` as on a server
-     * (`/api/admin/projects`, `/api/client/features`), `init` as for `fetch`.
-     */
-    request: async (path: string, init?: RequestInit): Promise<Response> => {
-      fetchHandler ??= Promise.all([import('../http/fetch.js'), import('../../src/http/handler.js')]).then(([fetch, http]) => fetch.toFetchHandler(http.createHttpHandler(api)))
-      return (await fetchHandler)(new Request(new URL(path, 'http://flagport.test'), init))
-    },
-    /** Back to the seeded state, as one commit (evaluators and caches follow it). */
-    reset: (): void => {
-      // The memory store advances its head at once; its answer is known (this kit alone writes to it).
-      void storage.commit({ baseVersion: storage.head().version, changes: [{ op: 'state', state: seeded }], state: seeded })
-    },
-    /** The current state: an immutable value. */
-    state: (): State => api.state(),
-  }
-}

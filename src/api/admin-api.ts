@@ -80,28 +80,31 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
   const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })
   const usage = metricsMethods({ clock, limits: config.metrics, run, runAsSystem: runner.runAsSystem })
 
-  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = {
-    features: featureMethods(run),
-    strategies: strategyMethods(run),
-    types: typeMethods(run),
-    tags: tagMethods(run),
-    tagTypes: tagTypeMethods(run),
-    featureTags: featureTagMethods(run),
-    segments: segmentMethods(run),
-    addons: addonMethods(run),
-    contextFields: contextFieldMethods(run),
-    batch: batchMethods(run),
-    users: userMethods(run, storage, options.email),
-    groups: groupMethods(run),
-    apiTokens: apiTokenMethods(run),
-    personalTokens: personalTokenMethods(run),
-    serviceAccounts: serviceAccountMethods(run),
-    projects: projectMethods(run),
-    environments: environmentMethods(run),
-    instance: instanceMethods(run, options.email !== undefined),
-    sessions: sessionMethods(run, storage, config.baseUriPath),
-    passwordReset: passwordResetMethods(run, options.email, options.logger ?? consoleLogger),
-    adminUi: adminUiMethods(run),
+  // The groups are made on first use: a facade made for one test pays only for those it calls.
+  const groups = {
+    features: () => featureMethods(run),
+    strategies: () => strategyMethods(run),
+    types: () => typeMethods(run),
+    tags: () => tagMethods(run),
+    tagTypes: () => tagTypeMethods(run),
+    featureTags: () => featureTagMethods(run),
+    segments: () => segmentMethods(run),
+    addons: () => addonMethods(run),
+    contextFields: () => contextFieldMethods(run),
+    batch: () => batchMethods(run),
+    users: () => userMethods(run, storage, options.email),
+    groups: () => groupMethods(run),
+    apiTokens: () => apiTokenMethods(run),
+    personalTokens: () => personalTokenMethods(run),
+    serviceAccounts: () => serviceAccountMethods(run),
+    projects: () => projectMethods(run),
+    environments: () => environmentMethods(run),
+    instance: () => instanceMethods(run, options.email !== undefined),
+    sessions: () => sessionMethods(run, storage, config.baseUriPath),
+    passwordReset: () => passwordResetMethods(run, options.email, options.logger ?? consoleLogger),
+    adminUi: () => adminUiMethods(run),
+  }
+  const always = {
     evaluator: client.evaluator,
     clientFeatures: client.clientFeatures,
     client: client.client,
@@ -110,10 +113,27 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     flushLastSeen: usage.flushLastSeen,
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
-    events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
+    events: (limit = 100, keep?: Parameters<AdminApi['events']>[1]) => latestEvents(stateOf(storage).events, limit, keep),
     [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams, kept },
   }
+  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = withMade(always, groups)
   return api
+}
+
+/** `target` with a value for each maker, made when first read and then kept as a plain value. */
+const withMade = <T extends object, M extends Record<string, () => unknown>>(target: T, makers: M): T & { readonly [K in keyof M]: ReturnType<M[K]> } => {
+  for (const [name, make] of Object.entries(makers)) {
+    Object.defineProperty(target, name, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make()
+        Object.defineProperty(target, name, { value, enumerable: true })
+        return value
+      },
+    })
+  }
+  return target as T & { readonly [K in keyof M]: ReturnType<M[K]> }
 }
 
 /**

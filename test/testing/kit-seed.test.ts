@@ -55,7 +55,8 @@ t.test('a seed the API would refuse throws a SeedError naming the path and the r
     ['a segment that is not there', { flags: { f: { environments: { development: { strategies: [{ name: 'default', segments: [9] }] } } } } }, '/flags/f/environments/development/strategies/0'],
     ['a rollout out of range', { flags: { f: { environments: { development: { strategies: [rollout(101, 'f')] } } } } }, '/flags/f/environments/development/strategies/0'],
     ['a variant weight type', { flags: { f: { variants: [{ name: 'a', weight: 1, weightType: 'heavy' }] } } }, '/flags/f/variants/0/weightType'],
-    ['a second flag of the same name in an export', { flags: { f: {} }, exports: [{ data: { features: [{ name: 'f', project: 'other' }], featureStrategies: [], tagTypes: [] } }] }, '/exports/0'],
+    // Each part is a step of one transaction: the export reads the flags made before it.
+    ['a flag of another project in an export', { projects: [{ id: 'p', name: 'p' }], flags: { f: { project: 'p' } }, exports: [{ data: { features: [{ name: 'f', project: 'other' }], featureStrategies: [], tagTypes: [] } }] }, '/exports/0/data/features/0/name'],
   ]
   for (const [what, bad, path] of cases) {
     const error = await createTestKit(bad as Seed).then(

@@ -1,7 +1,16 @@
-import type { State } from '../../model/state.js'
+import type { State } from '../../src/model/state.js'
 import { seedState } from './seed-state.js'
 
-/** Seeds remembered: a suite uses a handful, and each kept state is shared, never copied. */
+/*
+ * The one memo of the test kit, kept here rather than by each kit: a suite's test files make
+ * a fresh kit per test from the same few seeds, and making a seed's state runs every part of
+ * it through the admin API. What it keeps is a pure function of the seed (an immutable state,
+ * made with a fixed clock and sequential ids), never a kit's store: every kit commits its own
+ * writes to its own memory store over the shared state, so nothing one kit does reaches
+ * another. Bounded: the last LIMIT seeds by content, and any number by identity, weakly.
+ */
+
+/** Seeds remembered by content: a suite uses a handful, and each kept state is shared, never copied. */
 const LIMIT = 64
 
 const kept = new Map<string, Promise<State>>()

@@ -1,43 +1,38 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createAnswerCache } from '../../api/answer-cache.js'
-import { resolveConfig } from '../../api/config.js'
-import { immer } from '../../api/immer.js'
-import type { OperationEnv, WriteOperation } from '../../api/operation.js'
-import { createContextFieldOp } from '../../api/operations/context-fields.js'
-import { addStrategyOp } from '../../api/operations/strategies.js'
-import { createFeatureOp, setEnvironmentEnabledOp, setVariantsOp } from '../../api/operations/features.js'
-import { importFeaturesOp } from '../../api/operations/batch-import.js'
-import { createProjectOp } from '../../api/operations/projects.js'
-import { createSegmentOp } from '../../api/operations/segments.js'
-import { createTagTypeOp } from '../../api/operations/tags.js'
-import { createUserOp } from '../../api/operations/users.js'
-import type { Ctx } from '../../domain/context.js'
-import { decodeAt } from '../../domain/decode.js'
-import type { ApiError } from '../../domain/errors.js'
-import { PERMISSIONS } from '../../ports/permissions.js'
-import { initialState } from '../../domain/seed.js'
-import { FeatureName } from '../../model/feature.js'
-import { copyJson } from '../../model/json-copy.js'
-import type { State } from '../../model/state.js'
-import { beginTransaction } from '../../store/transaction.js'
-import type { Principal } from '../../ports/auth.js'
-import { sequentialIds } from '../../ports/ids.js'
-import { SeedError, locatedAt } from './seed-error.js'
-import { KitSeed } from './seed.js'
-import type { Tx } from '../../store/tx.js'
+import { createAdminApi } from '../../src/api/admin-api.js'
+import { internalsOf } from '../../src/api/internals.js'
+import { locatedAt } from '../../src/api/located-error.js'
+import type { WriteOperation } from '../../src/api/operation.js'
+import { createContextFieldOp } from '../../src/api/operations/context-fields.js'
+import { addStrategyOp } from '../../src/api/operations/strategies.js'
+import { createFeatureOp, setEnvironmentEnabledOp, setVariantsOp } from '../../src/api/operations/features.js'
+import { importFeaturesOp } from '../../src/api/operations/batch-import.js'
+import { createProjectOp } from '../../src/api/operations/projects.js'
+import { createSegmentOp } from '../../src/api/operations/segments.js'
+import { createTagTypeOp } from '../../src/api/operations/tags.js'
+import { createUserOp } from '../../src/api/operations/users.js'
+import { decodeAt } from '../../src/domain/decode.js'
+import { initialState } from '../../src/domain/seed.js'
+import { FeatureName } from '../../src/model/feature.js'
+import { copyJson } from '../../src/model/json-copy.js'
+import type { State } from '../../src/model/state.js'
+import { fixedClock } from '../../src/ports/clock.js'
+import { sequentialIds } from '../../src/ports/ids.js'
+import { SeedError } from '../../src/testing/kit/seed-error.js'
+import { KitSeed } from '../../src/testing/kit/seed.js'
+import { openAuth } from '../auth/open.js'
+import { createMemoryStorage } from '../storage/memory.js'
 
 /** One call of the admin API that seeding makes, and the part of the seed it comes from. */
 interface Step {
   readonly at: string
   readonly op: WriteOperation<any, any, any, any>
-  readonly params: object
+  readonly params: Record<string, string>
   readonly body?: unknown
 }
 
 const DEFAULT_PROJECT = 'default'
 const DEFAULT_ENVIRONMENT = 'development'
-const principal: Principal = { kind: 'open', actor: { id: -1, name: 'flagport test kit' }, permissions: PERMISSIONS }
-const config = resolveConfig()
 const enableOp = setEnvironmentEnabledOp(true)
 const disableOp = setEnvironmentEnabledOp(false)
 const userOp = createUserOp()
@@ -78,14 +73,13 @@ const stepsOf = (seed: KitSeed): E.Either<SeedError, Step[]> => {
 export const SEEDED_AT = '2026-01-01T00:00:00.000Z'
 
 // What a fresh store holds is the same for every seed, and an immutable value: made once.
-// (Its empty tables are thousands of slots each: making it is most of an empty facade's cost.)
 let base: State | undefined
 
 /**
- * The state a seed stands for, made in one transaction by the admin API's own operations on
- * their bodies, decoded by the same codecs: what the API would refuse throws a SeedError
- * naming the part of the seed. Ids are sequential and the time fixed, so the same seed makes
- * the same state.
+ * The state a seed stands for, made by the admin API's runner: every part of the seed one
+ * step of one transaction (`runAll`), each step an operation on its body, decoded by the
+ * same codecs. What the API would refuse throws a SeedError naming the part of the seed. Ids
+ * are sequential and the time fixed, so the same seed makes the same state.
  */
 export const seedState = async (seed: unknown): Promise<State> => {
   const decoded = decodeAt(KitSeed, '', seed)
@@ -94,16 +88,9 @@ export const seedState = async (seed: unknown): Promise<State> => {
   const planned = stepsOf(copyJson(decoded.right))
   if (E.isLeft(planned)) throw planned.left
   const steps = planned.right
-  const ids = sequentialIds()
-  const now = SEEDED_AT
-  const ctx: Ctx = { now, actor: principal.actor, uuid: ids.uuid, token: () => ids.token(), limits: config.resourceLimits, eventRetention: config.eventRetention }
-  const envOf = (step: Step): OperationEnv<any, any> => ({ params: step.params, body: step.body, query: {}, ctx, principal, config, kept: createAnswerCache() })
-  // Work done outside a transaction first (a user's password hash), as the pipeline does.
-  const prepared = await Promise.all(steps.map((step) => step.op.prepare?.(envOf(step))))
-  const transaction = beginTransaction((base ??= initialState('flagport-test-kit', now)), immer)
-  steps.forEach((step, i) => {
-    const done = step.op.run(transaction.working as Tx, { ...envOf(step), prepared: prepared[i] })
-    if (E.isLeft(done)) throw new SeedError(locatedAt(done.left as ApiError, step.at))
-  })
-  return transaction.finish(false).state
+  const storage = createMemoryStorage({ state: (base ??= initialState('flagport-test-kit', SEEDED_AT)), version: 1 })
+  const api = await createAdminApi({ storage, auth: openAuth({ id: -1, name: 'flagport test kit' }), clock: fixedClock(SEEDED_AT), ids: sequentialIds() })
+  const done = await internalsOf(api).runAll(steps.map(({ op, params, body }) => ({ op, request: { params, body } })))
+  if (E.isLeft(done)) throw new SeedError(locatedAt(done.left.error, done.left.index === undefined ? '' : steps[done.left.index]!.at))
+  return api.state()
 }
