@@ -22,6 +22,9 @@ import { Tag, TagType } from './tag.js'
 
 export * from './rows.js'
 
+/** The id of an account, as the index of identities holds it. */
+const UserId = new t.Type<number, number, unknown>('a number', t.number.is, t.number.validate, t.identity)
+
 /**
  * The schema: every part of the state, in order, declared once. A table names what its rows
  * are keyed by and the codec of a row; a record is small and changed field by field; a value
@@ -62,7 +65,7 @@ export const SCHEMA = {
    * updating and deleting accounts, so that checking whether one is taken does not scan every
    * account (schema 3).
    */
-  identities: table('`email:<lower-cased address>` or `username:<name>`', t.number),
+  identities: table('`email:<lower-cased address>` or `username:<name>`', UserId),
   groups: table('the group id as a string', GroupState),
   apiTokens: table("the token's id as a string", ApiTokenState),
   /** People's login sessions (schema 7). */

@@ -47,7 +47,7 @@ const storedRows = (table: string, row: t.Mixed) =>
         const value = u[key]
         if (row.is(value)) continue
         // A row that is not even an object is named so, not by the row codec's long name.
-        const expected = isObject(value) || row === t.number ? row : AnObject
+        const expected = isObject(value) || row.is(0) ? row : AnObject
         const checked = expected.validate(value, t.appendContext(c, key, expected, value))
         if (E.isLeft(checked)) return checked
       }
@@ -112,6 +112,9 @@ export const fromStored = (stored: StoredState): State => {
   return state as unknown as State
 }
 
+/** A codec under its `t.readonly`, which adds no entry to a path. */
+const unwrapped = (codec: t.Decoder<unknown, unknown>): t.Decoder<unknown, unknown> => (codec instanceof t.ReadonlyType ? unwrapped(codec.type as t.Mixed) : codec)
+
 /** Where a value fails the codec, as a JSON path (`/settings/maintenanceMode`) and what it must be. */
 export const firstProblem = (errors: t.Errors): string => {
   const error = errors[0]
@@ -119,7 +122,7 @@ export const firstProblem = (errors: t.Errors): string => {
   let path = ''
   for (let i = 1; i < error.context.length; i++) {
     const entry = error.context[i]!
-    const parent = error.context[i - 1]!.type
+    const parent = unwrapped(error.context[i - 1]!.type)
     // Intersection and union branches are numbered in the context; they are no part of the path.
     if (parent instanceof t.IntersectionType || parent instanceof t.UnionType) continue
     path += `/${entry.key}`
@@ -139,7 +142,7 @@ export const rowProblem = (table: TableName, key: string, row: unknown): string 
   if ((SCHEMA[table].row as t.Mixed).is(row)) return null
   const rows = dictFrom([[key, row]])
   const checked = TABLE_ROWS[table].validate(rows, [
-    { key: '', type: StoredState, actual: undefined },
+    { key: '', type: t.UnknownRecord, actual: undefined },
     { key: table, type: TABLE_ROWS[table], actual: rows },
   ])
   return E.isLeft(checked) ? firstProblem(checked.left) : null
