@@ -1,7 +1,7 @@
 import type { Patch } from 'immer'
 import { encodeLine, fail, type Decoded, type RowChange, type State } from '../../../src/storage/index.js'
 
-export { checksum, decodeLine, type Decoded } from '../../../src/storage/line.js'
+export { checksum, decodeLine, type Decoded } from '../../../src/storage/index.js'
 
 export const JOURNAL_FORMAT = 'flagport-journal'
 /** The journal format this version writes: 2, lines of row changes. 1 (patches at the engine's bucket paths) is upgraded on open. */
