@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../src/ports/storage.js'
+import type { Commit, CommitError, Snapshot, StorageFailure, StoragePort } from '../../src/storage/index.js'
 
 /**
  * The reference storage adapter: the state in a variable. Complete and atomic: a commit on a

@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { type Named, open } from './codec.js'
+import { dictOf, type Named, open } from './codec.js'
 import type { Dict } from './dict.js'
 
 /**
@@ -73,31 +73,40 @@ export const IntegrationEventList: Named<typeof IntegrationEventListCodec, Integ
  * given up on, or not matching); every later event is still owed. `claim`: an instance sending
  * events up to `upTo` until `until` (a claim past `until` is abandoned and taken over).
  */
-export interface AddonDelivery {
-  readonly cursor: number
-  readonly claim: { readonly owner: string; readonly upTo: number; readonly until: string } | null
-  /** Failed attempts at the event after `cursor`; 0 when the last attempt succeeded. */
-  readonly attempts: number
-  /** Not before then (a failed attempt's backoff). */
-  readonly retryAt: string | null
-  /** The newest outcomes, oldest first, at most `DELIVERY_LOG_SIZE`. */
-  readonly log: readonly IntegrationEvent[]
-  /** The id of the last outcome logged. */
-  readonly logged: number
-}
+export interface AddonDelivery extends t.TypeOf<typeof AddonDeliveryCodec> {}
+const AddonDeliveryCodec = t.readonly(
+  t.type({
+    cursor: t.number,
+    claim: t.union([t.readonly(t.type({ owner: t.string, upTo: t.number, until: t.string })), t.null]),
+    /** Failed attempts at the event after `cursor`; 0 when the last attempt succeeded. */
+    attempts: t.number,
+    /** Not before then (a failed attempt's backoff). */
+    retryAt: t.union([t.string, t.null]),
+    /** The newest outcomes, oldest first, at most `DELIVERY_LOG_SIZE`. */
+    log: t.readonlyArray(IntegrationEvent),
+    /** The id of the last outcome logged. */
+    logged: t.number,
+  }),
+)
+export const AddonDelivery: Named<typeof AddonDeliveryCodec, AddonDelivery> = AddonDeliveryCodec
 
-export interface AddonState {
-  readonly id: number
-  readonly provider: string
-  readonly enabled: boolean
-  readonly description: string | null
-  /** Stored as given, secrets included; only delivery reads them. */
-  readonly parameters: Dict<unknown>
-  readonly events: readonly string[]
-  readonly projects: readonly string[]
-  readonly environments: readonly string[]
-  readonly createdAt: string
-  readonly delivery: AddonDelivery
-}
+/** An addon as stored (the `addons` table's row). */
+export interface AddonState extends t.TypeOf<typeof AddonStateCodec> {}
+const AddonStateCodec = t.readonly(
+  t.type({
+    id: t.number,
+    provider: t.string,
+    enabled: t.boolean,
+    description: t.union([t.string, t.null]),
+    /** Stored as given, secrets included; only delivery reads them. */
+    parameters: dictOf(t.unknown) as t.Type<Dict<unknown>, unknown>,
+    events: t.readonlyArray(t.string),
+    projects: t.readonlyArray(t.string),
+    environments: t.readonlyArray(t.string),
+    createdAt: t.string,
+    delivery: AddonDelivery,
+  }),
+)
+export const AddonState: Named<typeof AddonStateCodec, AddonState> = AddonStateCodec
 
 export const DELIVERY_LOG_SIZE = 100

@@ -59,8 +59,6 @@ export interface Lifecycle extends t.TypeOf<typeof LifecycleCodec> {}
 const LifecycleCodec = t.intersection([t.type({ stage: LifecycleStage }), t.partial({ status: CompletionStatus }), t.type({ enteredStageAt: DateTime })])
 export const Lifecycle: Named<typeof LifecycleCodec, Lifecycle> = LifecycleCodec
 
-/** A stage as stored: what Unleash keeps of a completion besides its status (its `statusValue`, e.g. the variant kept). */
-export type StoredStage = Lifecycle & { readonly statusValue?: string }
 
 /** Completing a feature (Unleash: POST .../features/:f/lifecycle/complete). */
 export interface CompleteFeatureBody extends t.TypeOf<typeof CompleteFeatureBodyCodec> {}

@@ -1,289 +1,138 @@
-import type { AddonState } from './addon.js'
+import * as t from 'io-ts'
+import { dictOf } from './codec.js'
 import type { Dict } from './dict.js'
-import type { StoredFeedback } from './feedback.js'
-import type { Constraint } from './constraint.js'
-import type { Dependency, FeatureLink, FeatureType, Lifecycle, StoredStage } from './feature.js'
-import type { DefaultStrategy, Strategy } from './strategy.js'
+import {
+  ApiTokenState,
+  ContextFieldState,
+  Counters,
+  EnvironmentState,
+  FeatureState,
+  GroupState,
+  ProjectState,
+  RootRoleState,
+  SegmentState,
+  SessionState,
+  Settings,
+  StoredEvent,
+  StrategyTypeState,
+  UserState,
+} from './rows.js'
 import type { Table } from './table.js'
-import type { Tag, TagType } from './tag.js'
-import type { FeatureVariant } from './variant.js'
+import { Tag, TagType } from './tag.js'
+import { AddonState } from './addon.js'
+
+export * from './rows.js'
+
+/** The id of an account, as the index of identities holds it. */
+const UserId = new t.Type<number, number, unknown>('a number', t.number.is, t.number.validate, t.identity)
 
 /**
- * The whole store as one immutable value. Every mutation is a transaction over it
- * (transaction.ts: rows and small records drafted with immer, one by one); the storage port
- * persists its patches. Collections keyed by user-chosen names are
- * `Table`s or prototype-free `Dict`s.
+ * The schema: every part of the state, in order, declared once. A table names what its rows
+ * are keyed by and the codec of a row; a record is small and changed field by field; a value
+ * is set once; the log holds the events. `State`, the table and record names, the stored-state
+ * codec (src/store/stored-state.ts) and how a transaction drafts each part
+ * (src/store/transaction.ts) all derive from it, so a new table is one line here (and its row
+ * codec in rows.ts, or inline) plus the operations that use it.
  */
-export interface State {
+export const SCHEMA = {
   /**
    * 8 since integrations (addons) are stored, 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
    * 5 since listing API tokens takes Unleash's permissions to read them by kind, 4 since the
    * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
    * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
    */
-  readonly schemaVersion: 8
-  readonly instanceId: string
-  readonly settings: Settings
-  readonly counters: Counters
-  readonly environments: Table<EnvironmentState>
-  readonly projects: Table<ProjectState>
-  readonly features: Table<FeatureState>
+  schemaVersion: value<8>(t.number),
+  instanceId: value<string>(t.string),
+  settings: record(Settings),
+  counters: record(Counters),
+  environments: table('the environment name', EnvironmentState),
+  projects: table('the project id', ProjectState),
+  features: table('the feature name', FeatureState),
   /**
    * Live (not archived) features per project, kept in step by create, archive and revive so
    * that limits are checked without scanning every feature.
    */
-  readonly liveFeatures: Dict<number>
-  readonly strategyTypes: Table<StrategyTypeState>
-  readonly tagTypes: Table<TagType>
-  /** Keyed by `tagKey(type, value)`. */
-  readonly tags: Table<Tag>
-  /** Keyed by the segment id as a string. */
-  readonly segments: Table<SegmentState>
-  readonly contextFields: Table<ContextFieldState>
-  /** Keyed by the role id as a string. */
-  readonly rootRoles: Table<RootRoleState>
-  /** Keyed by the user id as a string; service accounts too. */
-  readonly users: Table<UserState>
+  liveFeatures: record(dictOf(t.number) as t.Type<Dict<number>, unknown>),
+  strategyTypes: table('the strategy type name', StrategyTypeState),
+  tagTypes: table('the tag type name', TagType),
+  tags: table('`tagKey(type, value)`', Tag),
+  segments: table('the segment id as a string', SegmentState),
+  contextFields: table('the context field name', ContextFieldState),
+  rootRoles: table('the role id as a string', RootRoleState),
+  /** Service accounts too. */
+  users: table('the user id as a string', UserState),
   /**
-   * The account holding each e-mail (`email:<lower-cased address>`) and each username
-   * (`username:<name>`), kept in step with `users` by creating, updating and deleting
-   * accounts, so that checking whether one is taken does not scan every account (schema 3).
+   * The account holding each e-mail and each username, kept in step with `users` by creating,
+   * updating and deleting accounts, so that checking whether one is taken does not scan every
+   * account (schema 3).
    */
-  readonly identities: Table<number>
-  /** Keyed by the group id as a string. */
-  readonly groups: Table<GroupState>
-  /** Keyed by the token's id. */
-  readonly apiTokens: Table<ApiTokenState>
-  /** People's login sessions, keyed by the sha256 of the session id (schema 7). */
-  readonly sessions: Table<SessionState>
-  /** Integrations (Unleash's addons) with where their deliveries stand, keyed by the id as a string (schema 8). */
-  readonly addons: Table<AddonState>
-  readonly events: EventLog
+  identities: table('`email:<lower-cased address>` or `username:<name>`', UserId),
+  groups: table('the group id as a string', GroupState),
+  apiTokens: table("the token's id as a string", ApiTokenState),
+  /** People's login sessions (schema 7). */
+  sessions: table('the sha256 of the session id, in hex', SessionState),
+  /** Integrations (Unleash's addons) with where their deliveries stand (schema 8). */
+  addons: table('the addon id as a string', AddonState),
+  events: { kind: 'log' } as LogSchema,
+} as const
+
+/** A table: rows keyed by strings (`key` says which), each one checked by `row` when a stored state is read. */
+export interface TableSchema<T> {
+  readonly kind: 'table'
+  readonly key: string
+  readonly row: t.Type<T, unknown>
+}
+/** A small record, changed field by field (a field is replaced whole, never changed in place). */
+export interface RecordSchema<T> {
+  readonly kind: 'record'
+  readonly codec: t.Type<T, unknown>
+}
+/** A plain value no operation changes; `codec` is what a stored state may hold (an earlier schema's too). */
+export interface ValueSchema<T> {
+  readonly kind: 'value'
+  readonly codec: t.Mixed
+  readonly type?: T
+}
+/** The event log (see `EventLog`). */
+export interface LogSchema {
+  readonly kind: 'log'
+}
+export type PartSchema = TableSchema<any> | RecordSchema<any> | ValueSchema<unknown> | LogSchema
+
+function table<T>(key: string, row: t.Type<T, unknown>): TableSchema<T> {
+  return { kind: 'table', key, row }
+}
+function record<T>(codec: t.Type<T, unknown>): RecordSchema<T> {
+  return { kind: 'record', codec }
+}
+function value<T>(codec: t.Mixed): ValueSchema<T> {
+  return { kind: 'value', codec }
 }
 
-export interface Settings {
-  readonly maintenanceMode: boolean
-  /** null: use the facade's configuration. */
-  readonly frontendApiOrigins: readonly string[] | null
-  /** Expected lifetimes set for feature types, in days (null: permanent), by type. Absent: Unleash's. */
-  readonly featureTypeLifetimes?: Dict<number | null>
-}
+type Schema = typeof SCHEMA
+type PartOf<P> =
+  P extends TableSchema<infer T> ? Table<T> : P extends RecordSchema<infer T> ? T : P extends ValueSchema<infer T> ? T : P extends LogSchema ? EventLog : never
 
-/** The last id handed out for each numbered record. */
-export interface Counters {
-  readonly user: number
-  readonly group: number
-  readonly segment: number
-  readonly event: number
-  readonly apiToken: number
-  /** Absent: no addon was ever created. */
-  readonly addon?: number
-}
+/**
+ * The whole store as one immutable value. Every mutation is a transaction over it
+ * (src/store/transaction.ts: rows and small records drafted with immer, one by one); the
+ * storage port persists its changes. Collections keyed by user-chosen names are `Table`s or
+ * prototype-free `Dict`s.
+ */
+export type State = { readonly [K in keyof Schema]: PartOf<Schema[K]> }
 
-export interface EnvironmentState {
-  readonly name: string
-  readonly type: string
-  readonly enabled: boolean
-  readonly sortOrder: number
-  readonly protected: boolean
-  readonly requiredApprovals: number | null
-}
+/** The parts of the state that are tables. */
+export type TableName = { [K in keyof Schema]: Schema[K] extends { readonly kind: 'table' } ? K : never }[keyof Schema]
+/** The small records, changed field by field. */
+export type RecordName = { [K in keyof Schema]: Schema[K] extends { readonly kind: 'record' } ? K : never }[keyof Schema]
+/** The row type of a table. */
+export type RowOf<K extends TableName> = Schema[K] extends TableSchema<infer T> ? T : never
 
-export interface ChangeRequestEnvironment {
-  readonly name: string
-  readonly requiredApprovals: number
-}
-
-export interface ProjectState {
-  readonly id: string
-  readonly name: string
-  readonly description: string | null
-  readonly mode: 'open' | 'protected' | 'private'
-  readonly defaultStickiness: string
-  readonly featureLimit: number | null
-  /** Environments enabled for the project, in the order they were connected. */
-  readonly environments: readonly string[]
-  readonly changeRequestEnvironments: readonly ChangeRequestEnvironment[]
-  readonly createdAt: string
-  readonly createdByUserId: number
-  /** User ids that own the project. */
-  readonly owners: readonly number[]
-  /**
-   * The default strategy of each environment that has one, by environment name. Absent when
-   * none was ever set (stores written before it existed have none), so no schema step.
-   */
-  readonly defaultStrategies?: Dict<DefaultStrategy>
-}
-
-export interface FeatureEnvironmentState {
-  readonly enabled: boolean
-  /** Kept sorted by sortOrder, then id. */
-  readonly strategies: readonly Strategy[]
-  readonly variants: readonly FeatureVariant[]
-  readonly lastSeenAt: string | null
-}
-
-export interface FeatureState {
-  readonly name: string
-  readonly project: string
-  readonly type: FeatureType
-  readonly description: string | null
-  readonly stale: boolean
-  readonly impressionData: boolean
-  readonly archived: boolean
-  readonly archivedAt: string | null
-  readonly createdAt: string
-  readonly createdByUserId: number
-  /** The current stage: the first of archived, completed, live, pre-live, initial it has entered. */
-  readonly lifecycle: Lifecycle
-  /** Every stage entered, in order (Unleash's lifecycle history). Absent: the current stage alone. */
-  readonly stages?: readonly StoredStage[]
-  readonly environments: Dict<FeatureEnvironmentState>
-  /** In the order they were added. */
-  readonly tags: readonly Tag[]
-  readonly dependencies: readonly Dependency[]
-  /** Features that depend on this one: kept in step with theirs so that rendering never scans. */
-  readonly children: readonly string[]
-  /** User ids, most recent change first. */
-  readonly collaborators: readonly number[]
-  /** Its links, in the order added (at most 10). Absent: none (stores written before them). */
-  readonly links?: readonly FeatureLink[]
-}
-
-export interface StrategyTypeState {
-  readonly name: string
-  readonly description: string
-  readonly parameters: readonly { name: string; type: string; description: string; required: boolean }[]
-  readonly builtIn: boolean
-  /** A custom type's title, when it has one. Absent: none. */
-  readonly title?: string | null
-  /** Hidden from new strategies in Unleash's UI (`deprecate`, `reactivate`). Absent: not deprecated. */
-  readonly deprecated?: boolean
-}
-
-export interface SegmentState {
-  readonly id: number
-  readonly name: string
-  readonly description: string | null
-  readonly project: string | null
-  readonly constraints: readonly Constraint[]
-  readonly createdAt: string
-  readonly createdBy: string
-}
-
-export interface LegalValue {
-  readonly value: string
-  readonly description?: string
-}
-
-export interface ContextFieldState {
-  readonly name: string
-  readonly description: string | null
-  readonly stickiness: boolean
-  readonly sortOrder: number
-  readonly legalValues: readonly LegalValue[]
-  readonly project?: string
-  readonly createdAt: string
-}
-
-export interface RootRoleState {
-  readonly id: number
-  readonly name: string
-  readonly description: string
-  readonly type: 'root'
-  readonly permissions: readonly string[]
-}
-
-export interface UserState {
-  readonly id: number
-  readonly name: string | null
-  readonly username: string | null
-  /** Lower-cased. */
-  readonly email: string | null
-  readonly imageUrl: string
-  readonly rootRole: number
-  readonly accountType: 'User' | 'Service Account'
-  /** `scrypt$<salt>$<hash>`, never returned. */
-  readonly passwordHash: string | null
-  readonly inviteToken: string | null
-  /**
-   * When the invite link stops being offered: 24 hours after it was issued, as Unleash's
-   * new-user tokens. Absent in stores written before it existed: the link does not expire.
-   */
-  readonly inviteExpiresAt?: string | null
-  readonly loginAttempts: number
-  readonly seenAt: string | null
-  readonly createdAt: string
-  readonly scimId: string | null
-  /** The features the user marked as favourites, in the order marked. Absent: none (stores written before them). */
-  readonly favoriteFeatures?: readonly string[]
-  /** The projects the user marked as favourites, in the order marked. Absent: none. */
-  readonly favoriteProjects?: readonly string[]
-  /** The UI's questionnaires the user answered or dismissed, in the order first given. Absent: none. */
-  readonly feedback?: readonly StoredFeedback[]
-  /** The UI's splash screens the user has seen, in the order seen. Absent: none. */
-  readonly splash?: readonly string[]
-}
-
-export interface GroupMember {
-  readonly userId: number
-  readonly joinedAt: string
-  readonly createdBy: string
-}
-
-export interface GroupState {
-  readonly id: number
-  readonly name: string
-  readonly description: string
-  readonly mappingsSSO: readonly string[]
-  readonly rootRole: number | null
-  readonly createdBy: string
-  readonly createdAt: string
-  readonly users: readonly GroupMember[]
-  /** Project ids the group has access to. */
-  readonly projects: readonly string[]
-  readonly scimId: string | null
-}
-
-export type ApiTokenType = 'admin' | 'client' | 'backend' | 'frontend' | 'personal'
-
-export interface ApiTokenState {
-  readonly id: number
-  readonly tokenName: string
-  readonly type: ApiTokenType
-  /** `['*']`, or the project ids the token is scoped to (one or several). */
-  readonly projects: readonly string[]
-  readonly environment: string
-  /** The part before the secret: `*:*.`, `<project>:<env>.` or `user:`. */
-  readonly prefix: string
-  /** hex sha256 of the whole token; the secret itself is never stored. */
-  readonly secretHash: string
-  /** For personal and service-account tokens. */
-  readonly userId: number | null
-  readonly expiresAt: string | null
-  readonly createdAt: string
-}
-
-/** A logged-in person's session; the id its cookie holds is never stored, only its digest (the key). */
-export interface SessionState {
-  readonly userId: number
-  readonly createdAt: string
-  readonly expiresAt: string
-}
-
-export interface StoredEvent {
-  readonly id: number
-  readonly type: string
-  readonly createdAt: string
-  readonly createdBy: string
-  readonly createdByUserId: number
-  readonly project?: string
-  readonly featureName?: string
-  readonly environment?: string
-  readonly data?: unknown
-  readonly preData?: unknown
-  readonly tags?: readonly Tag[]
-}
+/** Every part's name, in the schema's order. */
+export const PART_NAMES = Object.keys(SCHEMA) as (keyof State)[]
+const kindOf = (part: keyof State): PartSchema['kind'] => (SCHEMA[part] as PartSchema).kind
+export const TABLE_NAMES = PART_NAMES.filter((part) => kindOf(part) === 'table') as TableName[]
+export const RECORD_NAMES = PART_NAMES.filter((part) => kindOf(part) === 'record') as RecordName[]
 
 /**
  * The events kept, oldest first: `first` to `last` (the newest), in chunks of up to 64
@@ -291,8 +140,7 @@ export interface StoredEvent {
  * chunk, the last page and the short list of pages, and adds one patch for the event;
  * dropping old events drops a whole chunk once every event in it is older than `first`, so
  * the first chunk may still hold up to 63 events before `first`, which nothing reads.
- * Schema 1 kept events in a table keyed by id, where each event copied two shards and two
- * buckets that lived long enough to be promoted (upgrade.ts reads it).
+ * Schema 1 kept events in a table keyed by id (upgrade.ts reads it).
  */
 export interface EventLog {
   readonly first: number

@@ -1,6 +1,6 @@
 import type { Either } from 'fp-ts/lib/Either.js'
 import type { Patch } from 'immer'
-import type { State, StoredEvent } from '../model/state.js'
+import type { RecordName, State, StoredEvent, TableName } from '../model/state.js'
 
 /**
  * The store as one immutable value and the number of commits that produced it. A store
@@ -11,26 +11,7 @@ export interface Snapshot {
   readonly version: number
 }
 
-/** The state's tables: rows keyed by a string. */
-export type TableName =
-  | 'environments'
-  | 'projects'
-  | 'features'
-  | 'strategyTypes'
-  | 'tagTypes'
-  | 'tags'
-  | 'segments'
-  | 'contextFields'
-  | 'rootRoles'
-  | 'users'
-  | 'identities'
-  | 'groups'
-  | 'apiTokens'
-  | 'sessions'
-  | 'addons'
-
-/** Small records changed field by field. */
-export type RecordName = 'settings' | 'counters' | 'liveFeatures'
+export type { RecordName, TableName } from '../model/state.js'
 
 /** One logical change a commit made: rows by table and key, never where the engine keeps them. */
 export type RowChange =

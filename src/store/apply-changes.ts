@@ -1,18 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { EventLog, State } from '../model/state.js'
-import type { RecordName, RowChange, TableName } from '../ports/storage.js'
+import { type EventLog, RECORD_NAMES, type RecordName, type State, TABLE_NAMES, type TableName } from '../model/state.js'
+import type { RowChange } from '../ports/storage.js'
 import { Bucket } from './bucket.js'
 import { appendEvents } from './event-log.js'
 import { applyRowPatches } from './row-patches.js'
 import { type Table, bucketAt, slotOf, stored, tableValue } from './table-layout.js'
 
 /** Whether a part of the state is a table or a small record (the names a change may carry). */
-export const TABLES: ReadonlySet<string> = new Set<TableName>([
-  'environments', 'projects', 'features', 'strategyTypes', 'tagTypes', 'tags', 'segments',
-  'contextFields', 'rootRoles', 'users', 'identities', 'groups', 'apiTokens', 'sessions',
-  'addons',
-])
-export const RECORDS: ReadonlySet<string> = new Set<RecordName>(['settings', 'counters', 'liveFeatures'])
+export const TABLES: ReadonlySet<string> = new Set<TableName>(TABLE_NAMES)
+export const RECORDS: ReadonlySet<string> = new Set<RecordName>(RECORD_NAMES)
 
 /**
  * A table being replayed into: the shards and buckets it changes are copied once, then

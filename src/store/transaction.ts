@@ -1,45 +1,22 @@
 import { copyDict } from '../model/dict.js'
 import { EventLogDraft } from './event-log.js'
-import type { State } from '../model/state.js'
-import type { RecordName, RowChange, TableName } from '../ports/storage.js'
+import { PART_NAMES, type PartSchema, type RecordName, SCHEMA, type State, type TableName } from '../model/state.js'
+import type { RowChange } from '../ports/storage.js'
 import { type RowDrafter, TableDraft } from './table-draft.js'
 import type { Table } from './table-layout.js'
 import type { Tx } from './tx.js'
 import { BASE } from './base-state.js'
 
+type Part = keyof State
+
 /**
- * How a transaction drafts each part of the state: a table row by row (`TableDraft`), a small
+ * How a transaction drafts each part of the state, by its kind in the schema: a table row by row (`TableDraft`), a small
  * flat record (settings, counters) as a copy made when first read, the event log as the
  * events it appends (`EventLogDraft`), a plain value never (no operation changes it). A
  * record's fields are replaced, never changed in place (`settings.frontendApiOrigins` is set
  * to a new array).
  */
-const LAYOUT = {
-  schemaVersion: 'value',
-  instanceId: 'value',
-  settings: 'record',
-  counters: 'record',
-  environments: 'table',
-  projects: 'table',
-  features: 'table',
-  liveFeatures: 'record',
-  strategyTypes: 'table',
-  tagTypes: 'table',
-  tags: 'table',
-  segments: 'table',
-  contextFields: 'table',
-  rootRoles: 'table',
-  users: 'table',
-  identities: 'table',
-  groups: 'table',
-  apiTokens: 'table',
-  sessions: 'table',
-  addons: 'table',
-  events: 'log',
-} as const satisfies Record<keyof State, 'table' | 'record' | 'log' | 'value'>
-
-type Part = keyof State
-const PARTS = Object.keys(LAYOUT) as Part[]
+const LAYOUT = Object.fromEntries(PART_NAMES.map((part) => [part, (SCHEMA[part] as PartSchema).kind])) as Record<Part, PartSchema['kind']>
 
 // A working state reads its tables and records through getters on a shared prototype, which
 // draft each on first use through the transaction's `OPEN`: most operations touch two or three
@@ -48,7 +25,7 @@ const OPEN = Symbol('open')
 const WORKING: object = Object.create(
   Object.prototype,
   Object.fromEntries(
-    PARTS.map((part) => [
+    PART_NAMES.map((part) => [
       part,
       LAYOUT[part] === 'value'
         ? { enumerable: true, get(this: { [BASE]: State }) { return this[BASE][part] } }

@@ -1,7 +1,6 @@
 import type { Draft } from 'immer'
 import type { Dict } from '../model/dict.js'
-import type { Counters, EventLog, Settings, State } from '../model/state.js'
-import type { Table } from '../model/table.js'
+import type { Counters, EventLog, RowOf, Settings, State, TableName } from '../model/state.js'
 import { type ReadTable, peek } from './table-layout.js'
 import { committedState } from './base-state.js'
 
@@ -14,11 +13,7 @@ import { committedState } from './base-state.js'
 /** A row as a transaction hands it out to change in place. */
 export type Editable<T> = Draft<T>
 
-/** The parts of the state that are tables. */
-export type TableName = { [K in keyof State]: State[K] extends Table<unknown> ? K : never }[keyof State]
-
-/** The record type of a table. */
-export type RowOf<K extends TableName> = State[K] extends Table<infer T> ? T : never
+export type { RowOf, TableName }
 
 /**
  * A table inside a transaction. `get` drafts the row it returns: change it in place and the

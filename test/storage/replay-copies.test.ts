@@ -1,6 +1,6 @@
 import t from 'tap'
 import { Replay } from '../../adapters/storage/file/replay.js'
-import { parseJson } from '../../adapters/storage/log/json.js'
+import { parseJson } from '../../src/storage/json.js'
 import type { State } from '../../src/model/state.js'
 import { type Table, getRow } from '../../src/store/table.js'
 import { slotOf, stored } from '../../src/store/table-layout.js'

@@ -3,8 +3,8 @@
  * the same rows as a plain parse, fewer objects.
  */
 import t from 'tap'
-import { EMPTY_ARRAY, parseJson } from '../../adapters/storage/log/json.js'
-import { parseSharedRows, sameFields, sameItems } from '../../adapters/storage/log/shared-rows.js'
+import { EMPTY_ARRAY, parseJson } from '../../src/storage/json.js'
+import { parseSharedRows, sameFields, sameItems } from '../../src/storage/shared-rows.js'
 
 type Json = Record<string, any>
 

@@ -75,7 +75,7 @@ const asData = (state: State): unknown => {
   for (const [part, value] of Object.entries(state)) {
     if (part === 'events') data[part] = latestEvents(state.events, Infinity)
     else if (value !== null && typeof value === 'object' && 'shards' in value) {
-      data[part] = Object.fromEntries([...(value as Table<unknown>).entries()].sort(([a], [b]) => (a < b ? -1 : 1)))
+      data[part] = Object.fromEntries([...(value as unknown as Table<unknown>).entries()].sort(([a], [b]) => (a < b ? -1 : 1)))
     } else data[part] = value
   }
   return data

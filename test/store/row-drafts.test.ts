@@ -1,6 +1,6 @@
 import t from 'tap'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
-import { parseJson } from '../../adapters/storage/log/json.js'
+import { parseJson } from '../../src/storage/json.js'
 import type { State } from '../../src/model/state.js'
 import { getRow } from '../../src/store/table.js'
 import { makeApi, ok } from '../support/api.js'

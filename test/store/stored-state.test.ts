@@ -41,6 +41,10 @@ t.test('a stored state that does not fit is a Left naming the path, never an exc
     [{ ...good, counters: { ...(good.counters as object), user: undefined } }, '/counters/user must be number (it is missing)'],
     [{ ...good, tagTypes: { simple: 'not a row' } }, '/tagTypes/simple must be an object'],
     [{ ...good, identities: { 'email:a@example.com': '3' } }, '/identities/email:a@example.com must be a number'],
+    // Every row is checked with its table's row codec, down to nested fields.
+    [{ ...good, tagTypes: { simple: { name: 'simple', description: 7, icon: null } } }, '/tagTypes/simple/description must be'],
+    [{ ...good, rootRoles: { ...(good.rootRoles as object), '1': { ...(good.rootRoles as Record<string, object>)['1'], permissions: [1] } } }, '/rootRoles/1/permissions/0 must be string'],
+    [{ ...good, environments: { ...(good.environments as object), development: { ...(good.environments as Record<string, object>)['development'], enabled: 'yes' } } }, '/environments/development/enabled must be boolean'],
     [{ ...good, events: { first: 1, last: 1, events: [{ id: 'one' }] } }, '/events/events/0/id must be number'],
     [{ ...good, schemaVersion: undefined }, '/schemaVersion must be number (it is missing)'],
     [[], '/ must be a stored flagport state'],
@@ -50,6 +54,13 @@ t.test('a stored state that does not fit is a Left naming the path, never an exc
     const decoded = decodeStoredState(value)
     t.ok(E.isLeft(decoded) && decoded.left.startsWith(reason), `${reason} (${E.isLeft(decoded) ? decoded.left : 'decoded'})`)
   }
+})
+
+t.test('a row put whole is checked with its table’s row codec, naming the change, the table and the key', async (t) => {
+  const decoded = decodeChanges([{ op: 'put', table: 'tagTypes', key: 'k', row: { name: 'k', description: null, icon: 3 } }])
+  t.ok(E.isLeft(decoded) && decoded.left.startsWith('/0/row: /tagTypes/k/icon must be'), E.isLeft(decoded) ? decoded.left : 'decoded')
+  const fits = decodeChanges([{ op: 'put', table: 'tagTypes', key: 'k', row: { name: 'k', description: null, icon: null } }])
+  t.ok(E.isRight(fits), 'a row that fits is read')
 })
 
 t.test('row changes written in their stored form read back as the same changes', async (t) => {

@@ -1,4 +1,4 @@
-import type { StorageFailure } from '../../../src/ports/storage.js'
+import type { StorageFailure } from '../../../src/storage/index.js'
 
 /**
  * Why the file store could not be opened, read or written. Every variant names the file, so

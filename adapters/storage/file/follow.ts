@@ -1,4 +1,4 @@
-import type { LoggerPort } from '../../../src/ports/logger.js'
+import type { LoggerPort } from '../../../src/storage/index.js'
 import { io } from './errors.js'
 import type { FileSystem } from './fs.js'
 import { readHeader, scanJournal, type StateDecoder } from './journal.js'

@@ -1,6 +1,4 @@
-import type { Dict } from '../../../src/model/dict.js'
-import { deferredSlot, isTable } from '../../../src/store/table.js'
-import { parseSharedRows } from '../log/shared-rows.js'
+import { deferredSlot, isTable, parseSharedRows, type Dict } from '../../../src/storage/index.js'
 
 /*
  * Snapshots of formats 1 and 2, written beside journals of format 1: the state in the

@@ -1,9 +1,7 @@
 import type { Patch } from 'immer'
-import type { State } from '../../../src/model/state.js'
-import type { RowChange } from '../../../src/ports/storage.js'
-import { type Decoded, encodeLine, fail } from '../log/line.js'
+import { encodeLine, fail, type Decoded, type RowChange, type State } from '../../../src/storage/index.js'
 
-export { checksum, decodeLine, type Decoded } from '../log/line.js'
+export { checksum, decodeLine, type Decoded } from '../../../src/storage/index.js'
 
 export const JOURNAL_FORMAT = 'flagport-journal'
 /** The journal format this version writes: 2, lines of row changes. 1 (patches at the engine's bucket paths) is upgraded on open. */

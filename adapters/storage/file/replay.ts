@@ -1,8 +1,5 @@
 import type { Patch } from 'immer'
-import { copyRecord } from '../../../src/model/dict.js'
-import { Bucket, DeferredBucket } from '../../../src/store/table.js'
-import { upgradeFor } from '../../../src/store/upgrade.js'
-import { applyAtLastKey, type Container, getOwn, keyIn, PatchMismatch, setOwn } from '../../../src/store/row-patches.js'
+import { Bucket, DeferredBucket, PatchMismatch, applyAtLastKey, copyRecord, getOwn, keyIn, setOwn, upgradeFor, type Container } from '../../../src/storage/index.js'
 import type { Decoded } from './line.js'
 
 /**

@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto'
 import * as E from 'fp-ts/lib/Either.js'
-import type { Dict } from '../../../src/model/dict.js'
-import type { State } from '../../../src/model/state.js'
-import type { TableName } from '../../../src/ports/storage.js'
-import { TABLES } from '../../../src/store/apply-changes.js'
-import { decodeStoredState, toStored } from '../../../src/store/stored-state.js'
-import { bucketAt, emptyTable, isTable, type Table } from '../../../src/store/table.js'
-import { deferredTable, rowsForWriting, type StoredRows } from '../../../src/store/table-layout.js'
+import { TABLE_NAMES, bucketAt, decodeStoredState, deferredTable, emptyTable, isTable, parseJson, parseSharedRows, rowsForWriting, toStored, type Dict, type State, type StoredRows, type Table, type TableName } from '../../../src/storage/index.js'
 import { corruptSnapshot, io, StoreFault, unsupportedFormat } from './errors.js'
 import { Chunks } from './chunks.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'
-import { parseJson } from '../log/json.js'
-import { parseSharedRows } from '../log/shared-rows.js'
 import type { StateDecoder } from './journal.js'
 import { FILE_MODE, type Layout } from './layout.js'
 import { attachBuckets } from './legacy-snapshot.js'
@@ -77,7 +69,7 @@ export function* jsonPieces(value: unknown, depth = 3): Generator<string> {
 }
 
 const tablesOf = (state: State): [TableName, Table<unknown>][] =>
-  [...TABLES].flatMap((name) => {
+  [...TABLE_NAMES].flatMap((name) => {
     const table = (state as unknown as Record<string, unknown>)[name]
     return isTable(table) ? [[name as TableName, table]] : []
   })
@@ -138,7 +130,7 @@ const readRows = (bytes: Chunks, stateEnd: number, bodyLength: number, stateLine
   const state = decoded.right as unknown as Record<string, unknown>
   let at = stateEnd + 1
   for (const listed of line.tables as unknown[]) {
-    if (!Array.isArray(listed) || !TABLES.has(listed[0] as string) || !Number.isSafeInteger(listed[1]) || (listed[1] as number) < 0) return E.left(`the tables list holds ${JSON.stringify(listed)}`)
+    if (!Array.isArray(listed) || !TABLE_NAMES.includes(listed[0] as TableName) || !Number.isSafeInteger(listed[1]) || (listed[1] as number) < 0) return E.left(`the tables list holds ${JSON.stringify(listed)}`)
     const [name, count] = listed as [string, number]
     const entries: [string, Buffer][] = []
     const seen = new Set<string>()

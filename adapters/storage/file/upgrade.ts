@@ -1,4 +1,4 @@
-import { upgradeState } from '../../../src/store/upgrade.js'
+import { upgradeState } from '../../../src/storage/index.js'
 import type { FileSystem } from './fs.js'
 import type { StateDecoder } from './journal.js'
 import type { Layout } from './layout.js'

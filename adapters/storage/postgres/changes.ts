@@ -1,9 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { State } from '../../../src/model/state.js'
-import type { Commit } from '../../../src/ports/storage.js'
-import { applyChanges } from '../../../src/store/apply-changes.js'
-import { decodeChanges, storedChanges } from '../../../src/store/row-change-codec.js'
-import { parseJson } from '../log/json.js'
+import { applyChanges, decodeChanges, parseJson, storedChanges, type Commit, type State } from '../../../src/storage/index.js'
 
 /** Written in each store row, so that a store of another format is refused rather than misread. */
 export const STORE_FORMAT_VERSION = 2

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { LoggerPort } from '../../../src/ports/logger.js'
+import type { LoggerPort } from '../../../src/storage/index.js'
 
 /**
  * Runs `use` on a connection of the pool held for it. A checked-out client has no listener of

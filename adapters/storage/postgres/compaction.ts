@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { State } from '../../../src/model/state.js'
+import type { State } from '../../../src/storage/index.js'
 import { type Part, changedParts, eventPart, snapshotParts } from './parts.js'
 
 /** Distinguishes compaction's advisory locks from the migration lock and other software's. */

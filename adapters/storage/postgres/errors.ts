@@ -1,4 +1,4 @@
-import type { StorageFailure } from '../../../src/ports/storage.js'
+import type { StorageFailure } from '../../../src/storage/index.js'
 
 /** Why a PostgreSQL store could not be opened; `reason` says what to repair. */
 export interface PostgresOpenError {

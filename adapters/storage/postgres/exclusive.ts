@@ -1,7 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type pg from 'pg'
-import type { LoggerPort } from '../../../src/ports/logger.js'
-import type { StorageFailure } from '../../../src/ports/storage.js'
+import type { LoggerPort, StorageFailure } from '../../../src/storage/index.js'
 import { storageFailure } from './errors.js'
 
 /** Distinguishes these advisory locks from compaction's and other software's. */

@@ -1,5 +1,5 @@
 import pg from 'pg'
-import type { LoggerPort } from '../../../src/ports/logger.js'
+import type { LoggerPort } from '../../../src/storage/index.js'
 import { HEAD_VERSION } from './sql.js'
 
 export interface ListenerSettings {

@@ -1,5 +1,5 @@
 import type pg from 'pg'
-import type { State } from '../../../src/model/state.js'
+import type { State } from '../../../src/storage/index.js'
 import { replayBodies } from './changes.js'
 import type { Versioned } from './compaction.js'
 import { stateFromParts } from './parts.js'

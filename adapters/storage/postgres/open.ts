@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import pg from 'pg'
-import { consoleLogger, type LoggerPort } from '../../../src/ports/logger.js'
+import { consoleLogger, type LoggerPort } from '../../../src/storage/index.js'
 import { withClient } from './client.js'
 import { classifyOpenError, openError, type PostgresOpenError } from './errors.js'
 import { STORE_FORMAT_VERSION } from './changes.js'

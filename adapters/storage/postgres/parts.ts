@@ -1,11 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { State } from '../../../src/model/state.js'
-import type { TableName } from '../../../src/ports/storage.js'
-import { TABLES } from '../../../src/store/apply-changes.js'
-import { StoredState, firstProblem, fromStored } from '../../../src/store/stored-state.js'
-import { tableFrom } from '../../../src/store/table.js'
-import { type Table, bucketAt, keyOf } from '../../../src/store/table-layout.js'
-import { parseJson } from '../log/json.js'
+import { StoredState, TABLE_NAMES, allRows, changedRows, firstProblem, fromStored, parseJson, tableFrom, type State, type StoredRow, type TableName } from '../../../src/storage/index.js'
 
 /**
  * The snapshot in parts: `state` (the state's small records and plain values, and the event
@@ -28,7 +22,7 @@ const rowPart = (table: string, key: string): string => `row:${table}:${key}`
 const statePart = (state: State): Part => {
   const skeleton = { ...state } as Record<string, unknown>
   // Each table stays as an empty dictionary, so the state's fields keep their order.
-  for (const name of TABLES) if (name in skeleton) skeleton[name] = {}
+  for (const name of TABLE_NAMES) if (name in skeleton) skeleton[name] = {}
   skeleton.events = { first: state.events.first, last: state.events.last, events: [] }
   return { part: 'state', body: JSON.stringify(skeleton), seq: 0 }
 }
@@ -40,32 +34,10 @@ const eventParts = (state: State, after: number): Part[] => {
   return parts
 }
 
-type Slots = readonly (readonly unknown[])[]
-
-/** The rows of slot `b` of shard `s`, as parts; `skip` leaves out a row unchanged at its place. */
-const bucketParts = (name: string, table: Table<unknown>, s: number, b: number, skip?: (key: string, row: unknown, at: number) => boolean): Part[] => {
-  const bucket = bucketAt(table.shards[s]!, b)
-  const parts: Part[] = []
-  if (bucket === null) return parts
-  for (let r = 0; r < bucket.size; r++) {
-    const key = keyOf(bucket.propertyAt(r))
-    const row = bucket.rowAt(r)
-    if (skip?.(key, row, r)) continue
-    parts.push({ part: rowPart(name, key), body: JSON.stringify(row), seq: r })
-  }
-  return parts
-}
+const asPart = (row: StoredRow): Part => ({ part: rowPart(row.table, row.key), body: JSON.stringify(row.row), seq: row.at })
 
 /** Every part of `state`. */
-export const snapshotParts = (state: State): Part[] => {
-  const parts = [statePart(state)]
-  for (const name of TABLES) {
-    const table = state[name as TableName] as Table<unknown>
-    table.shards.forEach((shard, s) => shard.forEach((slot, b) => void (slot !== null && parts.push(...bucketParts(name, table, s, b)))))
-  }
-  parts.push(...eventParts(state, 0))
-  return parts
-}
+export const snapshotParts = (state: State): Part[] => [statePart(state), ...Array.from(allRows(state), asPart), ...eventParts(state, 0)]
 
 export interface PartChanges {
   readonly write: Part[]
@@ -74,39 +46,15 @@ export interface PartChanges {
   readonly eventsFrom: number
 }
 
-/**
- * The parts to write and remove to turn the snapshot of `base` into one of `current`. Tables,
- * shards and buckets are shared between states until a commit copies them, so only the
- * buckets a commit copied are compared, row by row.
- */
+/** The parts to write and remove to turn the snapshot of `base` into one of `current` (only the rows a commit changed are compared). */
 export const changedParts = (base: State, current: State): PartChanges => {
-  const write = [statePart(current)]
-  const remove: string[] = []
-  for (const name of TABLES) {
-    const before = base[name as TableName] as Table<unknown>
-    const after = current[name as TableName] as Table<unknown>
-    if (before === after) continue
-    after.shards.forEach((shard, s) => {
-      const old = (before.shards as Slots)[s]!
-      if (old === shard) return
-      shard.forEach((slot, b) => {
-        if (old[b] === slot) return
-        const was = new Map(bucketParts(name, before, s, b).map((p, at) => [p.part, { at, row: rowAt(before, s, b, at) }]))
-        const now = bucketParts(name, after, s, b, (key, row, at) => {
-          const prior = was.get(rowPart(name, key))
-          was.delete(rowPart(name, key))
-          return prior !== undefined && prior.at === at && prior.row === row
-        })
-        write.push(...now)
-        for (const part of was.keys()) remove.push(part)
-      })
-    })
+  const rows = changedRows(base, current)
+  return {
+    write: [statePart(current), ...rows.write.map(asPart), ...eventParts(current, base.events.last)],
+    remove: rows.remove.map((row) => rowPart(row.table, row.key)),
+    eventsFrom: current.events.first,
   }
-  write.push(...eventParts(current, base.events.last))
-  return { write, remove, eventsFrom: current.events.first }
 }
-
-const rowAt = (table: Table<unknown>, s: number, b: number, at: number): unknown => bucketAt(table.shards[s]!, b)!.rowAt(at)
 
 type Rebuilt = { ok: true; state: State } | { ok: false; reason: string }
 
@@ -139,7 +87,7 @@ export const stateFromParts = (parts: readonly Part[]): Rebuilt => {
     else if (part.part.startsWith('row:')) {
       const rest = part.part.slice(4)
       const table = rest.slice(0, rest.indexOf(':'))
-      if (!TABLES.has(table)) return { ok: false, reason: `snapshot part ${part.part} names no table` }
+      if (!TABLE_NAMES.includes(table as TableName)) return { ok: false, reason: `snapshot part ${part.part} names no table` }
       const list = entries.get(table) ?? []
       list.push([rest.slice(table.length + 1), value.value])
       entries.set(table, list)
@@ -153,6 +101,6 @@ export const stateFromParts = (parts: readonly Part[]): Rebuilt => {
   if (E.isLeft(decoded)) return { ok: false, reason: `the snapshot does not decode: ${firstProblem(decoded.left)}` }
   const state = fromStored(decoded.right) as unknown as Record<string, unknown>
   // Built from the ordered entries: a dictionary would put integer-like keys first.
-  for (const table of TABLES) state[table] = tableFrom(entries.get(table) ?? [])
+  for (const table of TABLE_NAMES) state[table] = tableFrom(entries.get(table) ?? [])
   return { ok: true, state: state as unknown as State }
 }

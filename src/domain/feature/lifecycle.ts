@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
-import type { CompleteFeatureBody, Lifecycle, LifecycleStage, StoredStage } from '../../model/feature.js'
+import type { CompleteFeatureBody, Lifecycle, LifecycleStage } from '../../model/feature.js'
+import type { StoredStage } from '../../model/state.js'
 import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import type { NotFoundError } from '../errors.js'

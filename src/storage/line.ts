@@ -1,4 +1,4 @@
-import { sha256Hex } from '../../../src/api/secrets.js'
+import { sha256Hex } from '../api/secrets.js'
 import { parseJson } from './json.js'
 
 /**
