@@ -7,6 +7,7 @@
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { hostname } from 'node:os'
 import { createAdminApi } from '../../src/api/admin-api.js'
+import { DEFAULT_METRICS_LIMITS } from '../../src/api/metrics/limits.js'
 import { storageError } from '../../src/domain/errors.js'
 import { errorResponse } from '../../src/http/errors.js'
 import { createHttpHandler } from '../../src/http/handler.js'
@@ -86,6 +87,7 @@ export const serve = async (config: ServeConfig): Promise<number> => {
 
   let store: OpenedStore | undefined
   let flush: (() => Promise<unknown>) | undefined
+  let flushTimer: NodeJS.Timeout | undefined
   let stoppingSince: number | undefined
   let exit: (code: number) => void = () => undefined
   const exited = new Promise<number>((resolve) => (exit = resolve))
@@ -98,9 +100,10 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     stoppingSince = performance.now()
     log.info(`flagport: ${signal}: finishing requests in flight, then closing the store.`)
     await server.close()
+    clearInterval(flushTimer)
     if (flush) {
       const flushed = await flush().catch((error: unknown) => error)
-      if (flushed instanceof Error || (flushed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending lastSeenAt: ${JSON.stringify(flushed)}`)
+      if (flushed instanceof Error || (flushed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending usage metrics: ${JSON.stringify(flushed)}`)
     }
     await store?.storage.close()
     log.info('flagport: stopped.')
@@ -137,7 +140,9 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     auth: sessionAuth(tokenAuth({ adminTokens: config.adminTokens, baseUriPath: config.basePath })),
     config: { unleashUrl: config.url, baseUriPath: config.basePath, hostname: hostname() },
   })
-  flush = api.flushLastSeen
+  flush = api.flushMetrics
+  // What SDKs reported is written once per interval even when no later report comes to write it.
+  flushTimer = setInterval(() => void api.flushMetrics(), DEFAULT_METRICS_LIMITS.lastSeenWriteIntervalMs).unref()
   const apiHandler = createHttpHandler(api, {
     basePath: config.basePath,
     // Served as https (behind a proxy that ends TLS), session cookies are Secure.

@@ -88,5 +88,7 @@ export const initialState = (instanceId: string, now: string): State => ({
   groups: emptyTable(),
   apiTokens: emptyTable(),
   sessions: emptyTable(),
+  usageCounts: emptyTable(),
+  usageApplications: emptyTable(),
   events: emptyEventLog(),
 })

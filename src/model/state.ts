@@ -4,6 +4,7 @@ import type { Dependency, FeatureLink, FeatureType, Lifecycle, StoredStage } fro
 import type { DefaultStrategy, Strategy } from './strategy.js'
 import type { Table } from './table.js'
 import type { Tag, TagType } from './tag.js'
+import type { UsageApplicationRow, UsageCountRow } from './usage.js'
 import type { FeatureVariant } from './variant.js'
 
 /**
@@ -14,12 +15,12 @@ import type { FeatureVariant } from './variant.js'
  */
 export interface State {
   /**
-   * 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
+   * 8 since SDKs' usage is stored, 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
    * 5 since listing API tokens takes Unleash's permissions to read them by kind, 4 since the
    * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
    * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
    */
-  readonly schemaVersion: 7
+  readonly schemaVersion: 8
   readonly instanceId: string
   readonly settings: Settings
   readonly counters: Counters
@@ -54,6 +55,10 @@ export interface State {
   readonly apiTokens: Table<ApiTokenState>
   /** People's login sessions, keyed by the sha256 of the session id (schema 7). */
   readonly sessions: Table<SessionState>
+  /** SDKs' usage counts per flag, environment, application and hour (schema 8; model/usage.ts). */
+  readonly usageCounts: Table<UsageCountRow>
+  /** Applications SDKs registered or reported, with their instances, by name (schema 8). */
+  readonly usageApplications: Table<UsageApplicationRow>
   readonly events: EventLog
 }
 

@@ -27,6 +27,8 @@ export type TableName =
   | 'groups'
   | 'apiTokens'
   | 'sessions'
+  | 'usageCounts'
+  | 'usageApplications'
 
 /** Small records changed field by field. */
 export type RecordName = 'settings' | 'counters' | 'liveFeatures'

@@ -10,6 +10,7 @@ import { type Table, bucketAt, slotOf, stored, tableValue } from './table-layout
 export const TABLES: ReadonlySet<string> = new Set<TableName>([
   'environments', 'projects', 'features', 'strategyTypes', 'tagTypes', 'tags', 'segments',
   'contextFields', 'rootRoles', 'users', 'identities', 'groups', 'apiTokens', 'sessions',
+  'usageCounts', 'usageApplications',
 ])
 export const RECORDS: ReadonlySet<string> = new Set<RecordName>(['settings', 'counters', 'liveFeatures'])
 

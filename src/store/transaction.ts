@@ -34,6 +34,8 @@ const LAYOUT = {
   groups: 'table',
   apiTokens: 'table',
   sessions: 'table',
+  usageCounts: 'table',
+  usageApplications: 'table',
   events: 'log',
 } as const satisfies Record<keyof State, 'table' | 'record' | 'log' | 'value'>
 

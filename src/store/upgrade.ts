@@ -5,7 +5,7 @@ import { emptyTable, getRow, isTable, rows, setRow, type Table } from './table.j
 import { committedEntries } from './table-layout.js'
 
 /** The schema this version writes: the one `State` describes. */
-export const SCHEMA_VERSION: State['schemaVersion'] = 7
+export const SCHEMA_VERSION: State['schemaVersion'] = 8
 
 /** Schema 1's event log: the events in a table keyed by id. */
 interface EventTable {
@@ -107,6 +107,9 @@ const grantStrategyTypes = (state: Stored): Stored =>
 /** Schema 6 to 7: a table of login sessions, empty (the built-in admin is added by the facade: admin-user.ts). */
 const addSessions = (): Stored => ({ sessions: emptyTable() })
 
+/** Schema 7 to 8: SDKs' usage counts and applications, stored rather than kept per process; empty. */
+const addUsage = (): Stored => ({ usageCounts: emptyTable(), usageApplications: emptyTable() })
+
 /** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
 const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
   { from: 1, change: chunkEvents },
@@ -115,6 +118,7 @@ const STEPS: readonly { readonly from: number; readonly change: (state: Stored) 
   { from: 4, change: splitTokenReading },
   { from: 5, change: grantStrategyTypes },
   { from: 6, change: addSessions },
+  { from: 7, change: addUsage },
 ]
 
 const schemaOf = (state: unknown): number | undefined => {
@@ -134,7 +138,7 @@ const schemaOf = (state: unknown): number | undefined => {
  * the index of accounts' e-mails and usernames; 4 grants Admin and Editor the permissions to
  * update API tokens; 5 replaces READ_API_TOKEN with Unleash's READ_CLIENT_API_TOKEN and
  * READ_FRONTEND_API_TOKEN; 6 grants Admin and Editor the permissions to manage strategy types;
- * 7 adds the table of login sessions.
+ * 7 adds the table of login sessions; 8 the tables of SDKs' usage.
  */
 export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)
@@ -157,7 +161,7 @@ export const isOutdated = (state: unknown): boolean => {
 
 /** The schema a patch at `path` was written in, when only a later schema has that part. */
 const schemaOfPath = (path: readonly unknown[]): number =>
-  path[0] === 'sessions' ? 7 : path[0] === 'identities' ? 3 : path[0] === 'events' && path[1] === 'pages' ? 2 : 0
+  path[0] === 'usageCounts' || path[0] === 'usageApplications' ? 8 : path[0] === 'sessions' ? 7 : path[0] === 'identities' ? 3 : path[0] === 'events' && path[1] === 'pages' ? 2 : 0
 
 /**
  * `state`, upgraded as far as a patch at `path` needs: a journal may hold an earlier

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import { decodeAt, decodeWith } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
-import { HOUR_MS, hourOf, millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
+import { millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
 import { PERMISSIONS } from '../../ports/permissions.js'
 import {
   ApplicationsQuery,
@@ -20,13 +20,16 @@ import type { IdPort } from '../../ports/ids.js'
 import type { StoragePort } from '../../ports/storage.js'
 import type { ResolvedConfig } from '../config.js'
 import { bind, type Method, type Run } from '../methods.js'
-import { type ApiRequest, type CallError, read, write } from '../operation.js'
+import { type ApiRequest, type CallError, read, write as writeOp } from '../operation.js'
 import { createRunner, type Result } from '../runner.js'
 import { admitSdkCaller, type SdkApi } from '../sdk-caller.js'
 import type { MetricsLimits } from './limits.js'
 import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from './render.js'
-import { createUsageStore, type Presence } from './usage-store.js'
+import { createUsageStore, type Presence, type UsageStore } from './usage-store.js'
+import { oldestHour, storeUsage, type UsageDelta } from '../../domain/metrics/usage-rows.js'
 import * as t from 'io-ts'
+import type { UsageCountRow } from '../../model/usage.js'
+import type { ReadState } from '../../store/tx.js'
 
 export interface MetricsDeps {
   readonly storage: StoragePort
@@ -61,6 +64,19 @@ const wholeNumber = (value: string | undefined, name: string, fallback: number):
   return Number.isNaN(n) ? E.left(validationError(`The \`/query/${name}\` must be a whole number of 0 or more. You sent ${JSON.stringify(value)}.`, `/query/${name}`)) : E.right(n)
 }
 
+/** What a write adds to the store: the counts and applications a usage store gathered. */
+const usageDelta = (taken: UsageStore, now: number): UsageDelta => ({
+  counts: taken.series(now),
+  applications: taken.applications().map((a) => ({
+    appName: a.appName,
+    caller: a.caller,
+    lastSeen: a.lastSeen,
+    strategies: a.strategies,
+    ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
+    instances: new Map([...a.instances].map(([id, i]) => [id, { ...i }])),
+  })),
+})
+
 /**
  * What SDKs report (registrations and usage counts) and what the admin API shows of it. Counts
  * and applications are kept in memory (see usage-store.ts); `lastSeenAt` is written to the store,
@@ -68,7 +84,8 @@ const wholeNumber = (value: string | undefined, name: string, fallback: number):
  * store show it.
  */
 export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run }: MetricsDeps) => {
-  const usage = createUsageStore(limits)
+  /** What SDKs reported since the last write; replaced by an empty one when a write takes it. */
+  let usage = createUsageStore(limits)
   const m = bind(run)
   const system = createRunner({ storage, auth: systemAuth, clock, ids, config })
   /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
@@ -76,16 +93,38 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
   let lastWrite = -Infinity
   let writing: Promise<Result<void>> | undefined
 
-  /** Commits the pending sightings; those met by a failure stay pending for the next write. */
-  const writeLastSeen = (): Promise<Result<void>> =>
+  /**
+   * Commits the pending sightings and adds the counts and applications gathered since the last
+   * write to the stored ones, in one commit; what a failure met is kept for the next write.
+   */
+  const write = (): Promise<Result<void>> =>
     (writing ??= (async () => {
       const sightings = [...pending.values()]
+      const taken = usage
+      usage = createUsageStore(limits)
       lastWrite = clock.now()
-      if (sightings.length === 0) return E.right(undefined)
-      const op = write<NoParams, undefined, void>({ params: NoParams, requirement: 'NONE', run: (draft, { ctx }) => (markSeen(draft, sightings, ctx.now), E.right(() => undefined)) })
+      if (sightings.length === 0 && taken.empty()) return E.right(undefined)
+      const delta = usageDelta(taken, lastWrite)
+      const op = writeOp<NoParams, undefined, void>({
+        params: NoParams,
+        requirement: 'NONE',
+        run: (draft, { ctx }) => {
+          markSeen(draft, sightings, ctx.now)
+          storeUsage(draft, delta, limits, Date.parse(ctx.now))
+          return E.right(() => undefined)
+        },
+      })
       const written = await system.run(op, { params: {} })
       // Only what was written leaves: a sighting made meanwhile replaced its entry.
-      if (E.isRight(written)) for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)
+      if (E.isRight(written)) {
+        for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)
+      } else {
+        const now = clock.now()
+        const newer = usage
+        usage = createUsageStore(limits)
+        usage.absorb(taken, now)
+        usage.absorb(newer, now)
+      }
       return written
     })().finally(() => (writing = undefined)))
 
@@ -95,8 +134,18 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     usage.record(presence, tallies, now)
     const at = new Date(now).toISOString()
     for (const t of tallies) pending.set(`${t.feature}\u0000${t.environment}`, { feature: t.feature, environment: t.environment, at })
-    // A failed write keeps its sightings pending: the report itself was counted, so it is still a 202.
-    if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await writeLastSeen()
+    // Counts bring the write on, registrations wait for them (or the host's timer, or a read).
+    // A failed write keeps what it held: the report itself was counted, so it is still a 202.
+    if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await write()
+  }
+
+  /** The stored counts still in the retention window at `now`. */
+  const storedCounts = (state: ReadState, now: number): UsageCountRow[] => state.usageCounts.rows().filter((c) => c.hour >= oldestHour(now, limits.retentionHours))
+
+  /** An admin read: what this process gathered is written first, so the answer shows it too. */
+  const afterWrite = <P, Q, A, L>(method: Method<P, Q, A, L>): Method<P, Q, A, L> => async (request) => {
+    if (pending.size > 0 || !usage.empty()) await write()
+    return method(request)
   }
 
   const presenceOf = (caller: string, body: ClientMetricsBody | ClientRegistrationBody, environment: string, started?: number): Presence => ({
@@ -168,11 +217,11 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       const limit = wholeNumber(q.right.limit, 'limit', 1000)
       if (E.isLeft(limit)) return limit
       const text = q.right.query?.toLowerCase()
-      const found = usage.applications().filter((a) => text === undefined || a.appName.toLowerCase().includes(text))
+      const found = state.usageApplications.rows().filter((a) => text === undefined || a.appName.toLowerCase().includes(text))
       found.sort((a, b) => (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0))
       if (q.right.sortOrder === 'desc') found.reverse()
       const page = found.slice(offset.right, offset.right + limit.right)
-      const usageOf = usageByApplication(state, usage.series(clock.now()))
+      const usageOf = usageByApplication(state, storedCounts(state, clock.now()))
       return E.right({ total: found.length, applications: page.map((a) => applicationSummary(a, usageOf.get(a.appName))) })
     },
   })
@@ -181,9 +230,9 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     params: AppParams,
     requirement: 'NONE',
     run: (state, { params }) => {
-      const app = usage.application(params.appName)
+      const app = state.usageApplications.get(params.appName)
       if (app === undefined) return E.left(notFound(`Could not find application with appName ${params.appName}`))
-      return E.right(applicationDetail(state, app, usage.series(clock.now())))
+      return E.right(applicationDetail(state, app, storedCounts(state, clock.now())))
     },
   })
 
@@ -193,7 +242,7 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     run: (state, { params }) => {
       if (state.features.get(params.featureName) === undefined) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
       const now = clock.now()
-      return E.right(featureUsage(params.featureName, usage.series(now, hourOf(now) - limits.retentionHours * HOUR_MS), now))
+      return E.right(featureUsage(params.featureName, storedCounts(state, now).filter((c) => c.feature === params.featureName), now))
     },
   })
 
@@ -207,11 +256,11 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       /** `POST /api/client/metrics/bulk`. */
       bulk,
       /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
-      applications: m(applicationsOp),
+      applications: afterWrite(m(applicationsOp)),
       /** `GET /api/admin/metrics/applications/:appName`. */
-      application: m(applicationOp),
+      application: afterWrite(m(applicationOp)),
       /** `GET /api/admin/client-metrics/features/:featureName`. */
-      feature: m(featureOp),
+      feature: afterWrite(m(featureOp)),
     },
     /** Frontend SDKs' calls. */
     frontend: {
@@ -220,9 +269,9 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
       /** `POST /api/frontend/client/metrics`. */
       report: report('frontend'),
     },
-    /** What the reports keep in memory, in bytes: for tests and a host's own checks. */
+    /** What the reports not yet written keep in memory, in bytes: for tests and a host's own checks. */
     kept: () => usage.kept(),
-    /** Writes the `lastSeenAt` not yet written, whatever the interval: for a host shutting down. */
-    flushLastSeen: (): Promise<Result<void>> => writeLastSeen(),
+    /** Writes what reports gathered (counts, applications, `lastSeenAt`), whatever the interval: for a host's timer and for stopping. */
+    flush: (): Promise<Result<void>> => write(),
   }
 }
