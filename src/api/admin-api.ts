@@ -105,7 +105,7 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
     events: (limit = 100, keep) => latestEvents(stateOf(storage).events, limit, keep),
-    [INTERNALS]: { storage, run, runAll: runner.runAll, config, email: options.email },
+    [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email },
   }
   return api
 }

@@ -15,6 +15,12 @@ export interface FacadeInternals {
   readonly run: Run
   /** For tools: several write operations through the same pipeline, committed as one transaction (`runAll` in src/api/runner.ts). */
   readonly runAll: Runner['runAll']
+  /**
+   * Hears of every commit to the store once each, in version order: this facade's (once the
+   * store accepted it) and those of other facades or processes sharing the store (as the
+   * port's `subscribe` or this facade's next commit tells of them). Returns how to stop.
+   */
+  readonly onCommit: Runner['onCommit']
   readonly config: ResolvedConfig
   readonly email: EmailPort | undefined
 }

@@ -8,6 +8,7 @@ import type { State } from '../model/state.js'
 import type { Principal } from '../ports/auth.js'
 import type { ResolvedConfig } from './config.js'
 import type { Tx } from '../store/tx.js'
+import type { Admission, TokenScope } from './admission.js'
 
 /**
  * What the HTTP edge (src/http/handler.ts) asks of a call besides its input. A facade call has
@@ -64,6 +65,8 @@ export interface OperationEnv<P, B> {
   readonly prepared?: unknown
   /** The answer is serialized at once and handed to no one (`EdgeOptions.sendAtOnce`). */
   readonly sendAtOnce: boolean
+  /** What the caller's client or frontend token fixes, for an operation that admits that token type; absent or `UNSCOPED`, nothing. */
+  readonly tokenScope?: TokenScope
 }
 
 interface Common<P, B> {
@@ -74,11 +77,8 @@ interface Common<P, B> {
   readonly scope?: (params: P) => Scope
   /** The body's codec. Absent: the operation takes no body. */
   readonly body?: t.Decoder<unknown, B>
-  /**
-   * SDK tokens the operation admits besides admin tokens and users: `client-tokens` for the
-   * client API's reads (a frontend token is then refused as Unleash refuses it). Absent: none.
-   */
-  readonly admits?: 'client-tokens'
+  /** How the caller is admitted (see `Admission`); absent, by the `requirement` above. */
+  readonly admits?: Admission
 }
 
 /** What an operation's own code may refuse with; each operation's type names the ones it can. */

@@ -11,6 +11,8 @@ import type { State } from '../model/state.js'
 import { readableState } from '../store/readable.js'
 import { beginTransaction } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
+import { ANYONE, SYSTEM, tokenScopeOf } from './admission.js'
+import { createCommitHook } from './commit-hook.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import type { RowChange, StoragePort } from '../ports/storage.js'
@@ -54,6 +56,7 @@ export const stateOf = (storage: StoragePort): State => {
 export const createRunner = (deps: RunnerDeps) => {
   const { storage, auth, clock, ids, config } = deps
   const withChanges = storage.capabilities.changes !== false
+  const hook = createCommitHook(storage)
 
   // The clock's time as ISO text, made once a millisecond: formatting a Date costs a microsecond.
   let lastMs = NaN
@@ -76,16 +79,25 @@ export const createRunner = (deps: RunnerDeps) => {
     eventRetention: config.eventRetention,
   })
 
-  const admit = <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>, state: State, prepared?: unknown): E.Either<ApiError, OperationEnv<P, B>> => {
-    const principal = auth.authenticate(request.authorization, state, request.cookie)
-    if (E.isLeft(principal)) return principal
-    const who = principal.right
-    if (who.kind === 'frontend-token' || (who.kind === 'client-token' && op.admits !== 'client-tokens')) {
-      return E.left(op.admits === 'client-tokens' ? wrongTokenType() : noAccess(op.requirement === 'NONE' ? 'ADMIN' : op.requirement))
+  const admit = <P, B, R>(op: Operation<P, B, R>, request: ApiRequest<P>, state: State, prepared?: unknown, asSystem = false): E.Either<ApiError, OperationEnv<P, B>> => {
+    const admission = op.admits ?? 'permission'
+    let who: Principal
+    if (admission === 'anyone') who = ANYONE
+    else if (admission === 'system') {
+      if (!asSystem) return E.left(noAccess('ADMIN'))
+      who = SYSTEM
+    } else {
+      const principal = auth.authenticate(request.authorization, state, request.cookie)
+      if (E.isLeft(principal)) return principal
+      who = principal.right
+      // An SDK token reaches only the API of its own type; the other SDK API names the mix-up.
+      if ((who.kind === 'client-token' || who.kind === 'frontend-token') && who.kind !== admission) {
+        return E.left(admission === 'client-token' || admission === 'frontend-token' ? wrongTokenType() : noAccess(op.requirement === 'NONE' ? 'ADMIN' : op.requirement))
+      }
     }
     // Read first, refused after the permission: a 403 names the path's environment when it can.
     const params = readParams(op, request.params)
-    if (!allows(who.permissions, op.requirement)) {
+    if (admission !== 'anyone' && admission !== 'session' && !allows(who.permissions, op.requirement)) {
       const scope: Scope = op.scope && E.isRight(params) ? op.scope(params.right) : {}
       return E.left(noAccess(op.requirement, scope.environment))
     }
@@ -106,26 +118,26 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true })
+    return E.right({ params: params.right, body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, sendAtOnce: request.edge?.sendAtOnce === true, tokenScope: tokenScopeOf(who, admission) })
   }
 
-  const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>): Promise<Result<R>> => {
+  const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
     const synced = await storage.sync()
     if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
     const state = stateOf(storage)
-    const env = admit(op, request, state)
+    const env = admit(op, request, state, undefined, asSystem)
     if (E.isLeft(env)) return env
     return op.run(state, env.right)
   }
 
-  const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>): Promise<Result<R>> => {
+  const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
     let prepared: unknown
     if (op.prepare) {
       // Admitted on the synced state, like every other step: a token created by another
       // process must not be refused here.
       const synced = await storage.sync()
       if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
-      const env = admit(op, request, stateOf(storage))
+      const env = admit(op, request, stateOf(storage), undefined, asSystem)
       if (E.isLeft(env)) return env
       prepared = await op.prepare(env.right)
     }
@@ -137,7 +149,7 @@ export const createRunner = (deps: RunnerDeps) => {
       // From here to commit() nothing awaits, so no other transaction of this process interleaves.
       const { version } = storage.head()
       const state = stateOf(storage)
-      const env = admit(op, request, state, prepared)
+      const env = admit(op, request, state, prepared, asSystem)
       if (E.isLeft(env)) return env
       const transaction = beginTransaction(state, immer)
       const outcome = op.run(transaction.working, env.right)
@@ -145,7 +157,7 @@ export const createRunner = (deps: RunnerDeps) => {
       const render = outcome.right
       const { state: next, changed, changes } = transaction.finish(withChanges)
       if (changed) {
-        const committed = await storage.commit({ baseVersion: version, changes, state: next })
+        const committed = await hook.commit({ baseVersion: version, changes, state: next })
         if (E.isLeft(committed)) {
           if (committed.left._tag === 'StorageConflict') continue
           return E.left(storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail))
@@ -198,7 +210,7 @@ export const createRunner = (deps: RunnerDeps) => {
         state = finished.state
       }
       if (!commit || state === before) return E.right(undefined)
-      const committed = await storage.commit({ baseVersion: version, changes, state })
+      const committed = await hook.commit({ baseVersion: version, changes, state })
       if (E.isLeft(committed)) {
         if (committed.left._tag === 'StorageConflict') continue
         return E.left({ error: storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail) })
@@ -208,21 +220,28 @@ export const createRunner = (deps: RunnerDeps) => {
     return E.left({ error: storageError('The change could not be saved: the store kept changing under it. Try again.') })
   }
 
+  // Not itself async: the promise of `runRead` or `runWrite` is handed on, not wrapped in another.
+  const start = <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
+    try {
+      const request = readRequest(given)
+      if (E.isLeft(request)) return Promise.resolve(request)
+      const unfit = notStrings(request.right, HEADERS)
+      if (unfit) return Promise.resolve(E.left(unfit))
+      return op.kind === 'read' ? runRead<P, B, R>(op, request.right, asSystem) : runWrite<P, B, R>(op, request.right, asSystem)
+    } catch (error) {
+      return Promise.reject(error)
+    }
+  }
+
   return {
-    // Not itself async: the promise of `runRead` or `runWrite` is handed on, not wrapped in another.
-    run: <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => {
-      try {
-        const request = readRequest(given)
-        if (E.isLeft(request)) return Promise.resolve(request)
-        const unfit = notStrings(request.right, HEADERS)
-        if (unfit) return Promise.resolve(E.left(unfit))
-        return op.kind === 'read' ? runRead<P, B, R>(op, request.right) : runWrite<P, B, R>(op, request.right)
-      } catch (error) {
-        return Promise.reject(error)
-      }
-    },
+    /** Runs an operation for a caller, admitted as the operation declares (`Operation.admits`); `system` operations are refused. */
+    run: <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => start(op, given, false),
+    /** Runs a `system` operation as the instance itself (`SYSTEM`): for the facade's own upkeep, never for a request. */
+    runAsSystem: <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>): Promise<Result<R>> => start(op, given, true),
     runAll,
     contextFor,
+    /** Hears of every commit to the store, this facade's and others', once each (src/api/commit-hook.ts). */
+    onCommit: hook.onCommit,
   }
 }
 

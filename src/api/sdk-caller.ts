@@ -4,7 +4,7 @@ import type { ReportScope } from '../domain/metrics/report.js'
 import type { State } from '../model/state.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import type { StoragePort } from '../ports/storage.js'
-import { DEFAULT_CLIENT_ENVIRONMENT } from './operations/client.js'
+import { sdkEnvironment, tokenScopeOf } from './admission.js'
 import type { ApiRequest, CallError } from './operation.js'
 import { notStrings, readRequest, stateOf } from './runner.js'
 
@@ -51,8 +51,7 @@ export const admitSdkCaller = async (
   if (principal.kind === other) return E.left(wrongTokenType())
   // Only the HTTP handler sets `reject` (a 415, 413 or malformed JSON); a call in process cannot.
   if (request.reject) return E.left(request.reject as CallError)
-  const tokenEnvironment = principal.kind === own && principal.environment !== undefined && principal.environment !== '*' ? principal.environment : undefined
-  const projects = principal.kind === own && principal.projects !== undefined && !principal.projects.includes('*') ? principal.projects : undefined
-  const environment = tokenEnvironment ?? (named(request) || DEFAULT_CLIENT_ENVIRONMENT)
+  const { projects, environment: tokenEnvironment } = tokenScopeOf(principal, own)
+  const environment = sdkEnvironment({ environment: tokenEnvironment }, named(request))
   return E.right({ state, principal, request, scope: { environment, bound: tokenEnvironment !== undefined, ...(projects ? { projects } : {}) } })
 }

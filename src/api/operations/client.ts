@@ -2,27 +2,21 @@ import * as E from 'fp-ts/lib/Either.js'
 import type { ClientFilter } from '../../domain/client-projection.js'
 import { NoParams } from '../../model/params.js'
 import type { Query } from '../../model/query.js'
-import type { Principal } from '../../ports/auth.js'
+import { sdkEnvironment, type TokenScope, UNSCOPED } from '../admission.js'
 import type { ClientCache, ClientSnapshot } from '../client-cache.js'
 import { read } from '../operation.js'
-
-/** The environment of a caller whose token does not fix one and whose query names none. */
-export const DEFAULT_CLIENT_ENVIRONMENT = 'development'
 
 const listed = (value: string | undefined): string[] | undefined => {
   const items = value?.split(',').map((p) => p.trim()).filter((p) => p !== '')
   return items === undefined || items.length === 0 ? undefined : items
 }
 
-/** A client token's environment and projects win over the query, as in Unleash. */
-const scopeOf = (who: Principal, query: Query): { environment: string; filter: ClientFilter } => {
-  const scoped = who.kind === 'client-token'
-  const tokenProjects = scoped && who.projects !== undefined && !who.projects.includes('*') ? who.projects : undefined
-  const tokenEnvironment = scoped && who.environment !== undefined && who.environment !== '*' ? who.environment : undefined
-  const projects = tokenProjects ?? listed(query['project'])
+/** The caller's environment and flags: its token's scope wins over the query (`sdkEnvironment`). */
+const scopeOf = (scope: TokenScope, query: Query): { environment: string; filter: ClientFilter } => {
+  const projects = scope.projects ?? listed(query['project'])
   const namePrefix = query['namePrefix']
   return {
-    environment: tokenEnvironment ?? (query['environment'] || DEFAULT_CLIENT_ENVIRONMENT),
+    environment: sdkEnvironment(scope, query['environment']),
     filter: { ...(projects ? { projects } : {}), ...(namePrefix ? { namePrefix } : {}) },
   }
 }
@@ -37,9 +31,9 @@ export const clientFeaturesOp = (cache: ClientCache, inlineSegments: boolean) =>
   read({
     params: NoParams,
     requirement: 'NONE',
-    admits: 'client-tokens',
-    run: (state, { principal, query }): E.Either<never, ClientSnapshot> => {
-      const { environment, filter } = scopeOf(principal, query)
+    admits: 'client-token',
+    run: (state, { tokenScope, query }): E.Either<never, ClientSnapshot> => {
+      const { environment, filter } = scopeOf(tokenScope ?? UNSCOPED, query)
       return E.right(cache.snapshot(state, environment, { ...filter, inlineSegmentConstraints: inlineSegments }))
     },
   })

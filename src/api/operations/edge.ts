@@ -15,7 +15,7 @@ const SDK_TOKENS = new Set(['client', 'backend', 'frontend'])
 export const validateEdgeTokensOp = read<NoParams, EdgeTokensBody, ValidatedEdgeTokens>({
   params: NoParams,
   requirement: 'NONE',
-  admits: 'client-tokens',
+  admits: 'client-token',
   body: EdgeTokensBody,
   run: (state, { body, ctx }) => {
     const nowMs = Date.parse(ctx.now)
