@@ -1,9 +1,8 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { decodeAt, decodeWith } from '../../domain/decode.js'
+import { decodeAt } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
 import { millisOf, readBulk, readReport, type Tally } from '../../domain/metrics/report.js'
-import { PERMISSIONS } from '../../ports/permissions.js'
 import {
   ApplicationsQuery,
   BulkMetricsBody,
@@ -20,9 +19,9 @@ import type { IdPort } from '../../ports/ids.js'
 import type { StoragePort } from '../../ports/storage.js'
 import type { ResolvedConfig } from '../config.js'
 import { bind, type Method, type Run } from '../methods.js'
-import { type ApiRequest, type CallError, read, write as writeOp } from '../operation.js'
+import { type CallError, type ReadOperation, read, write as writeOp } from '../operation.js'
+import { SYSTEM, sdkEnvironment, type TokenScope, UNSCOPED } from '../admission.js'
 import { createRunner, type Result } from '../runner.js'
-import { admitSdkCaller, type SdkApi } from '../sdk-caller.js'
 import type { MetricsLimits } from './limits.js'
 import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from './render.js'
 import { createUsageStore, type Presence, type UsageStore } from './usage-store.js'
@@ -42,17 +41,17 @@ export interface MetricsDeps {
   readonly run: Run
 }
 
-/** Who writes `lastSeenAt`: the instance itself, as Unleash's system user. */
-const SYSTEM: Principal = Object.freeze({ kind: 'admin-token', actor: { id: -1337, name: 'unleash_system_user' }, permissions: PERMISSIONS })
 const systemAuth: AuthPort = { authenticate: () => E.right(SYSTEM) }
 
 const AppParams = t.type({ appName: t.string })
 const FeatureNameParams = t.type({ featureName: t.string })
 
-const bodyEnvironment = (request: ApiRequest<unknown>): string | undefined => {
-  const body = request.body as { environment?: unknown } | null | undefined
-  return body !== null && typeof body === 'object' && typeof body.environment === 'string' ? body.environment : undefined
-}
+/** What a caller may report on: its token's environment and projects win over what the body names. */
+const reportScope = (token: TokenScope, named: string | undefined) => ({
+  environment: sdkEnvironment(token, named),
+  bound: token.environment !== undefined,
+  ...(token.projects !== undefined ? { projects: token.projects } : {}),
+})
 
 /** Whose share what a caller reports counts toward: the token or user, by kind and id. */
 const callerKey = (principal: Principal): string => `${principal.kind}:${principal.actor.id}:${principal.actor.name}`
@@ -83,7 +82,7 @@ const usageDelta = (taken: UsageStore, now: number): UsageDelta => ({
  * at most once per `lastSeenWriteIntervalMs`, so the admin API and every process sharing the
  * store show it.
  */
-export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run }: MetricsDeps) => {
+export const metricsMethods = ({ storage, clock, ids, config, limits, run }: MetricsDeps) => {
   /** What SDKs reported since the last write; replaced by an empty one when a write takes it. */
   let usage = createUsageStore(limits)
   const m = bind(run)
@@ -158,53 +157,76 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     ...(started !== undefined ? { started } : {}),
   })
 
-  /** `POST /api/<client|frontend>/client/metrics`: the counts of one interval. */
-  const report = (api: SdkApi): Method<NoParams, ClientMetricsBody, void, CallError> => async (request) => {
-    const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
-    if (E.isLeft(caller)) return caller
-    const body = decodeWith(ClientMetricsBody)(caller.right.request.body)
-    if (E.isLeft(body)) return body
-    const tallies = readReport(caller.right.state, body.right, caller.right.scope, clock.now())
-    if (E.isLeft(tallies)) return tallies
-    await record([presenceOf(callerKey(caller.right.principal), body.right, caller.right.scope.environment)], tallies.right)
-    return E.right(undefined)
+  /** What a report brings: the SDK's presence and its counts, read against the state. */
+  interface Gathered {
+    readonly presence: readonly Presence[]
+    readonly tallies: readonly Tally[]
   }
+
+  /** Runs an ingestion operation, then keeps what it read until the next write: a report commits nothing of its own. */
+  const ingest = <B>(op: ReadOperation<NoParams, B, Gathered, ValidationError>): Method<NoParams, B, void, CallError> => {
+    const method = m(op)
+    return async (request) => {
+      const gathered = await method(request)
+      if (E.isLeft(gathered)) return gathered
+      await record(gathered.right.presence, gathered.right.tallies)
+      return E.right(undefined)
+    }
+  }
+
+  /** `POST /api/<client|frontend>/client/metrics`: the counts of one interval. */
+  const reportOp = (admits: 'client-token' | 'frontend-token') =>
+    read<NoParams, ClientMetricsBody, Gathered, ValidationError>({
+      params: NoParams,
+      body: ClientMetricsBody,
+      requirement: 'NONE',
+      admits,
+      run: (state, { body, principal, tokenScope = UNSCOPED }) => {
+        const scope = reportScope(tokenScope, body.environment)
+        const tallies = readReport(state, body, scope, clock.now())
+        return E.isLeft(tallies) ? tallies : E.right({ presence: [presenceOf(callerKey(principal), body, scope.environment)], tallies: tallies.right })
+      },
+    })
 
   /** `POST /api/<client|frontend>/client/register`: an SDK instance starting. */
-  const register = (api: SdkApi): Method<NoParams, ClientRegistrationBody, void, CallError> => async (request) => {
-    const caller = await admitSdkCaller(storage, auth, api, request, bodyEnvironment)
-    if (E.isLeft(caller)) return caller
-    const body = decodeWith(ClientRegistrationBody)(caller.right.request.body)
-    if (E.isLeft(body)) return body
-    await record([presenceOf(callerKey(caller.right.principal), body.right, caller.right.scope.environment, millisOf(body.right.started))], [])
-    return E.right(undefined)
-  }
+  const registerOp = (admits: 'client-token' | 'frontend-token') =>
+    read<NoParams, ClientRegistrationBody, Gathered, ValidationError>({
+      params: NoParams,
+      body: ClientRegistrationBody,
+      requirement: 'NONE',
+      admits,
+      run: (_, { body, principal, tokenScope = UNSCOPED }) => {
+        const scope = reportScope(tokenScope, body.environment)
+        return E.right({ presence: [presenceOf(callerKey(principal), body, scope.environment, millisOf(body.started))], tallies: [] })
+      },
+    })
 
   /** `POST /api/client/metrics/bulk`: Edge's applications and counts, all or nothing. */
-  const bulk: Method<NoParams, BulkMetricsBody, void, CallError> = async (request) => {
-    const caller = await admitSdkCaller(storage, auth, 'client', request)
-    if (E.isLeft(caller)) return caller
-    const body = decodeWith(BulkMetricsBody)(caller.right.request.body)
-    if (E.isLeft(body)) return body
-    const { scope } = caller.right
-    const tallies = readBulk(caller.right.state, body.right, scope, clock.now())
-    if (E.isLeft(tallies)) return tallies
-    const presence = body.right.applications
-      .filter((a) => !scope.bound || a.environment === scope.environment)
-      .map(
-        (a): Presence => ({
-          caller: callerKey(caller.right.principal),
-          appName: a.appName,
-          instanceId: a.instanceId,
-          environment: a.environment,
-          ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
-          ...(a.strategies !== undefined ? { strategies: a.strategies } : {}),
-          ...(a.started !== undefined ? { started: millisOf(a.started) } : {}),
-        }),
-      )
-    await record(presence, tallies.right)
-    return E.right(undefined)
-  }
+  const bulkOp = read<NoParams, BulkMetricsBody, Gathered, ValidationError>({
+    params: NoParams,
+    body: BulkMetricsBody,
+    requirement: 'NONE',
+    admits: 'client-token',
+    run: (state, { body, principal, tokenScope = UNSCOPED }) => {
+      const scope = reportScope(tokenScope, undefined)
+      const tallies = readBulk(state, body, scope, clock.now())
+      if (E.isLeft(tallies)) return tallies
+      const presence = body.applications
+        .filter((a) => !scope.bound || a.environment === scope.environment)
+        .map(
+          (a): Presence => ({
+            caller: callerKey(principal),
+            appName: a.appName,
+            instanceId: a.instanceId,
+            environment: a.environment,
+            ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
+            ...(a.strategies !== undefined ? { strategies: a.strategies } : {}),
+            ...(a.started !== undefined ? { started: millisOf(a.started) } : {}),
+          }),
+        )
+      return E.right({ presence, tallies: tallies.right })
+    },
+  })
 
   const applicationsOp = read<NoParams, undefined, Applications, ValidationError>({
     params: NoParams,
@@ -250,11 +272,11 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     /** Server SDKs' calls, and the admin API's reads of what they reported. */
     metrics: {
       /** `POST /api/client/register`. */
-      register: register('client'),
+      register: ingest(registerOp('client-token')),
       /** `POST /api/client/metrics`. */
-      report: report('client'),
+      report: ingest(reportOp('client-token')),
       /** `POST /api/client/metrics/bulk`. */
-      bulk,
+      bulk: ingest(bulkOp),
       /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
       applications: afterWrite(m(applicationsOp)),
       /** `GET /api/admin/metrics/applications/:appName`. */
@@ -265,9 +287,9 @@ export const metricsMethods = ({ storage, auth, clock, ids, config, limits, run 
     /** Frontend SDKs' calls. */
     frontend: {
       /** `POST /api/frontend/client/register`. */
-      register: register('frontend'),
+      register: ingest(registerOp('frontend-token')),
       /** `POST /api/frontend/client/metrics`. */
-      report: report('frontend'),
+      report: ingest(reportOp('frontend-token')),
     },
     /** What the reports not yet written keep in memory, in bytes: for tests and a host's own checks. */
     kept: () => usage.kept(),
