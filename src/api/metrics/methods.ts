@@ -23,6 +23,7 @@ import { type CallError, type ReadOperation, read, write as writeOp } from '../o
 import { SYSTEM, sdkEnvironment, type TokenScope, UNSCOPED } from '../admission.js'
 import { createRunner, type Result } from '../runner.js'
 import type { MetricsLimits } from './limits.js'
+import { applicationViewOps } from './app-views.js'
 import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from './render.js'
 import { createUsageStore, type Presence, type UsageStore } from './usage-store.js'
 import { oldestHour, storeUsage, type UsageDelta } from '../../domain/metrics/usage-rows.js'
@@ -86,6 +87,7 @@ export const metricsMethods = ({ storage, clock, ids, config, limits, run }: Met
   /** What SDKs reported since the last write; replaced by an empty one when a write takes it. */
   let usage = createUsageStore(limits)
   const m = bind(run)
+  const views = applicationViewOps(limits, () => clock.now())
   const system = createRunner({ storage, auth: systemAuth, clock, ids, config })
   /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
   const pending = new Map<string, Sighting>()
@@ -283,6 +285,24 @@ export const metricsMethods = ({ storage, clock, ids, config, limits, run }: Met
       application: afterWrite(m(applicationOp)),
       /** `GET /api/admin/client-metrics/features/:featureName`. */
       feature: afterWrite(m(featureOp)),
+      /** `GET /api/admin/client-metrics/features/:featureName/raw`. */
+      featureRaw: afterWrite(m(views.raw)),
+      /** `GET /api/admin/metrics/applications/:appName/overview`. */
+      overview: afterWrite(m(views.overview)),
+      /** `GET /api/admin/metrics/instances/:appName/environment/:environment`. */
+      instances: afterWrite(m(views.instances)),
+      /** `POST /api/admin/metrics/applications/:appName`: `strategies` (the UI's other fields are let be). */
+      updateApplication: afterWrite(m(views.update)),
+      /** `DELETE /api/admin/metrics/applications/:appName`. */
+      deleteApplication: afterWrite(m(views.remove)),
+      /** `GET /api/admin/projects/:projectId/applications`: `query`, `offset`, `limit` (default 50), `sortOrder`. */
+      projectApplications: afterWrite(m(views.projectApplications)),
+      /** `GET /api/admin/metrics/sdks/outdated`. */
+      outdatedSdks: afterWrite(m(views.outdatedSdks)),
+      /** `GET /api/admin/projects/:projectId/sdks/outdated`. */
+      projectOutdatedSdks: afterWrite(m(views.projectOutdatedSdks)),
+      /** `GET /api/admin/metrics/unknown-flags`. */
+      unknownFlags: m(views.unknownFlags),
     },
     /** Frontend SDKs' calls. */
     frontend: {
