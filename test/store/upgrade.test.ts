@@ -121,13 +121,26 @@ t.test('schema 5 to 6: Admin and Editor get the permissions to manage strategy t
 })
 
 t.test('schema 6 to 7: an empty table of sessions, and nothing else changes', async (t) => {
-  const { sessions: _, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const { sessions: _, usageCounts: _c, usageApplications: _a, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
   const six = { ...current, schemaVersion: 6 } as unknown as State
   t.ok(isOutdated(six))
-  const seven = upgradeState(six)
+  const seven = upgradeState(six, 7)
   t.equal(seven.schemaVersion, 7)
   t.same(plain(seven.sessions), plain(emptyTable()))
   t.equal(seven.users, six.users, 'the other parts are the same values')
   t.equal((upgradeFor(six, ['sessions', 0, 0, 'x']) as State).schemaVersion, 7, 'a journal line naming a session needs schema 7')
   t.equal((upgradeFor(six, ['users', 0, 0, 'x']) as unknown as { schemaVersion: number }).schemaVersion, 6, 'others do not')
+})
+
+t.test('schema 7 to 8: empty tables of SDK usage, and nothing else changes', async (t) => {
+  const { usageCounts: _c, usageApplications: _a, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const seven = { ...current, schemaVersion: 7 } as unknown as State
+  t.ok(isOutdated(seven))
+  const eight = upgradeState(seven)
+  t.equal(eight.schemaVersion, 8)
+  t.same(plain(eight.usageCounts), plain(emptyTable()))
+  t.same(plain(eight.usageApplications), plain(emptyTable()))
+  t.equal(eight.users, seven.users, 'the other parts are the same values')
+  t.equal((upgradeFor(seven, ['usageCounts', 0, 0, 'x']) as State).schemaVersion, 8, 'a journal line naming a count needs schema 8')
+  t.equal((upgradeFor(seven, ['users', 0, 0, 'x']) as unknown as { schemaVersion: number }).schemaVersion, 7, 'others do not')
 })
