@@ -1,6 +1,7 @@
 import t from 'tap'
 import { FEATURES, type Served, serve } from './support.js'
 import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { internalsOf } from '../../src/api/internals.js'
 
 const NOW = '2026-01-01T00:00:00.000Z'
 
@@ -64,4 +65,37 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')
   t.equal((await b.call('DELETE', '/api/admin/metrics/applications/shop')).status, 200)
   t.equal((await a.call('GET', '/api/admin/metrics/applications/shop')).status, 404, 'forgotten for every facade')
+})
+
+t.test('PostgreSQL, two instances: concurrent writes add up, B sees A\'s SDK, and both see it after reopening', async (t) => {
+  const url = process.env.DATABASE_URL
+  if (!url) return t.skip('no DATABASE_URL: run through scripts/postgres.sh')
+  const { freshStoreName, openStore } = await import('../storage/fixtures/postgres.js')
+  const name = freshStoreName('metrics')
+  const portA = await openStore(url, name)
+  const portB = await openStore(url, name)
+  const a = await serve('fetch', { storage: portA })
+  const b = await serve('fetch', { storage: portB })
+  await a.call('POST', FEATURES, { body: { name: 'checkout' } })
+  await portB.sync()
+  const token = await clientToken(a)
+  await portB.sync()
+  t.equal((await a.call('POST', '/api/client/register', { token, body: register })).status, 202)
+  for (let i = 0; i < 5; i++) {
+    await a.call('POST', '/api/client/metrics', { token, body: report(1, 0) })
+    await b.call('POST', '/api/client/metrics', { token, body: report(0, 1) })
+  }
+  // Both write at once: one of them conflicts, runs again on the other's row, and adds to it.
+  const written = await Promise.all([a.api.flushMetrics(), b.api.flushMetrics()])
+  t.same(written.map((w) => w._tag), ['Right', 'Right'])
+  await portA.sync()
+  t.same((await a.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 5, no: 5 }])
+  t.same((await b.call('GET', '/api/admin/metrics/applications')).json.applications.map((x: { appName: string }) => x.appName), ['shop'], "B's page lists A's SDK")
+  await portA.close()
+  await portB.close()
+
+  const again = await serve('fetch', { storage: await openStore(url, name) })
+  t.teardown(() => internalsOf(again.api).storage.close())
+  t.same((await again.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 5, no: 5 }], 'after reopening')
+  t.equal((await again.call('GET', '/api/admin/metrics/applications/shop/overview')).status, 200)
 })
