@@ -184,3 +184,37 @@ const forgetApplications = (draft: Tx, touched: readonly string[], bounds: Usage
   }
   for (const app of order) if ((apps.size > bounds.maxApplications || total > bounds.maxApplicationBytes) && app !== newest && !gone.has(app.appName)) forget(app)
 }
+
+/** Yes and no counts. */
+export interface YesNo {
+  readonly yes: number
+  readonly no: number
+}
+
+const hourly = new WeakMap<object, { readonly hour: number; readonly found: ReadonlyMap<string, ReadonlyMap<string, YesNo>> }>()
+
+/**
+ * Per flag and environment, the counts of the hour `now` falls in, summed over applications:
+ * Unleash's "last hour bucket", which a feature's environments and search show as `yes` and
+ * `no`. One scan per stored table and hour.
+ */
+export const currentHourUsage = (state: { readonly usageCounts: { rows(): readonly UsageCountRow[] } }, now: number): ReadonlyMap<string, ReadonlyMap<string, YesNo>> => {
+  const hour = hourOf(now)
+  const cached = hourly.get(state.usageCounts)
+  if (cached !== undefined && cached.hour === hour) return cached.found
+  const found = new Map<string, Map<string, { yes: number; no: number }>>()
+  for (const row of state.usageCounts.rows()) {
+    if (row.hour !== hour) continue
+    let byEnvironment = found.get(row.feature)
+    if (byEnvironment === undefined) found.set(row.feature, (byEnvironment = new Map()))
+    const sum = byEnvironment.get(row.environment) ?? { yes: 0, no: 0 }
+    sum.yes = add(sum.yes, row.yes)
+    sum.no = add(sum.no, row.no)
+    byEnvironment.set(row.environment, sum)
+  }
+  hourly.set(state.usageCounts, { hour, found })
+  return found
+}
+
+/** A flag's `yes` and `no` in one environment this hour (0 and 0 when none was reported). */
+export const usageOf = (usage: ReadonlyMap<string, ReadonlyMap<string, YesNo>>, feature: string, environment: string): YesNo => usage.get(feature)?.get(environment) ?? { yes: 0, no: 0 }
