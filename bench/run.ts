@@ -4,8 +4,8 @@
  *
  * BENCH_SIZES=1000,10000, BENCH_SECONDS=0.5 and BENCH_HTTP_ROUNDS=1 shorten a run; BENCH_SKIP=http
  * skips a section, BENCH_ONLY=kit runs only the one named (inprocess, evaluation, http, postgres, streaming,
- * imports, logins, kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The postgres
- * and streaming sections run when DATABASE_URL is set.
+ * imports, logins, metrics, kit, scaling); BENCH_IMPORTS=15 sets how many fresh processes time each import. The
+ * postgres and streaming sections run when DATABASE_URL is set.
  */
 import { inProcessRows } from './inprocess.js'
 import { printTable, type Row } from './measure.js'
@@ -54,6 +54,10 @@ if (!skip.has('imports')) {
 if (!skip.has('logins')) {
   const { loginFloodRows } = await import('./login-flood.js')
   rows.push(...(await loginFloodRows()))
+}
+if (!skip.has('metrics')) {
+  const { metricsRows } = await import('./metrics.js')
+  rows.push(...(await metricsRows(seconds)))
 }
 if (!skip.has('kit')) {
   const { kitRows } = await import('./kit.js')

@@ -8,6 +8,7 @@ import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { hostname } from 'node:os'
 import { createAdminApi } from '../../src/api/admin-api.js'
 import { type Integrations, startIntegrations } from '../integrations/deliveries.js'
+import { DEFAULT_METRICS_LIMITS } from '../../src/api/metrics/limits.js'
 import { storageError } from '../../src/domain/errors.js'
 import { errorResponse } from '../../src/http/errors.js'
 import { createHttpHandler } from '../../src/http/handler.js'
@@ -88,6 +89,7 @@ export const serve = async (config: ServeConfig): Promise<number> => {
   let store: OpenedStore | undefined
   let flush: (() => Promise<unknown>) | undefined
   let integrations: Integrations | undefined
+  let flushTimer: NodeJS.Timeout | undefined
   let stoppingSince: number | undefined
   let exit: (code: number) => void = () => undefined
   const exited = new Promise<number>((resolve) => (exit = resolve))
@@ -101,9 +103,10 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     log.info(`flagport: ${signal}: finishing requests in flight, then closing the store.`)
     await server.close()
     await integrations?.close()
+    clearInterval(flushTimer)
     if (flush) {
       const flushed = await flush().catch((error: unknown) => error)
-      if (flushed instanceof Error || (flushed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending lastSeenAt: ${JSON.stringify(flushed)}`)
+      if (flushed instanceof Error || (flushed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending usage metrics: ${JSON.stringify(flushed)}`)
     }
     await store?.storage.close()
     log.info('flagport: stopped.')
@@ -141,9 +144,11 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     auth: sessionAuth(tokenAuth({ adminTokens: config.adminTokens, baseUriPath: config.basePath })),
     config: { unleashUrl: url, baseUriPath: config.basePath, hostname: hostname() },
   })
-  flush = api.flushLastSeen
   // Webhooks receive committed events; what is owed is in the store, so stopping loses none.
   integrations = startIntegrations(api, { logger: { error: (m) => log.error(m), warn: (m) => log.error(m) } })
+  flush = api.flushMetrics
+  // What SDKs reported is written once per interval even when no later report comes to write it.
+  flushTimer = setInterval(() => void api.flushMetrics(), DEFAULT_METRICS_LIMITS.lastSeenWriteIntervalMs).unref()
   const apiHandler = createHttpHandler(api, {
     basePath: config.basePath,
     // Served as https (behind a proxy that ends TLS), session cookies are Secure.

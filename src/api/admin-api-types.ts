@@ -122,9 +122,11 @@ export interface AdminApi {
   evaluator(environment: string, options?: EvaluatorOptions): LiveEvaluator
   /** The client API payload of one environment (every project unless `filter` says); frozen. */
   clientFeatures(environment: string, filter?: ClientFilter): ClientFeatures
-  /** Writes the `lastSeenAt` that SDK reports left pending (see docs/clients.md). */
+  /** Writes to the store what SDK reports gathered since the last write: counts, applications, `lastSeenAt` (see docs/clients.md). */
+  flushMetrics(): Promise<Result<void>>
+  /** `flushMetrics`, by the name it had when it wrote `lastSeenAt` only. */
   flushLastSeen(): Promise<Result<void>>
-  /** What SDK reports keep in this process's memory, in bytes (see docs/clients.md for the ceilings). */
+  /** What SDK reports not yet written keep in this process's memory, in bytes (see docs/clients.md for the ceilings). */
   usageKept(): ReturnType<ReturnType<typeof metricsMethods>['kept']>
   /** The current state: an immutable value, safe to keep and compare. */
   state(): State

@@ -89,5 +89,7 @@ export const initialState = (instanceId: string, now: string): State => ({
   apiTokens: emptyTable(),
   sessions: emptyTable(),
   addons: emptyTable(),
+  usageCounts: emptyTable(),
+  usageApplications: emptyTable(),
   events: emptyEventLog(),
 })

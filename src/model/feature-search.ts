@@ -64,6 +64,9 @@ const FeatureSearchEnvironmentCodec = t.type({
   hasStrategies: t.boolean,
   hasEnabledStrategies: t.boolean,
   changeRequestIds: t.array(t.number),
+  /** SDKs' counts of the current hour. */
+  yes: t.number,
+  no: t.number,
 })
 export const FeatureSearchEnvironment: Named<typeof FeatureSearchEnvironmentCodec, FeatureSearchEnvironment> = FeatureSearchEnvironmentCodec
 

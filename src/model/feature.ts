@@ -71,7 +71,7 @@ export const UserRef: Named<typeof UserRefCodec, UserRef> = UserRefCodec
 
 /** One environment of a feature, as returned. */
 export interface FeatureEnvironment extends t.TypeOf<typeof FeatureEnvironmentCodec> {}
-const FeatureEnvironmentCodec = t.type({
+const FeatureEnvironmentCodec = t.intersection([t.type({
   name: t.string,
   featureName: t.string,
   environment: t.string,
@@ -84,7 +84,10 @@ const FeatureEnvironmentCodec = t.type({
   lastSeenAt: t.union([t.string, t.null]),
   hasStrategies: t.boolean,
   hasEnabledStrategies: t.boolean,
-})
+}),
+  // SDKs' counts of the current hour: on `GET /api/admin/projects/:p/features/:f` only.
+  t.partial({ yes: t.number, no: t.number }),
+])
 export const FeatureEnvironment: Named<typeof FeatureEnvironmentCodec, FeatureEnvironment> = FeatureEnvironmentCodec
 
 /** The full feature record of the spec. */

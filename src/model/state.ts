@@ -20,6 +20,7 @@ import {
 import type { Table } from './table.js'
 import { Tag, TagType } from './tag.js'
 import { AddonState } from './addon.js'
+import { UsageApplicationRow, UsageCountRow } from './usage.js'
 
 export * from './rows.js'
 
@@ -36,7 +37,7 @@ const UserId = new t.Type<number, number, unknown>('a number', t.number.is, t.nu
  */
 export const SCHEMA = {
   /**
-   * 8 since integrations (addons) are stored, 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
+   * 8 since integrations (addons) and SDKs' usage are stored, 7 since sessions are stored, 6 since Admin and Editor manage strategy types,
    * 5 since listing API tokens takes Unleash's permissions to read them by kind, 4 since the
    * built-in roles hold the permissions to update API tokens, 3 since accounts' identities are
    * indexed, 2 since events are kept in chunks; earlier ones are read and upgraded (upgrade.ts).
@@ -73,6 +74,10 @@ export const SCHEMA = {
   sessions: table('the sha256 of the session id, in hex', SessionState),
   /** Integrations (Unleash's addons) with where their deliveries stand (schema 8). */
   addons: table('the addon id as a string', AddonState),
+  /** SDKs' usage counts per flag, environment, application and hour (schema 8; model/usage.ts). */
+  usageCounts: table('`usageCountKey(hour, feature, environment, appName)`', UsageCountRow),
+  /** Applications SDKs registered or reported, with their instances (schema 8). */
+  usageApplications: table('the application name', UsageApplicationRow),
   events: { kind: 'log' } as LogSchema,
 } as const
 

@@ -107,8 +107,8 @@ const grantStrategyTypes = (state: Stored): Stored =>
 /** Schema 6 to 7: a table of login sessions, empty (the built-in admin is added by the facade: admin-user.ts). */
 const addSessions = (): Stored => ({ sessions: emptyTable() })
 
-/** Schema 7 to 8: a table of integrations (addons), empty. */
-const addAddons = (): Stored => ({ addons: emptyTable() })
+/** Schema 7 to 8: the tables of integrations (addons) and of SDKs' usage counts and applications, stored rather than kept per process; empty. */
+const addAddonsAndUsage = (): Stored => ({ addons: emptyTable(), usageCounts: emptyTable(), usageApplications: emptyTable() })
 
 /** Each step turns a state of schema `from` into one of `from + 1`: the parts it replaces or adds. */
 const STEPS: readonly { readonly from: number; readonly change: (state: Stored) => Stored }[] = [
@@ -118,7 +118,7 @@ const STEPS: readonly { readonly from: number; readonly change: (state: Stored) 
   { from: 4, change: splitTokenReading },
   { from: 5, change: grantStrategyTypes },
   { from: 6, change: addSessions },
-  { from: 7, change: addAddons },
+  { from: 7, change: addAddonsAndUsage },
 ]
 
 const schemaOf = (state: unknown): number | undefined => {
@@ -138,7 +138,7 @@ const schemaOf = (state: unknown): number | undefined => {
  * the index of accounts' e-mails and usernames; 4 grants Admin and Editor the permissions to
  * update API tokens; 5 replaces READ_API_TOKEN with Unleash's READ_CLIENT_API_TOKEN and
  * READ_FRONTEND_API_TOKEN; 6 grants Admin and Editor the permissions to manage strategy types;
- * 7 adds the table of login sessions; 8 the table of integrations (addons).
+ * 7 adds the table of login sessions; 8 the tables of integrations (addons) and of SDKs' usage.
  */
 export const upgradeState = <S>(state: S, to: number = SCHEMA_VERSION): S => {
   let version = schemaOf(state)
@@ -161,7 +161,7 @@ export const isOutdated = (state: unknown): boolean => {
 
 /** The schema a patch at `path` was written in, when only a later schema has that part. */
 const schemaOfPath = (path: readonly unknown[]): number =>
-  path[0] === 'addons' ? 8 : path[0] === 'sessions' ? 7 : path[0] === 'identities' ? 3 : path[0] === 'events' && path[1] === 'pages' ? 2 : 0
+  path[0] === 'addons' || path[0] === 'usageCounts' || path[0] === 'usageApplications' ? 8 : path[0] === 'sessions' ? 7 : path[0] === 'identities' ? 3 : path[0] === 'events' && path[1] === 'pages' ? 2 : 0
 
 /**
  * `state`, upgraded as far as a patch at `path` needs: a journal may hold an earlier

@@ -15,15 +15,6 @@ const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete'])
 
 /** Operations another issue serves; each leaves this list when it is served. */
 const NOT_YET_SERVED: Readonly<Record<string, string>> = {
-  'GET /api/admin/metrics/unknown-flags': 'issue 48',
-  'POST /api/admin/metrics/applications/{appName}': 'issue 48',
-  'DELETE /api/admin/metrics/applications/{appName}': 'issue 48',
-  'GET /api/admin/metrics/applications/{appName}/overview': 'issue 48',
-  'GET /api/admin/metrics/instances/{appName}/environment/{environment}': 'issue 48',
-  'GET /api/admin/metrics/sdks/outdated': 'issue 48',
-  'GET /api/admin/client-metrics/features/{name}/raw': 'issue 48',
-  'GET /api/admin/projects/{projectId}/applications': 'issue 48',
-  'GET /api/admin/projects/{projectId}/sdks/outdated': 'issue 48',
 }
 
 /** `GET /a/{b}` and `GET /a/:c` are one operation: the placeholders' names do not matter. */

@@ -121,7 +121,7 @@ t.test('schema 5 to 6: Admin and Editor get the permissions to manage strategy t
 })
 
 t.test('schema 6 to 7: an empty table of sessions, and nothing else changes', async (t) => {
-  const { sessions: _, addons: __, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+  const { sessions: _, addons: __, usageCounts: _c, usageApplications: _a, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
   const six = { ...current, schemaVersion: 6 } as unknown as State
   t.ok(isOutdated(six))
   const seven = upgradeState(six, 7)
@@ -132,14 +132,17 @@ t.test('schema 6 to 7: an empty table of sessions, and nothing else changes', as
   t.equal((upgradeFor(six, ['users', 0, 0, 'x']) as unknown as { schemaVersion: number }).schemaVersion, 6, 'others do not')
 })
 
-t.test('schema 7 to 8: an empty table of integrations (addons), and nothing else changes', async (t) => {
-  const { addons: _, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
+t.test('schema 7 to 8: empty tables of integrations (addons) and of SDK usage, and nothing else changes', async (t) => {
+  const { addons: _, usageCounts: _c, usageApplications: _a, ...current } = initialState('upgrade', '2026-01-01T00:00:00.000Z')
   const seven = { ...current, schemaVersion: 7 } as unknown as State
   t.ok(isOutdated(seven))
   const eight = upgradeState(seven)
   t.equal(eight.schemaVersion, 8)
   t.same(plain(eight.addons), plain(emptyTable()))
+  t.same(plain(eight.usageCounts), plain(emptyTable()))
+  t.same(plain(eight.usageApplications), plain(emptyTable()))
   t.equal(eight.sessions, seven.sessions, 'the other parts are the same values')
   t.equal((upgradeFor(seven, ['addons', 0, 0, 'x']) as State).schemaVersion, 8, 'a journal line naming an addon needs schema 8')
+  t.equal((upgradeFor(seven, ['usageCounts', 0, 0, 'x']) as State).schemaVersion, 8, 'a journal line naming a count needs schema 8')
   t.equal((upgradeFor(seven, ['users', 0, 0, 'x']) as unknown as { schemaVersion: number }).schemaVersion, 7, 'others do not')
 })

@@ -1,7 +1,7 @@
 import { HOUR_MS, hourOf } from '../../domain/metrics/report.js'
 import type { ApplicationDetail, ApplicationSummary, ApplicationUsage, FeatureEnvironmentMetrics, FeatureUsage } from '../../model/metrics.js'
 import type { State } from '../../model/state.js'
-import type { Application, Series } from './usage-store.js'
+import type { UsageApplicationRow as Application, UsageCountRow as Series } from '../../model/usage.js'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -40,7 +40,7 @@ export const applicationDetail = (state: State, app: Application, series: readon
   const own = series.filter((s) => s.appName === app.appName)
   return {
     ...applicationSummary(app, usageByApplication(state, own).get(app.appName)),
-    instances: [...app.instances.values()].reverse().map((i) => ({
+    instances: Object.values(app.instances).reverse().sort((a, b) => b.lastSeen - a.lastSeen).map((i) => ({
       instanceId: i.instanceId,
       ...(i.sdkVersion !== undefined ? { sdkVersion: i.sdkVersion } : {}),
       environment: i.environment,
@@ -73,7 +73,7 @@ export const featureUsage = (name: string, series: readonly Series[], now: numbe
     const entry = hourly.get(key) ?? { environment: s.environment, hour: s.hour, yes: 0, no: 0, variants: {} }
     entry.yes += s.yes
     entry.no += s.no
-    for (const [variant, n] of s.variants) entry.variants[variant] = (entry.variants[variant] ?? 0) + n
+    for (const [variant, n] of Object.entries(s.variants)) entry.variants[variant] = (entry.variants[variant] ?? 0) + n
     hourly.set(key, entry)
   }
   const lastHourUsage: FeatureEnvironmentMetrics[] = [...hourly.values()]

@@ -1,6 +1,6 @@
 import { HOUR_MS, hourOf, type Tally } from '../../domain/metrics/report.js'
 import type { MetricsLimits } from './limits.js'
-import { ENTRY_BYTES, optionalBytes, textBytes } from './sizes.js'
+import { ENTRY_BYTES, optionalBytes, textBytes } from '../../domain/metrics/sizes.js'
 
 /** One flag's counts for one application and environment in one hour. */
 export interface Series {
@@ -55,9 +55,10 @@ const touch = <K, V>(map: Map<K, V>, key: K, value: V): void => {
 }
 
 /**
- * What SDKs reported, in this process's memory: hourly counts for the retention window, and
- * the applications and instances seen. Nothing of it is stored: a restart starts it empty, as
- * counts are a view of recent use, not a record. Every map is bounded by `limits`.
+ * What SDKs reported since the last write to the store, in this process's memory: hourly
+ * counts, and the applications and instances seen. The facade adds it to the stored rows once
+ * per interval (src/domain/metrics/usage-rows.ts) and starts a new one. Every map is bounded
+ * by `limits`, so what waits for a write is bounded as what is stored is.
  */
 export const createUsageStore = (limits: MetricsLimits) => {
   /** Hour start -> series key -> series; hours in the order first counted. */
@@ -184,6 +185,29 @@ export const createUsageStore = (limits: MetricsLimits) => {
     },
     applications: (): readonly Application[] => [...applications.values()],
     application: (appName: string): Application | undefined => applications.get(appName),
+    /** Takes in what `older` kept (a write that failed), as if seen before what this one holds. */
+    absorb: (older: { series(now: number): Series[]; applications(): readonly Application[] }, now: number): void => {
+      const mine = [...applications.values()].map((app) => app.appName)
+      for (const s of older.series(now)) count({ ...s, variants: Object.fromEntries(s.variants) }, now)
+      for (const app of older.applications()) {
+        const seen = applications.get(app.appName)?.lastSeen ?? -Infinity
+        const base = { caller: app.caller, appName: app.appName, ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}) }
+        if (!applications.has(app.appName)) see({ ...base, environment: '', ...(app.strategies.length > 0 ? { strategies: app.strategies } : {}) }, app.lastSeen)
+        for (const i of app.instances.values()) {
+          if (applications.get(app.appName)?.instances.has(i.instanceId)) continue
+          see({ ...base, instanceId: i.instanceId, environment: i.environment, ...(i.started !== undefined ? { started: i.started } : {}) }, i.lastSeen)
+        }
+        const merged = applications.get(app.appName)
+        if (merged !== undefined) merged.lastSeen = Math.max(merged.lastSeen, seen)
+      }
+      // What this one saw is the more recent.
+      for (const name of mine) {
+        const app = applications.get(name)
+        if (app !== undefined) touch(applications, name, app)
+      }
+    },
+    /** Whether nothing is kept. */
+    empty: (): boolean => applications.size === 0 && seriesCount === 0,
     /** What is kept, in bytes as sizes.ts counts them: applications (in all and per caller) and counts. */
     kept: () => ({ applicationBytes, seriesBytes, callerBytes: new Map(callerBytes) }),
   }

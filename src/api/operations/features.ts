@@ -7,6 +7,7 @@ import { archiveImpact, archiveMany, deleteMany, reviveMany, setEnvironmentEnabl
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
+import { currentHourUsage, usageOf } from '../../domain/metrics/usage-rows.js'
 import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, setOneEnvironmentVariants } from '../../domain/feature/variants.js'
@@ -80,7 +81,9 @@ export const getFeatureOp = read({
     const found = featureInProject(state, env.params.projectId, env.params.featureName)
     if (E.isLeft(found)) return found
     if (found.right.archived) return E.left(notFound(`Could not find feature flag with name ${env.params.featureName}`))
-    return E.right(featureRecord(env)(state, found.right))
+    const record = featureRecord(env)(state, found.right)
+    const usage = currentHourUsage(state, Date.parse(env.ctx.now))
+    return E.right({ ...record, environments: record.environments.map((e) => ({ ...e, ...usageOf(usage, record.name, e.name) })) })
   },
   callerCopy: copyFeature,
 })

@@ -4,6 +4,7 @@ import { lookup } from '../../model/dict.js'
 import { LIFECYCLE_STAGES } from '../../model/feature.js'
 import type { FeatureState } from '../../model/state.js'
 import { renderEnvironments } from '../feature/render.js'
+import { currentHourUsage, usageOf, type YesNo } from '../metrics/usage-rows.js'
 import { renderStage } from '../feature/lifecycle.js'
 import { userRef } from '../user-ref.js'
 import { potentiallyStale } from '../feature/feature-types.js'
@@ -114,7 +115,7 @@ const sortKey = (state: ReadState, sortBy: string): ((f: FeatureState) => Key) =
 const compare = (a: Key, b: Key): number => (a < b ? -1 : a > b ? 1 : 0)
 
 /** One found feature, in Unleash's shape: its environments without their strategies and variants. */
-const item = (state: ReadState, f: FeatureState, favorite: boolean): FeatureSearchItem => ({
+const item = (state: ReadState, f: FeatureState, favorite: boolean, usage: ReadonlyMap<string, ReadonlyMap<string, YesNo>>): FeatureSearchItem => ({
   name: f.name,
   description: f.description,
   dependencyType: f.dependencies.length > 0 ? 'child' : f.children.length > 0 ? 'parent' : null,
@@ -138,6 +139,7 @@ const item = (state: ReadState, f: FeatureState, favorite: boolean): FeatureSear
       hasStrategies: e.hasStrategies,
       hasEnabledStrategies: e.hasEnabledStrategies,
       changeRequestIds: [],
+      ...usageOf(usage, f.name, e.name),
     }),
   ),
   segments: segmentNames(state, f),
@@ -162,5 +164,6 @@ export const searchFeatures = (state: ReadState, q: FeatureSearchQuery, favorite
       (favoriteFirst ? compare(favorites.has(b.name), favorites.has(a.name)) : 0) || direction * compare(key(a), key(b)) || compare(a.name, b.name),
   )
   const { items, total } = page(found, q.offset ?? 0, q.limit ?? DEFAULT_LIMIT)
-  return { features: items.map((f) => item(state, f, favorites.has(f.name))), total }
+  const usage = currentHourUsage(state, now)
+  return { features: items.map((f) => item(state, f, favorites.has(f.name), usage)), total }
 }

@@ -1,0 +1,197 @@
+import * as E from 'fp-ts/lib/Either.js'
+import * as t from 'io-ts'
+import { decodeAt } from '../../domain/decode.js'
+import { type NotFoundError, type ValidationError, notFound } from '../../domain/errors.js'
+import { applicationBytes, oldestHour } from '../../domain/metrics/usage-rows.js'
+import { compareSemver, parseSemver } from '../../evaluation/semver.js'
+import {
+  type ApplicationOverview,
+  ApplicationUpdate,
+  type EnvironmentInstances,
+  type FeatureRawMetrics,
+  type OutdatedSdks,
+  type ProjectApplications,
+  ProjectApplicationsQuery,
+  type UnknownFlags,
+} from '../../model/metrics-views.js'
+import { NoParams } from '../../model/params.js'
+import type { State } from '../../model/state.js'
+import type { UsageApplicationRow, UsageCountRow } from '../../model/usage.js'
+import type { ReadState } from '../../store/tx.js'
+import { read, write } from '../operation.js'
+import type { MetricsLimits } from './limits.js'
+
+/** The least version of each SDK Unleash 8.2 does not call outdated. */
+const LEAST_SDK_VERSIONS: Readonly<Record<string, string>> = {
+  'unleash-client-node': '5.3.2',
+  'unleash-client-java': '9.2.0',
+  'unleash-client-go': '4.1.0',
+  'unleash-client-python': '5.11.0',
+  'unleash-client-ruby': '5.0.0',
+  'unleash-client-dotnet': '4.1.3',
+  'unleash-client-php': '2.3.0',
+}
+
+/** Whether `sdkVersion` (`name:version`) is older than Unleash's least for that SDK. */
+export const isOutdatedSdk = (sdkVersion: string): boolean => {
+  const [name, version, extra] = sdkVersion.split(':')
+  const least = name === undefined ? undefined : LEAST_SDK_VERSIONS[name]
+  const found = version === undefined || extra !== undefined ? undefined : parseSemver(version)
+  return least !== undefined && found !== undefined && compareSemver(found, parseSemver(least)!) < 0
+}
+
+const iso = (ms: number): string => new Date(ms).toISOString()
+const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+const instancesOf = (app: UsageApplicationRow) => Object.values(app.instances)
+
+const AppParams = t.type({ appName: t.string })
+const InstanceParams = t.type({ appName: t.string, environment: t.string })
+const ProjectParams = t.type({ projectId: t.string })
+const FeatureParams = t.type({ featureName: t.string })
+
+/** Outdated SDK versions of the applications given, with the applications using each. */
+const outdated = (apps: readonly UsageApplicationRow[]): OutdatedSdks => {
+  const users = new Map<string, Set<string>>()
+  for (const app of apps) for (const i of instancesOf(app)) if (i.sdkVersion !== undefined && isOutdatedSdk(i.sdkVersion)) users.set(i.sdkVersion, (users.get(i.sdkVersion) ?? new Set()).add(app.appName))
+  return { sdks: sorted(users.keys()).map((sdkVersion) => ({ sdkVersion, applications: sorted(users.get(sdkVersion)!) })) }
+}
+
+/**
+ * The Admin UI's applications pages, over the stored usage (usage-rows.ts): an application's
+ * overview and instances, a project's applications, outdated SDKs, a flag's raw counts.
+ */
+export const applicationViewOps = (limits: MetricsLimits, now: () => number) => {
+  const counts = (state: ReadState): UsageCountRow[] => state.usageCounts.rows().filter((c) => c.hour >= oldestHour(now(), limits.retentionHours))
+  /** The applications that reported flags of `project`. */
+  const projectApps = (state: State, project: string): UsageApplicationRow[] => {
+    const names = new Set(counts(state).filter((c) => state.features.get(c.feature)?.project === project).map((c) => c.appName))
+    return [...names].flatMap((name) => state.usageApplications.get(name) ?? [])
+  }
+
+  const overview = read<t.TypeOf<typeof AppParams>, undefined, ApplicationOverview, NotFoundError>({
+    params: AppParams,
+    requirement: 'NONE',
+    run: (state, { params }) => {
+      const app = state.usageApplications.get(params.appName)
+      if (app === undefined) return E.left(notFound(`Could not find appName=${params.appName}`))
+      const own = counts(state).filter((c) => c.appName === app.appName)
+      const features = sorted(own.map((c) => c.feature))
+      const environments = sorted([...instancesOf(app).map((i) => i.environment), ...own.map((c) => c.environment)])
+      return E.right({
+        projects: sorted(features.flatMap((f) => state.features.get(f)?.project ?? [])),
+        featureCount: features.length,
+        environments: environments.map((name) => {
+          const instances = instancesOf(app).filter((i) => i.environment === name)
+          const sdks = sorted(instances.flatMap((i) => i.sdkVersion ?? []))
+          const lastSeen = instances.reduce((at, i) => Math.max(at, i.lastSeen), -Infinity)
+          return {
+            name,
+            instanceCount: instances.length,
+            sdks,
+            frontendSdks: [],
+            backendSdks: sdks,
+            lastSeen: Number.isFinite(lastSeen) ? iso(lastSeen) : null,
+            issues: {
+              missingFeatures: sorted(own.filter((c) => c.environment === name && !state.features.has(c.feature)).map((c) => c.feature)),
+              outdatedSdks: sdks.filter(isOutdatedSdk),
+            },
+          }
+        }),
+        issues: { missingStrategies: app.strategies.filter((s) => !state.strategyTypes.has(s)) },
+      })
+    },
+  })
+
+  const instances = read<t.TypeOf<typeof InstanceParams>, undefined, EnvironmentInstances>({
+    params: InstanceParams,
+    requirement: 'NONE',
+    run: (state, { params }) => {
+      const app = state.usageApplications.get(params.appName)
+      const found = app === undefined ? [] : instancesOf(app).filter((i) => i.environment === params.environment)
+      found.sort((a, b) => b.lastSeen - a.lastSeen)
+      return E.right({ instances: found.map((i) => ({ instanceId: i.instanceId, lastSeen: iso(i.lastSeen), sdkVersion: i.sdkVersion ?? null })) })
+    },
+  })
+
+  const projectApplications = read<t.TypeOf<typeof ProjectParams>, undefined, ProjectApplications, ValidationError>({
+    params: ProjectParams,
+    requirement: 'NONE',
+    run: (state, { params, query }) => {
+      const q = decodeAt(ProjectApplicationsQuery, '/query', query)
+      if (E.isLeft(q)) return q
+      const offset = Math.max(0, Number.parseInt(q.right.offset ?? '0', 10) || 0)
+      const limit = Math.max(0, Number.parseInt(q.right.limit ?? '50', 10) || 50)
+      const text = q.right.query?.toLowerCase()
+      const apps = projectApps(state, params.projectId)
+        .map((app) => {
+          const versions = new Map<string, Set<string>>()
+          for (const i of instancesOf(app)) {
+            const [name, version] = (i.sdkVersion ?? '').split(':')
+            if (name && version) versions.set(name, (versions.get(name) ?? new Set()).add(version))
+          }
+          return {
+            name: app.appName,
+            environments: sorted(instancesOf(app).map((i) => i.environment)),
+            instances: sorted(instancesOf(app).map((i) => i.instanceId)),
+            sdks: sorted(versions.keys()).map((name) => ({ name, versions: sorted(versions.get(name)!) })),
+          }
+        })
+        .filter((a) => text === undefined || [a.name, ...a.environments, ...a.sdks.map((s) => s.name)].some((v) => v.toLowerCase().includes(text)))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      if (q.right.sortOrder === 'desc') apps.reverse()
+      return E.right({ total: apps.length, applications: apps.slice(offset, offset + limit) })
+    },
+  })
+
+  const outdatedSdks = read<NoParams, undefined, OutdatedSdks>({ params: NoParams, requirement: 'NONE', run: (state) => E.right(outdated(state.usageApplications.rows())) })
+
+  const projectOutdatedSdks = read<t.TypeOf<typeof ProjectParams>, undefined, OutdatedSdks>({
+    params: ProjectParams,
+    requirement: 'NONE',
+    run: (state, { params }) => E.right(outdated(projectApps(state, params.projectId))),
+  })
+
+  const raw = read<t.TypeOf<typeof FeatureParams>, undefined, FeatureRawMetrics, NotFoundError>({
+    params: FeatureParams,
+    requirement: 'NONE',
+    run: (state, { params }) => {
+      if (!state.features.has(params.featureName)) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
+      const own = counts(state).filter((c) => c.feature === params.featureName)
+      own.sort((a, b) => a.hour - b.hour || (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0) || (a.environment < b.environment ? -1 : 1))
+      return E.right({
+        version: 1,
+        maturity: 'stable',
+        data: own.map((c) => ({ featureName: c.feature, appName: c.appName, environment: c.environment, timestamp: iso(c.hour), yes: c.yes, no: c.no, variants: { ...c.variants } })),
+      })
+    },
+  })
+
+  /** flagport lets unknown flags be (docs/clients.md), so it has none to list. */
+  const unknownFlags = read<NoParams, undefined, UnknownFlags>({ params: NoParams, requirement: 'NONE', run: () => E.right({ unknownFlags: [] }) })
+
+  /** `POST`: the strategies an application loaded, as the UI edits them; an application not seen is added. */
+  const update = write<t.TypeOf<typeof AppParams>, ApplicationUpdate, void>({
+    params: AppParams,
+    body: ApplicationUpdate,
+    requirement: 'ADMIN',
+    run: (draft, { params, body, ctx }) => {
+      const before = draft.usageApplications.read(params.appName)
+      const strategies = body.strategies?.slice(0, limits.maxStrategiesPerApplication) ?? before?.strategies ?? []
+      const row = { appName: params.appName, caller: before?.caller ?? 'admin', lastSeen: before?.lastSeen ?? Date.parse(ctx.now), strategies, ...(before?.sdkVersion !== undefined ? { sdkVersion: before.sdkVersion } : {}), instances: before?.instances ?? Object.create(null) }
+      draft.usageApplications.set(params.appName, { ...row, bytes: applicationBytes(row) })
+      return E.right(() => undefined)
+    },
+  })
+
+  /** `DELETE`: forgets the application and its instances; its counts stay, as in Unleash. */
+  const remove = write<t.TypeOf<typeof AppParams>, undefined, void>({
+    params: AppParams,
+    requirement: 'ADMIN',
+    run: (draft, { params }) => {
+      draft.usageApplications.delete(params.appName)
+      return E.right(() => undefined)
+    },
+  })
+
+  return { overview, instances, projectApplications, outdatedSdks, projectOutdatedSdks, raw, unknownFlags, update, remove }
+}

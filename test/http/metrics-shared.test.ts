@@ -1,0 +1,106 @@
+import t from 'tap'
+import { FEATURES, type Served, serve } from './support.js'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { internalsOf } from '../../src/api/internals.js'
+
+const NOW = '2026-01-01T00:00:00.000Z'
+
+const clientToken = async (s: Served) =>
+  (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'sdk', type: 'client', environment: 'development', projects: ['default'] } })).json.secret as string
+
+const register = { appName: 'shop', instanceId: 'shop-1', sdkVersion: 'unleash-client-node:4.0.0', strategies: ['default', 'mine'], started: NOW, interval: 10_000 }
+const report = (yes: number, no: number) => ({ appName: 'shop', instanceId: 'shop-1', bucket: { start: NOW, stop: NOW, toggles: { checkout: { yes, no, variants: {} } } } })
+
+t.test('two facades on one store: what an SDK reports to A is stored once per interval and seen by B', async (t) => {
+  const storage = createMemoryStorage()
+  const a = await serve('fetch', { storage })
+  const b = await serve('fetch', { storage })
+  await a.call('POST', FEATURES, { body: { name: 'checkout' } })
+  const token = await clientToken(a)
+  t.equal((await a.call('POST', '/api/client/register', { token, body: register })).status, 202)
+  const before = storage.head().version
+  t.equal((await a.call('POST', '/api/client/metrics', { token, body: report(3, 1) })).status, 202)
+  const afterFirst = storage.head().version
+  t.equal((await a.call('POST', '/api/client/metrics', { token, body: report(2, 0) })).status, 202)
+  t.equal(storage.head().version, afterFirst, 'a second report within the interval commits nothing')
+  t.ok(afterFirst - before <= 1, 'the first report wrote at most one commit')
+  t.same(b.api.state().usageCounts.size, 1, 'one row, the first report only')
+
+  // A writes what it gathered; B shows the sum.
+  t.equal((await a.api.flushMetrics())._tag, 'Right')
+  const apps = await b.call('GET', '/api/admin/metrics/applications')
+  t.same(apps.json.applications.map((x: { appName: string }) => x.appName), ['shop'])
+  const usage = await b.call('GET', '/api/admin/client-metrics/features/checkout')
+  t.same(usage.json.totalUsage, [{ environment: 'development', yes: 5, no: 1 }])
+  const raw = await b.call('GET', '/api/admin/client-metrics/features/checkout/raw')
+  t.same(raw.json.data.map((d: { appName: string; yes: number; no: number }) => [d.appName, d.yes, d.no]), [['shop', 5, 1]])
+
+  // Reports to B add to A's, never replace them.
+  const bToken = await clientToken(b)
+  t.equal((await b.call('POST', '/api/client/metrics', { token: bToken, body: report(10, 10) })).status, 202)
+  t.equal((await b.api.flushMetrics())._tag, 'Right')
+  t.same((await a.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 15, no: 11 }])
+
+  const yesNo = (environments: { name: string; yes: number; no: number }[]) => environments.map((e) => [e.name, e.yes, e.no])
+  t.same(yesNo((await b.call('GET', `${FEATURES}/checkout`)).json.environments), [['development', 15, 11], ['production', 0, 0]], "the feature's environments: this hour's counts")
+  t.same(yesNo((await a.call('GET', '/api/admin/search/features?query=checkout')).json.features[0].environments), [['development', 15, 11], ['production', 0, 0]], 'and in search')
+
+  const overview = await b.call('GET', '/api/admin/metrics/applications/shop/overview')
+  t.equal(overview.status, 200)
+  t.same(overview.json.projects, ['default'])
+  t.equal(overview.json.featureCount, 1)
+  t.same(overview.json.issues, { missingStrategies: ['mine'] })
+  t.same(overview.json.environments.map((e: { name: string; instanceCount: number; issues: unknown }) => [e.name, e.instanceCount, e.issues]), [
+    ['development', 1, { missingFeatures: [], outdatedSdks: ['unleash-client-node:4.0.0'] }],
+  ])
+  t.equal((await b.call('GET', '/api/admin/metrics/applications/nope/overview')).status, 404)
+  const instances = await b.call('GET', '/api/admin/metrics/instances/shop/environment/development')
+  t.same(instances.json.instances.map((i: { instanceId: string }) => i.instanceId), ['shop-1'])
+  t.same((await b.call('GET', '/api/admin/projects/default/applications')).json, {
+    total: 1,
+    applications: [{ name: 'shop', environments: ['development'], instances: ['shop-1'], sdks: [{ name: 'unleash-client-node', versions: ['4.0.0'] }] }],
+  })
+  t.same((await b.call('GET', '/api/admin/projects/other/applications')).json, { total: 0, applications: [] })
+  t.same((await b.call('GET', '/api/admin/metrics/sdks/outdated')).json, { sdks: [{ sdkVersion: 'unleash-client-node:4.0.0', applications: ['shop'] }] })
+  t.same((await b.call('GET', '/api/admin/projects/default/sdks/outdated')).json.sdks.length, 1)
+  t.same((await b.call('GET', '/api/admin/metrics/unknown-flags')).json, { unknownFlags: [] })
+
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { strategies: ['default'] } })).status, 202)
+  t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')
+  t.equal((await b.call('DELETE', '/api/admin/metrics/applications/shop')).status, 200)
+  t.equal((await a.call('GET', '/api/admin/metrics/applications/shop')).status, 404, 'forgotten for every facade')
+})
+
+t.test('PostgreSQL, two instances: concurrent writes add up, B sees A\'s SDK, and both see it after reopening', async (t) => {
+  const url = process.env.DATABASE_URL
+  if (!url) return t.plan(0, 'no DATABASE_URL: run through scripts/postgres.sh')
+  const { freshStoreName, openStore } = await import('../storage/fixtures/postgres.js')
+  const name = freshStoreName('metrics')
+  const portA = await openStore(url, name)
+  const portB = await openStore(url, name)
+  const a = await serve('fetch', { storage: portA })
+  const b = await serve('fetch', { storage: portB })
+  await a.call('POST', FEATURES, { body: { name: 'checkout' } })
+  await portB.sync()
+  const token = await clientToken(a)
+  await portB.sync()
+  t.equal((await a.call('POST', '/api/client/register', { token, body: register })).status, 202)
+  for (let i = 0; i < 5; i++) {
+    await a.call('POST', '/api/client/metrics', { token, body: report(1, 0) })
+    await b.call('POST', '/api/client/metrics', { token, body: report(0, 1) })
+  }
+  // Both write at once: one of them conflicts, runs again on the other's row, and adds to it.
+  const written = await Promise.all([a.api.flushMetrics(), b.api.flushMetrics()])
+  t.same(written.map((w) => w._tag), ['Right', 'Right'])
+  await portA.sync()
+  t.same((await a.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 5, no: 5 }])
+  t.same((await b.call('GET', '/api/admin/metrics/applications')).json.applications.map((x: { appName: string }) => x.appName), ['shop'], "B's page lists A's SDK")
+  await portA.close()
+  await portB.close()
+
+  const again = await serve('fetch', { storage: await openStore(url, name) })
+  t.teardown(() => internalsOf(again.api).storage.close())
+  t.same((await again.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 5, no: 5 }], 'after reopening')
+  t.same((await again.call('GET', `${FEATURES}/checkout`)).json.environments.map((e: { yes: number; no: number }) => [e.yes, e.no]), [[5, 5], [0, 0]], "and on the feature's environments")
+  t.equal((await again.call('GET', '/api/admin/metrics/applications/shop/overview')).status, 200)
+})
