@@ -98,7 +98,7 @@ t.test("Unleash's Node SDK streaming from a server on the file store sees a flag
 })
 
 const url = process.env.DATABASE_URL ?? (process.env.CI === 'true' ? databaseUrl(t) : null)
-if (url === null) t.test('PostgreSQL, two servers', { skip: 'no DATABASE_URL: run through scripts/postgres.sh' }, () => undefined)
+if (url === null) t.test('PostgreSQL, two servers', { skip: 'no DATABASE_URL: run through test/scripts/postgres.sh' }, () => undefined)
 else {
   t.test("PostgreSQL, two servers: a flag flipped through A reaches Unleash's Node SDK streaming from B", async (t) => {
     const name = freshStoreName('stream')

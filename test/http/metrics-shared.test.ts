@@ -73,7 +73,7 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
 
 t.test('PostgreSQL, two instances: concurrent writes add up, B sees A\'s SDK, and both see it after reopening', async (t) => {
   const url = process.env.DATABASE_URL
-  if (!url) return t.plan(0, 'no DATABASE_URL: run through scripts/postgres.sh')
+  if (!url) return t.plan(0, 'no DATABASE_URL: run through test/scripts/postgres.sh')
   const { freshStoreName, openStore } = await import('../storage/fixtures/postgres.js')
   const name = freshStoreName('metrics')
   const portA = await openStore(url, name)

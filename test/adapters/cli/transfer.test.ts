@@ -270,7 +270,7 @@ t.test('usage errors exit 2 and say what to give', async (t) => {
   t.equal(viaEnv.code, 0, viaEnv.err)
 })
 
-t.test('into PostgreSQL: one commit that a fresh open replays, and a second run changes nothing', { skip: process.env['DATABASE_URL'] ? false : 'no DATABASE_URL (scripts/postgres.sh)' }, async (t) => {
+t.test('into PostgreSQL: one commit that a fresh open replays, and a second run changes nothing', { skip: process.env['DATABASE_URL'] ? false : 'no DATABASE_URL (test/scripts/postgres.sh)' }, async (t) => {
   const store = `transfer_${process.pid}_${Date.now()}`
   const env = { DATABASE_URL: process.env['DATABASE_URL'] }
   const root = await tempDir(t)

@@ -1,8 +1,8 @@
-import { dictFrom } from '../src/model/dict.js'
-import type { FeatureState, State } from '../src/model/state.js'
-import { setRow, tableFrom } from '../src/store/table.js'
-import { initialState } from '../src/domain/seed.js'
-import { tagKey } from '../src/model/state.js'
+import { dictFrom } from '../../src/model/dict.js'
+import type { FeatureState, State } from '../../src/model/state.js'
+import { setRow, tableFrom } from '../../src/store/table.js'
+import { initialState } from '../../src/domain/seed.js'
+import { tagKey } from '../../src/model/state.js'
 
 const NOW = '2026-01-01T00:00:00.000Z'
 export const featureName = (i: number) => `feature-${String(i).padStart(6, '0')}`

@@ -6,7 +6,7 @@
  */
 import { InMemoryProvider, OpenFeature } from '@openfeature/server-sdk'
 import { init, integrations } from '@launchdarkly/node-server-sdk'
-import { createTestKit, type Seed } from '../adapters/testing/index.js'
+import { createTestKit, type Seed } from '../../adapters/testing/index.js'
 import { measure, type Row } from './measure.js'
 
 const FLAGS = 20

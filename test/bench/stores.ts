@@ -2,10 +2,10 @@ import * as E from 'fp-ts/lib/Either.js'
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { type FileStorageOptions, openFileStorage } from '../adapters/storage/file.js'
-import type { State } from '../src/model/state.js'
-import type { StoragePort } from '../src/ports/storage.js'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { type FileStorageOptions, openFileStorage } from '../../adapters/storage/file.js'
+import type { State } from '../../src/model/state.js'
+import type { StoragePort } from '../../src/ports/storage.js'
 
 export interface BenchStore {
   readonly name: string

@@ -13,7 +13,7 @@ const CONNECTIONS = 50
 const ROUNDS = Math.max(1, Number(process.env['BENCH_HTTP_ROUNDS'] ?? 3))
 
 /** The compiled server (in dist/, as `npm start` runs it; `npm run bench` builds it first) and the ceiling, beside this file in `.bench/`. */
-export const SERVER = fileURLToPath(new URL('../../dist/adapters/cli/main.js', import.meta.url))
+export const SERVER = fileURLToPath(new URL('../../../dist/adapters/cli/main.js', import.meta.url))
 const BARE_SERVER = fileURLToPath(new URL('./bare-server.js', import.meta.url))
 
 /** Starts a child process and resolves with the URL it prints ("listening on <url>"). */

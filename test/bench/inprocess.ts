@@ -1,9 +1,9 @@
-import { openAuth } from '../adapters/auth/open.js'
-import { createAdminApi } from '../src/api/admin-api.js'
+import { openAuth } from '../../adapters/auth/open.js'
+import { createAdminApi } from '../../src/api/admin-api.js'
 import { buildState, featureName } from './fixtures.js'
 import { measure, type MeasureOptions, type Row } from './measure.js'
 import type { BenchStore } from './stores.js'
-import type { State } from '../src/model/state.js'
+import type { State } from '../../src/model/state.js'
 
 const LIMITS = { featureFlags: 10_000_000, projects: 10_000_000, apiTokens: 10_000_000 }
 

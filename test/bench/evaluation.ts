@@ -4,17 +4,17 @@
  * and the client endpoint's cached answer. Calls cost well under a microsecond, below the
  * timer's resolution, so each sample times a batch and divides.
  */
-import { openAuth } from '../adapters/auth/open.js'
-import { createMemoryStorage } from '../adapters/storage/memory.js'
-import { createAdminApi } from '../src/api/admin-api.js'
-import { immer } from '../src/api/immer.js'
-import { initialState } from '../src/domain/seed.js'
-import { compileEvaluator } from '../src/evaluation/index.js'
-import { dictFrom } from '../src/model/dict.js'
-import type { FeatureState, State } from '../src/model/state.js'
-import { tableFrom } from '../src/store/table.js'
-import { transact } from '../src/store/transaction.js'
-import { fixedClock } from '../src/ports/clock.js'
+import { openAuth } from '../../adapters/auth/open.js'
+import { createMemoryStorage } from '../../adapters/storage/memory.js'
+import { createAdminApi } from '../../src/api/admin-api.js'
+import { immer } from '../../src/api/immer.js'
+import { initialState } from '../../src/domain/seed.js'
+import { compileEvaluator } from '../../src/evaluation/index.js'
+import { dictFrom } from '../../src/model/dict.js'
+import type { FeatureState, State } from '../../src/model/state.js'
+import { tableFrom } from '../../src/store/table.js'
+import { transact } from '../../src/store/transaction.js'
+import { fixedClock } from '../../src/ports/clock.js'
 
 /** A row as `npm run bench` (bench/run.ts) takes it; it adds the section. */
 export interface Row {

@@ -35,7 +35,7 @@ if (!skip.has('http')) {
   const { httpRows } = await import('./http.js')
   rows.push(...(await httpRows(Math.min(...sizes.filter((s) => s >= 10000), 10000), seconds)))
 }
-// Only where a database is given (scripts/postgres.sh npm run bench starts one).
+// Only where a database is given (test/scripts/postgres.sh npm run bench starts one).
 if (!skip.has('postgres') && process.env.DATABASE_URL) {
   const { postgresRows } = await import('./postgres.js')
   rows.push(...(await postgresRows(process.env.DATABASE_URL, seconds)))
@@ -45,7 +45,7 @@ if (!skip.has('streaming')) {
   if (process.env.DATABASE_URL) {
     const { streamingRows } = await import('./streaming.js')
     rows.push(...(await streamingRows(process.env.DATABASE_URL)))
-  } else console.log('streaming: skipped, no DATABASE_URL (scripts/postgres.sh npm run bench starts a database)\n')
+  } else console.log('streaming: skipped, no DATABASE_URL (test/scripts/postgres.sh npm run bench starts a database)\n')
 }
 if (!skip.has('imports')) {
   const { importRows } = await import('./imports.js')

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # A throwaway PostgreSQL for the tests and benchmarks.
 #
-#   scripts/postgres.sh COMMAND...   start a cluster, run COMMAND with DATABASE_URL set, then
+#   test/scripts/postgres.sh COMMAND...   start a cluster, run COMMAND with DATABASE_URL set, then
 #                                    stop the cluster and delete it; exits with COMMAND's status
-#   scripts/postgres.sh restart      restart (as after a crash) the cluster a running COMMAND was given (FLAGPORT_PG_DIR)
+#   test/scripts/postgres.sh restart      restart (as after a crash) the cluster a running COMMAND was given (FLAGPORT_PG_DIR)
 #
 # Installs Debian's postgresql package when initdb is missing (as root). PostgreSQL refuses to
 # run as root, so the cluster belongs to an unprivileged user: `postgres` (made by the package)
@@ -27,7 +27,7 @@ if [ "${1:-}" = restart ]; then
   as_owner "$bin/pg_ctl" -D "$FLAGPORT_PG_DIR/data" -m immediate -w restart >/dev/null
   exit $?
 fi
-[ $# -gt 0 ] || { echo "usage: scripts/postgres.sh COMMAND... | restart" >&2; exit 2; }
+[ $# -gt 0 ] || { echo "usage: test/scripts/postgres.sh COMMAND... | restart" >&2; exit 2; }
 
 bin=$(find_bin)
 if [ -z "$bin" ] && [ "$(id -u)" = 0 ]; then

@@ -1,6 +1,0 @@
-/** Runs the streaming rows alone: `scripts/postgres.sh node --expose-gc --conditions=flagport-source --import tsx bench/streaming.run.ts`. */
-import { printTable } from './measure.js'
-import { streamingRows } from './streaming.js'
-
-if (!process.env.DATABASE_URL) console.log('streaming: skipped, no DATABASE_URL (scripts/postgres.sh starts a database)')
-else printTable(await streamingRows(process.env.DATABASE_URL))
