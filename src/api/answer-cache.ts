@@ -1,3 +1,5 @@
+import { currentHourUsage, type HourUsage, usageOf as hourUsageOf } from '../domain/metrics/usage-rows.js'
+import { hourOf } from '../domain/metrics/report.js'
 import type { ExportOf } from '../domain/export/export.js'
 import { renderEnvironments } from '../domain/feature/render.js'
 import { type Usage, usageOf } from '../domain/segment/usage.js'
@@ -42,6 +44,8 @@ export const createAnswerCache = () => {
   const json = new WeakMap<object, string>()
   const bytes = new WeakMap<object, Uint8Array>()
   const usages = new WeakMap<ReadState['features'], Usage>()
+  const hourly = new WeakMap<object, { readonly hour: number; readonly usage: HourUsage }>()
+  const counted = new WeakMap<readonly FeatureEnvironment[], { readonly usage: HourUsage; readonly environments: FeatureEnvironment[] }>()
   const sharing = exportSharing()
 
   return {
@@ -58,6 +62,29 @@ export const createAnswerCache = () => {
       if (found !== undefined && found.from === feature.environments && found.table.deref() === state.environments) return found.environments
       const environments = renderEnvironments(state, feature, 'stored')
       featureEnvironments.set(feature.name, { from: feature.environments, table: new WeakRef(state.environments), environments })
+      environmentsJson.set(environments, null)
+      return environments
+    },
+
+    /** This hour's `yes` and `no` per flag and environment: one scan of the stored counts per counts table and hour. */
+    hourUsage: (state: Pick<ReadState, 'usageCounts'>, now: number): HourUsage => {
+      const hour = hourOf(now)
+      const found = hourly.get(state.usageCounts)
+      if (found !== undefined && found.hour === hour) return found.usage
+      const usage = currentHourUsage(state, now)
+      hourly.set(state.usageCounts, { hour, usage })
+      return usage
+    },
+
+    /**
+     * A record's environments with this hour's `yes` and `no`: the same array while the record's
+     * environments and the hour's counts are the same objects, so its JSON too is written once.
+     */
+    withUsage: (record: Feature, usage: HourUsage): FeatureEnvironment[] => {
+      const found = counted.get(record.environments)
+      if (found !== undefined && found.usage === usage) return found.environments
+      const environments = record.environments.map((e) => ({ ...e, ...hourUsageOf(usage, record.name, e.name) }))
+      counted.set(record.environments, { usage, environments })
       environmentsJson.set(environments, null)
       return environments
     },

@@ -19,7 +19,7 @@ const eventQuery = decodeSearchQuery(EventSearchQuery)
 export const searchFeaturesOp = read({
   params: NoParams,
   requirement: 'NONE',
-  run: (state, env) => E.map((q: FeatureSearchQuery) => searchFeatures(state, q, favoriteFeaturesOf(state, callerUserId(env)), Date.parse(env.ctx.now)))(featureQuery(env.query)),
+  run: (state, env) => E.map((q: FeatureSearchQuery) => searchFeatures(state, q, favoriteFeaturesOf(state, callerUserId(env)), Date.parse(env.ctx.now), env.kept.hourUsage(state, Date.parse(env.ctx.now))))(featureQuery(env.query)),
 })
 
 /**

@@ -7,7 +7,6 @@ import { archiveImpact, archiveMany, deleteMany, reviveMany, setEnvironmentEnabl
 import { setEnvironmentEnabled } from '../../domain/feature/environment.js'
 import { featureInProject } from '../../domain/feature/lookup.js'
 import { renderEnvironments } from '../../domain/feature/render.js'
-import { currentHourUsage, usageOf } from '../../domain/metrics/usage-rows.js'
 import { patchFeature } from '../../domain/feature/patch.js'
 import { updateFeature } from '../../domain/feature/update.js'
 import { environmentVariants, patchEnvironmentVariants, setEnvironmentVariants, setOneEnvironmentVariants } from '../../domain/feature/variants.js'
@@ -82,8 +81,7 @@ export const getFeatureOp = read({
     if (E.isLeft(found)) return found
     if (found.right.archived) return E.left(notFound(`Could not find feature flag with name ${env.params.featureName}`))
     const record = featureRecord(env)(state, found.right)
-    const usage = currentHourUsage(state, Date.parse(env.ctx.now))
-    return E.right({ ...record, environments: record.environments.map((e) => ({ ...e, ...usageOf(usage, record.name, e.name) })) })
+    return E.right({ ...record, environments: env.kept.withUsage(record, env.kept.hourUsage(state, Date.parse(env.ctx.now))) })
   },
   callerCopy: copyFeature,
 })

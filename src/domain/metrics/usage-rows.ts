@@ -191,17 +191,16 @@ export interface YesNo {
   readonly no: number
 }
 
-const hourly = new WeakMap<object, { readonly hour: number; readonly found: ReadonlyMap<string, ReadonlyMap<string, YesNo>> }>()
+/** Per flag, per environment, a hour's `yes` and `no`. */
+export type HourUsage = ReadonlyMap<string, ReadonlyMap<string, YesNo>>
 
 /**
  * Per flag and environment, the counts of the hour `now` falls in, summed over applications:
  * Unleash's "last hour bucket", which a feature's environments and search show as `yes` and
- * `no`. One scan per stored table and hour.
+ * `no`. A scan of the stored counts: the facade keeps one per table and hour (src/api/answer-cache.ts).
  */
-export const currentHourUsage = (state: { readonly usageCounts: { rows(): readonly UsageCountRow[] } }, now: number): ReadonlyMap<string, ReadonlyMap<string, YesNo>> => {
+export const currentHourUsage = (state: { readonly usageCounts: { rows(): readonly UsageCountRow[] } }, now: number): HourUsage => {
   const hour = hourOf(now)
-  const cached = hourly.get(state.usageCounts)
-  if (cached !== undefined && cached.hour === hour) return cached.found
   const found = new Map<string, Map<string, { yes: number; no: number }>>()
   for (const row of state.usageCounts.rows()) {
     if (row.hour !== hour) continue
@@ -212,9 +211,8 @@ export const currentHourUsage = (state: { readonly usageCounts: { rows(): readon
     sum.no = add(sum.no, row.no)
     byEnvironment.set(row.environment, sum)
   }
-  hourly.set(state.usageCounts, { hour, found })
   return found
 }
 
 /** A flag's `yes` and `no` in one environment this hour (0 and 0 when none was reported). */
-export const usageOf = (usage: ReadonlyMap<string, ReadonlyMap<string, YesNo>>, feature: string, environment: string): YesNo => usage.get(feature)?.get(environment) ?? { yes: 0, no: 0 }
+export const usageOf = (usage: HourUsage, feature: string, environment: string): YesNo => usage.get(feature)?.get(environment) ?? { yes: 0, no: 0 }

@@ -4,7 +4,7 @@ import { lookup } from '../../model/dict.js'
 import { LIFECYCLE_STAGES } from '../../model/feature.js'
 import type { FeatureState } from '../../model/state.js'
 import { renderEnvironments } from '../feature/render.js'
-import { currentHourUsage, usageOf, type YesNo } from '../metrics/usage-rows.js'
+import { type HourUsage, usageOf, type YesNo } from '../metrics/usage-rows.js'
 import { renderStage } from '../feature/lifecycle.js'
 import { userRef } from '../user-ref.js'
 import { potentiallyStale } from '../feature/feature-types.js'
@@ -153,7 +153,7 @@ const item = (state: ReadState, f: FeatureState, favorite: boolean, usage: Reado
  * favourites first when asked, then by `sortBy`, then by name), one page of them and how many
  * there are in all.
  */
-export const searchFeatures = (state: ReadState, q: FeatureSearchQuery, favoriteNames: readonly string[], now: number): FeatureSearchResult => {
+export const searchFeatures = (state: ReadState, q: FeatureSearchQuery, favoriteNames: readonly string[], now: number, usage: HourUsage): FeatureSearchResult => {
   const favorites = new Set(favoriteNames)
   const found = state.features.rows().filter(matches(state, q, favorites, now))
   const key = sortKey(state, q.sortBy ?? 'createdAt')
@@ -164,6 +164,5 @@ export const searchFeatures = (state: ReadState, q: FeatureSearchQuery, favorite
       (favoriteFirst ? compare(favorites.has(b.name), favorites.has(a.name)) : 0) || direction * compare(key(a), key(b)) || compare(a.name, b.name),
   )
   const { items, total } = page(found, q.offset ?? 0, q.limit ?? DEFAULT_LIMIT)
-  const usage = currentHourUsage(state, now)
   return { features: items.map((f) => item(state, f, favorites.has(f.name), usage)), total }
 }
