@@ -86,7 +86,8 @@ const seeded = async () => {
   ok(await api.features.create({ params: P, body: { name: 'on' } }))
   ok(await api.strategies.add({ params: { ...AT, featureName: 'on' }, body: { name: 'default' } }))
   ok(await api.features.enableEnvironment({ params: { ...P, featureName: 'on', environment: 'development' } }))
-  const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id)], strategyId: [strategy.id], segmentId: [String(segment.id)], appName: ['shop'] }
+  const addon = await keep('addons.create', api.addons.create({ params: {}, body: { provider: 'webhook', enabled: true, parameters: { url: 'https://example.com/hook' }, events: ['feature-created'] } }))
+  const ids = { id: [strategy.id, String(user.id), String(group.id), String(robot.id), String(addon.id)], strategyId: [strategy.id], segmentId: [String(segment.id)], appName: ['shop'] }
   return { api, answers, ids }
 }
 
