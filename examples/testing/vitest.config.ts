@@ -9,5 +9,6 @@ const conditions = ['flagport-source', 'node', 'import', 'default']
 export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions, externalConditions: conditions } },
-  test: { include: ['examples/testing/*.vitest.ts'], root: '.' },
+  // From the sources, the first kit's imports are transformed inside the example's beforeAll.
+  test: { include: ['examples/testing/*.vitest.ts'], root: '.', hookTimeout: 60_000 },
 })

@@ -104,7 +104,10 @@ t.test('a commit of another file-store handle (another process, to the store) is
   internalsOf(b).onCommit((r) => heard.push(r))
   const heardByPoll = nextReport(b)
   ok(await a.features.create(create('checkout')))
-  const report = await heardByPoll
+  // The store's poll timer is unref'd: a timer of the test's own keeps the process up meanwhile.
+  let deadline: NodeJS.Timeout | undefined
+  const report = await Promise.race([heardByPoll, new Promise<never>((_, reject) => (deadline = setTimeout(() => reject(new Error('no report within 10 s')), 10_000)))])
+  clearTimeout(deadline)
   t.equal(report.local, false)
   t.same(report.events.map((e) => [e.type, e.featureName]), [['feature-created', 'checkout']])
   t.ok(report.after.features.get('checkout'), 'after holds the other handle\'s flag')

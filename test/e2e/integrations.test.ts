@@ -70,7 +70,8 @@ if (missing.length > 0) {
       t.match(E.isRight(listed) && listed.right.addons, [{ provider: 'webhook', parameters: { url: '*****', authorization: '*****' } }], 'the store holds it, secrets masked')
 
       step = 'toggle the flag'
-      await page.goto(`${url}/projects/default/features/${FLAG}`, { waitUntil: 'domcontentloaded' })
+      // Once the page has read the flag: a click on a switch drawn before that is lost.
+      await page.goto(`${url}/projects/default/features/${FLAG}`, { waitUntil: 'networkidle2' })
       const toggled = answerTo(page, 'POST', new RegExp(`/features/${FLAG}/environments/development/on$`))
       await page.locator(`[data-testid="TOGGLE-${FLAG}-development"]`).click()
       t.equal((await toggled).status(), 200, 'the flag is enabled in development')
