@@ -34,6 +34,12 @@ t.test('over HTTP, feature answers are the JSON of the facade record, through ev
     t.equal(answer.status, status, `${what}: status`)
     t.equal(answer.text, await facade(), `${what}: body`)
   }
+  // A write answers the record without this hour's usage counts, which only a read shows.
+  const withoutUsage = (json: string) => JSON.stringify(JSON.parse(json), (key, value: unknown) => (key === 'yes' || key === 'no' ? undefined : value))
+  const sameWritten = async (answer: { status: number; text: string }, status: number, what: string) => {
+    t.equal(answer.status, status, `${what}: status`)
+    t.equal(answer.text, withoutUsage(await facade()), `${what}: body`)
+  }
 
   const created = await s.call('POST', FEATURES, { body: { name: 'checkout', description: 'new' } })
   t.equal(created.status, 201, 'created')
@@ -41,7 +47,7 @@ t.test('over HTTP, feature answers are the JSON of the facade record, through ev
   const strategy = await s.call('POST', `${DEV}/strategies`, { body: { name: 'flexibleRollout', parameters: { rollout: '50' } } })
   t.equal(strategy.status, 200)
   await same(await s.call('GET', PATH), 200, 'read')
-  await same(await s.call('PUT', PATH, { body: { description: 'changed' } }), 200, 'description changed')
+  await sameWritten(await s.call('PUT', PATH, { body: { description: 'changed' } }), 200, 'description changed')
   await same(await s.call('GET', PATH), 200, 'read after the description')
   t.equal((await s.call('POST', `${DEV}/on`)).status, 200)
   await same(await s.call('GET', PATH), 200, 'read after enabling development')
@@ -51,7 +57,7 @@ t.test('over HTTP, feature answers are the JSON of the facade record, through ev
   await same(await s.call('GET', PATH), 200, 'read after the variants')
   t.equal((await s.call('DELETE', `${DEV}/strategies/${strategy.json.id}`)).status, 200)
   await same(await s.call('GET', PATH), 200, 'read after removing the strategy')
-  await same(await s.call('PUT', PATH, { body: { stale: true } }), 200, 'marked stale')
+  await sameWritten(await s.call('PUT', PATH, { body: { stale: true } }), 200, 'marked stale')
 
   const list = await s.call('GET', FEATURES)
   t.equal(list.text, JSON.stringify(ok(await s.api.features.listInProject({ params: { projectId: 'default' } }))), 'the list')

@@ -46,10 +46,11 @@ const setUp = async (s: Served) => {
   const context = (await s.call('POST', '/api/admin/context', { body: { name: 'tenant' } })).json.name
   await s.call('POST', `${FEATURES}/checkout/link`, { body: { url: 'example.com' } })
   const link = (await s.call('GET', `${FEATURES}/checkout`)).json.links?.[0]?.id
-  if ([strategy, user, group, account, segment, context, link].some((id) => id === undefined)) throw new Error('set-up failed')
+  const addon = (await s.call('POST', '/api/admin/addons', { body: WEBHOOK })).json.id
+  if ([strategy, user, group, account, segment, context, link, addon].some((id) => id === undefined)) throw new Error('set-up failed')
   const fill = (pattern: string): string =>
     pattern.replace(/:(\w+)/g, (_, name: string) => {
-      if (name === 'id') return String(pattern.includes('/groups') ? group : pattern.includes('/service-account') ? account : user)
+      if (name === 'id') return String(pattern.includes('/groups') ? group : pattern.includes('/service-account') ? account : pattern.includes('/addons') ? addon : user)
       const values: Record<string, string> = {
         ...{ projectId: 'default', featureName: 'checkout', environment: 'development', strategyId: strategy, name: 'development' },
         ...{ parent: 'parent', tokenId: '1', segmentId: String(segment), contextName: context, linkId: link },
@@ -59,6 +60,7 @@ const setUp = async (s: Served) => {
   return fill
 }
 
+const WEBHOOK = { provider: 'webhook', enabled: true, description: 'd', parameters: { url: 'https://example.com/hook', authorization: 'Bearer x' }, events: ['feature-created'], projects: ['default'], environments: ['development'] }
 const constraint = { contextName: 'userId', operator: 'IN', values: ['1'], inverted: false, caseInsensitive: false }
 const variant = { name: 'blue', weight: 1000, weightType: 'variable', stickiness: 'default', payload: { type: 'string', value: 'x' }, overrides: [{ contextName: 'userId', values: ['1'] }] }
 
@@ -168,6 +170,9 @@ const SAMPLES: Readonly<Record<string, unknown>> = {
   'POST /api/admin/constraints/validate': constraint,
   'POST /api/admin/record-ui-error': { errorMessage: 'm', errorStack: 's' },
   'POST /api/admin/feedback': { feedbackId: 'pnps', neverShow: true },
+  'POST /api/admin/addons': WEBHOOK,
+  'PUT /api/admin/addons/:id': WEBHOOK,
+  'POST /api/admin/metrics/applications/:appName': { appName: 'shop', strategies: ['default'] },
   'PUT /api/admin/feedback/:id': { neverShow: true, userId: 1, given: '2026-01-01T00:00:00.000Z' },
   'POST /api/admin/playground': { environment: 'development', projects: ['default'], context: { appName: 'a', userId: '1', properties: { region: 'eu' } } },
   'POST /api/admin/playground/advanced': { environments: ['development'], projects: '*', context: { appName: 'a', userId: '1,2', properties: { region: 'eu' } } },
