@@ -35,20 +35,43 @@ const docs = ['README.md', ...(await readdir(join(ROOT, 'docs'))).filter((f) => 
 await mkdir(SCRATCH, { recursive: true })
 t.teardown(() => rm(SCRATCH, { recursive: true, force: true }))
 
+// Each snippet is its own node process: two at a time, started ahead of the subtest that reads
+// its outcome, so the file takes about half the time of running them in turn.
+t.setTimeout(10 * 60_000)
+const ahead = 2
+let running = 0
+const waiting: (() => void)[] = []
+const inTurn = async <T>(work: () => Promise<T>): Promise<T> => {
+  if (running >= ahead) await new Promise<void>((resolve) => waiting.push(resolve))
+  running++
+  try {
+    return await work()
+  } finally {
+    running--
+    waiting.shift()?.()
+  }
+}
+
 for (const doc of docs) {
   const snippets = tsSnippets(await readFile(join(ROOT, doc), 'utf8'))
   for (const snippet of snippets.filter((s) => !s.fragment)) {
-    t.test(`${doc}:${snippet.line} runs as written`, async (t) => {
+    const file = join(SCRATCH, `${doc.replace(/\W/g, '-')}-${snippet.line}.ts`)
+    const outcome = inTurn(async () => {
       const cwd = await mkdtemp(join(tmpdir(), 'flagport-snippet-'))
-      t.teardown(() => rm(cwd, { recursive: true, force: true }))
-      const file = join(SCRATCH, `${doc.replace(/\W/g, '-')}-${snippet.line}.ts`)
-      await writeFile(file, `${snippet.code}\nexport {}\n`)
+      try {
+        await writeFile(file, `${snippet.code}\nexport {}\n`)
+        return await run(file, cwd)
+      } finally {
+        await rm(cwd, { recursive: true, force: true })
+      }
+    })
+    t.test(`${doc}:${snippet.line} runs as written`, async (t) => {
       // flagport's own dependencies reach a reader's app only where npm happens to hoist them
       // (a nested install has none): a snippet imports flagport, node's modules, or what the
       // page has the reader install (the test doubles it compares with).
       const borrowed = [...snippet.code.matchAll(/from '([^'.][^']*)'/g)].map((m) => m[1]!).filter((spec) => packageOf(spec) in manifest.dependencies)
       t.same(borrowed, [], "imports none of flagport's own dependencies")
-      const { code, output } = await run(file, cwd)
+      const { code, output } = await outcome
       t.equal(code, 0, output)
     })
   }
