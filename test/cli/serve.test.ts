@@ -26,7 +26,10 @@ t.test('flagport --ui --log json offline with nothing cached: says what to do, s
   t.equal((await callScript(server.url, 'GET', '/api/admin/projects?secret=*:*.x', { token: TOKEN })).status, 200)
   t.equal((await callScript(server.url, 'GET', '/api/admin/ui-config', { token: TOKEN })).json.unleashUrl, server.url, 'links name the port picked and the base path')
   t.equal((await callScript(server.url, 'GET', '/', { token: TOKEN })).status, 404, 'no UI: the API answers its 404')
-  t.match(lines().filter((l) => l['message'] === 'request').map(({ method, path, status }) => ({ method, path, status })), [
+  // A request's line is written once its answer is sent, so it may reach the pipe after the answer reaches us.
+  const requests = () => lines().filter((l) => l['message'] === 'request')
+  for (let waited = 0; requests().length < 5 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+  t.match(requests().map(({ method, path, status }) => ({ method, path, status })), [
     { method: 'GET', path: '/flags/ready', status: 200 },
     { method: 'GET', path: '/flags/health', status: 200 },
     { method: 'GET', path: '/flags/api/admin/projects', status: 200 },
