@@ -1,23 +1,7 @@
-/** How much the in-memory usage keeps: every map whose keys come from requests has a ceiling. */
-export interface MetricsLimits {
-  /** Hours of counts kept (Unleash keeps 48). */
-  readonly retentionHours: number
-  /** Applications kept; past it the one seen longest ago is forgotten. */
-  readonly maxApplications: number
-  /** Instances kept per application; past it the one seen longest ago is forgotten. */
-  readonly maxInstancesPerApplication: number
-  /** Counts kept: one per flag, environment, application and hour, over the whole window; new ones past it are dropped until old hours leave. */
-  readonly maxSeries: number
-  /** Variant names counted per flag, environment, application and hour (of those the flag can give); later ones are dropped. */
-  readonly maxVariantsPerSeries: number
-  /** Strategy names kept per application (the first ones a registration lists). */
-  readonly maxStrategiesPerApplication: number
-  /** Bytes that what one caller (a token, a user) registered may keep; past it that caller's application seen longest ago is forgotten. */
-  readonly maxBytesPerCaller: number
-  /** Bytes that applications and instances keep in all; past it the application seen longest ago is forgotten. */
-  readonly maxApplicationBytes: number
-  /** Bytes that counts keep in all; new ones past it are dropped until old hours leave. */
-  readonly maxSeriesBytes: number
+import type { UsageBounds } from '../../domain/metrics/usage-rows.js'
+
+/** How much the usage keeps (its ceilings: UsageBounds), and how often it is written. */
+export interface MetricsLimits extends UsageBounds {
   /** Least time between two commits of `lastSeenAt`, in milliseconds. */
   readonly lastSeenWriteIntervalMs: number
 }

@@ -4,16 +4,25 @@ import { type Editable, type Tx, readRow } from '../../store/tx.js'
 import { HOUR_MS, hourOf } from './report.js'
 import { ENTRY_BYTES, optionalBytes, textBytes } from './sizes.js'
 
-/** The ceilings the stored usage keeps to (the host's `config.metrics`; docs/clients.md). */
+/** The ceilings the usage keeps to, in memory and in the store (the host's `config.metrics`; docs/clients.md): every map whose keys come from requests has one. */
 export interface UsageBounds {
+  /** Hours of counts kept (Unleash keeps 48). */
   readonly retentionHours: number
+  /** Applications kept; past it the one seen longest ago is forgotten. */
   readonly maxApplications: number
+  /** Instances kept per application; past it the one seen longest ago is forgotten. */
   readonly maxInstancesPerApplication: number
+  /** Counts kept: one per flag, environment, application and hour, over the whole window; new ones past it are dropped until old hours leave. */
   readonly maxSeries: number
+  /** Variant names counted per flag, environment, application and hour (of those the flag can give); later ones are dropped. */
   readonly maxVariantsPerSeries: number
+  /** Strategy names kept per application (the first ones a registration lists). */
   readonly maxStrategiesPerApplication: number
+  /** Bytes that what one caller (a token, a user) registered may keep; past it that caller's application seen longest ago is forgotten. */
   readonly maxBytesPerCaller: number
+  /** Bytes that applications and instances keep in all; past it the application seen longest ago is forgotten. */
   readonly maxApplicationBytes: number
+  /** Bytes that counts keep in all; new ones past it are dropped until old hours leave. */
   readonly maxSeriesBytes: number
 }
 
