@@ -122,6 +122,21 @@ const send = (res: ServerResponse, response: HttpResponse): void => {
 /** Responses that are open event streams: a server that stops ends them rather than waiting. */
 export const openStreams = new WeakSet<ServerResponse>()
 
+const CRLF = Buffer.from('\r\n')
+let lastChunk: Uint8Array | undefined
+let lastFrame: Buffer = CRLF
+/**
+ * A chunk as chunked transfer encoding frames it, in one buffer. The stream hub writes one
+ * event to many streams in a row, so the frame of the last chunk is kept: one frame an event.
+ */
+const chunkFrame = (chunk: Uint8Array): Buffer => {
+  if (chunk !== lastChunk) {
+    lastChunk = chunk
+    lastFrame = Buffer.concat([Buffer.from(`${chunk.byteLength.toString(16)}\r\n`, 'latin1'), chunk, CRLF])
+  }
+  return lastFrame
+}
+
 /**
  * An event stream: the headers at once (no length, chunked), then what the stream writes.
  * `close` ends it, or cuts it when its reader left bytes untaken (a slow reader is dropped).
@@ -135,7 +150,14 @@ const sendStream = (res: ServerResponse, response: HttpResponse): void => {
   res.socket?.setTimeout(0)
   openStreams.add(res)
   const stop = response.stream!.open({
-    write: (chunk) => void res.write(chunk),
+    // Straight to the socket once it is this response's (the headers are on it already): one
+    // write a stream, where `res.write` corks it, frames the chunk in four buffers and writes
+    // them a tick later, after every other stream's.
+    write: (chunk) => {
+      const socket = res.socket
+      if (socket === null || socket.destroyed) res.write(chunk)
+      else socket.write(res.chunkedEncoding ? chunkFrame(chunk) : chunk)
+    },
     buffered: () => res.writableLength,
     close: () => {
       if (res.writableLength > 0) res.destroy()

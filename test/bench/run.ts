@@ -40,11 +40,13 @@ if (!skip.has('postgres') && process.env.DATABASE_URL) {
   const { postgresRows } = await import('./postgres.js')
   rows.push(...(await postgresRows(process.env.DATABASE_URL, seconds)))
 }
-// 1,000 SDK streams on each of two instances of one PostgreSQL store.
+// 1,000 SDK streams on each of two instances of one PostgreSQL store; then two `flagport` processes and the Node SDK.
 if (!skip.has('streaming')) {
   if (process.env.DATABASE_URL) {
     const { streamingRows } = await import('./streaming.js')
     rows.push(...(await streamingRows(process.env.DATABASE_URL)))
+    const { hostsRows } = await import('./streaming-hosts.js')
+    rows.push(...(await hostsRows(process.env.DATABASE_URL)))
   } else console.log('streaming: skipped, no DATABASE_URL (test/scripts/postgres.sh npm run bench starts a database)\n')
 }
 if (!skip.has('imports')) {

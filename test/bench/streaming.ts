@@ -23,12 +23,14 @@ const heap = () => {
   return m.heapUsed + m.external + m.arrayBuffers
 }
 
-/** `flagport` on PostgreSQL as its own process: compiled (npm run bench), or from source under tsx. */
-const startInstance = (env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> =>
+/** `flagport` on PostgreSQL as its own process, as `npm start` runs it: compiled (npm run bench), or from source under tsx. */
+export const startInstance = (env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> =>
   new Promise((resolve, reject) => {
     const fromSource = import.meta.url.endsWith('.ts')
     const args = fromSource ? ['--conditions=flagport-source', '--import', 'tsx', 'adapters/cli/main.ts'] : [SERVER]
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    // BENCH_SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the instances.
+    const nodeOptions = (process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '').split(' ').filter(Boolean)
+    const child = spawn(process.execPath, [...nodeOptions, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
     let output = ''
     const look = (chunk: Buffer) => {
       output += String(chunk)
@@ -37,7 +39,7 @@ const startInstance = (env: Record<string, string>): Promise<{ child: ChildProce
     }
     child.stdout!.on('data', look)
     child.stderr!.on('data', look)
-    child.on('exit', () => reject(new Error(`the second instance exited before listening:\n${output}`)))
+    child.on('exit', () => reject(new Error(`an instance exited before listening:\n${output}`)))
   })
 
 /**
