@@ -1,4 +1,4 @@
-/** Runs the streaming rows alone: `test/scripts/postgres.sh node --expose-gc --conditions=flagport-source --import tsx bench/streaming.run.ts`. */
+/** Runs the streaming rows alone: `test/scripts/postgres.sh node --expose-gc --conditions=flagport-source --import tsx test/bench/streaming.run.ts`. */
 import { printTable } from './measure.js'
 import { streamingRows } from './streaming.js'
 
