@@ -154,6 +154,8 @@ const sendStream = (res: ServerResponse, response: HttpResponse): void => {
     // write a stream, where `res.write` corks it, frames the chunk in four buffers and writes
     // them a tick later, after every other stream's.
     write: (chunk) => {
+      // Ended by a stopping server, the stream leaves the hub once its socket closes: nothing goes after the end.
+      if (res.writableEnded) return
       const socket = res.socket
       if (socket === null || socket.destroyed) res.write(chunk)
       else socket.write(res.chunkedEncoding ? chunkFrame(chunk) : chunk)
