@@ -136,6 +136,8 @@ t.test('two flagport processes on one PostgreSQL: streamed flips, shared usage, 
     const listed = await eventually(() => admin(server, 'GET', '/api/admin/metrics/applications'), (r) => apps(r).includes('two-hosts-shop'))
     t.ok(apps(listed).includes('two-hosts-shop'), `${who}: the applications page lists the SDK that reported to A`)
     t.equal((await admin(server, 'GET', '/api/admin/metrics/applications/two-hosts-shop/overview')).status, 200, `${who}: and its overview`)
+    const project = await admin(server, 'GET', '/api/admin/projects/default/applications')
+    t.same(project.json.applications.map((x: { name: string }) => x.name), ['two-hosts-shop'], `${who}: and the project's applications`)
   }
   await showsUsage(b, 'B')
   t.equal(await stopServer(b), 0, 'B stopped cleanly')
