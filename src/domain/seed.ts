@@ -5,7 +5,7 @@ import { ADMIN_ROLE_ID, EDITOR_ROLE_ID, ROOT_ROLE_PERMISSIONS, VIEWER_ROLE_ID } 
 import { dictFrom } from '../model/dict.js'
 import { emptyTable, tableFrom } from '../store/table.js'
 import { SCHEMA_VERSION } from '../store/upgrade.js'
-import type { ContextFieldState, State, StrategyTypeState } from '../model/state.js'
+import { PART_NAMES, type ContextFieldState, type State, type StrategyTypeState, type TableName } from '../model/state.js'
 
 const strategyType = (name: string, description: string, parameters: StrategyTypeState['parameters'] = []): [string, StrategyTypeState] => [
   name,
@@ -17,8 +17,12 @@ const contextField = (name: string, description: string, sortOrder: number, now:
   { name, description, stickiness, sortOrder, legalValues: [], createdAt: now },
 ]
 
+/** `parts` in the schema's order, each table they leave out empty: a table starts empty unless seeded here. */
+const withEmptyTables = (parts: Omit<State, TableName> & Partial<Pick<State, TableName>>): State =>
+  Object.fromEntries(PART_NAMES.map((name) => [name, parts[name] ?? emptyTable()])) as unknown as State
+
 /** What a fresh store holds (decisions.md). `instanceId` and `now` come from the caller. */
-export const initialState = (instanceId: string, now: string): State => ({
+export const initialState = (instanceId: string, now: string): State => withEmptyTables({
   schemaVersion: SCHEMA_VERSION,
   instanceId,
   settings: { maintenanceMode: false, frontendApiOrigins: null },
@@ -46,7 +50,6 @@ export const initialState = (instanceId: string, now: string): State => ({
       },
     ],
   ]),
-  features: emptyTable(),
   liveFeatures: dictFrom([['default', 0]]),
   strategyTypes: tableFrom([
     strategyType('default', 'This strategy turns on / off for your entire userbase. Prefer using "Gradual rollout" strategy (100%=on, 0%=off).'),
@@ -63,8 +66,6 @@ export const initialState = (instanceId: string, now: string): State => ({
     ]),
   ]),
   tagTypes: tableFrom([['simple', { name: 'simple', description: 'Used to simplify filtering of features', icon: '#', color: '#FFFFFF' }]]),
-  tags: emptyTable(),
-  segments: emptyTable(),
   contextFields: tableFrom([
     contextField('appName', 'Allows you to constrain on application name', 2, now),
     contextField('currentTime', 'Allows you to constrain on date values', 3, now),
@@ -85,11 +86,5 @@ export const initialState = (instanceId: string, now: string): State => ({
   // Unleash's built-in admin is user 1, so the first user created is 2.
   users: tableFrom([['1', builtInAdmin(now)]]),
   identities: tableFrom([[usernameKey(ADMIN_USERNAME), 1]]),
-  groups: emptyTable(),
-  apiTokens: emptyTable(),
-  sessions: emptyTable(),
-  addons: emptyTable(),
-  usageCounts: emptyTable(),
-  usageApplications: emptyTable(),
   events: emptyEventLog(),
 })

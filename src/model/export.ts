@@ -2,7 +2,8 @@ import * as t from 'io-ts'
 import { NonEmptyString, NonNegativeInteger, dictOf, open, type Named } from './codec.js'
 import { Constraint, ConstraintInput } from './constraint.js'
 import { CreateContextFieldBody, LegalValue } from './context-field.js'
-import { DependencyBody, DependencyRecord, FeatureLink, FeatureName, FeatureType } from './feature.js'
+import { DependencyBody, DependencyRecord, FEATURE_FIELDS, FeatureLink, FeatureName } from './feature.js'
+import { OWN_FIELD_CODECS } from './feature-fields.js'
 import { StrategyBody } from './strategy.js'
 import { CreateTagTypeBody, TagTypeRecord, TagValue } from './tag.js'
 import { FeatureVariant, FeatureVariantInput, StrategyVariant } from './variant.js'
@@ -49,12 +50,13 @@ export const ExportQuery = new t.Type<ExportQuery, ExportQuery, unknown>(
 export interface ExportedFeature extends t.TypeOf<typeof ExportedFeatureCodec> {}
 const ExportedFeatureCodec = t.type({
   name: t.string,
-  description: t.union([t.string, t.null]),
-  type: FeatureType,
+  description: FEATURE_FIELDS.description.codec,
+  type: FEATURE_FIELDS.type.codec,
   project: t.string,
-  stale: t.boolean,
-  impressionData: t.boolean,
+  stale: FEATURE_FIELDS.stale.codec,
+  impressionData: FEATURE_FIELDS.impressionData.codec,
   archived: t.boolean,
+  ...OWN_FIELD_CODECS,
 })
 export const ExportedFeature: Named<typeof ExportedFeatureCodec, ExportedFeature> = ExportedFeatureCodec
 
@@ -140,7 +142,14 @@ export interface ExportAnswer {
 export interface ImportedFeature extends t.TypeOf<typeof ImportedFeatureCodec> {}
 const ImportedFeatureCodec = open(
   { name: FeatureName },
-  { description: t.union([t.string, t.null]), type: FeatureType, stale: t.boolean, impressionData: t.boolean, archived: t.boolean },
+  {
+    description: FEATURE_FIELDS.description.codec,
+    type: FEATURE_FIELDS.type.codec,
+    stale: FEATURE_FIELDS.stale.codec,
+    impressionData: FEATURE_FIELDS.impressionData.codec,
+    archived: t.boolean,
+    ...OWN_FIELD_CODECS,
+  },
   'a feature',
 )
 export const ImportedFeature: Named<typeof ImportedFeatureCodec, ImportedFeature> = ImportedFeatureCodec

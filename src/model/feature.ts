@@ -1,12 +1,11 @@
 import * as t from 'io-ts'
 import { DateTime, NonNegativeInteger, oneOf, open, refinedString, urlFriendly, type Named } from './codec.js'
+import { CREATABLE_FIELD_CODECS, FEATURE_FIELDS, FeatureType, OWN_FIELD_CODECS } from './feature-fields.js'
 import { Strategy } from './strategy.js'
 import { FeatureTagBody, Tag } from './tag.js'
 import { FeatureVariant, FeatureVariantInput } from './variant.js'
 
-export const FEATURE_TYPES = ['experiment', 'kill-switch', 'release', 'operational', 'permission'] as const
-export const FeatureType = oneOf(FEATURE_TYPES)
-export type FeatureType = t.TypeOf<typeof FeatureType>
+export { FEATURE_FIELDS, FEATURE_TYPES, FeatureType } from './feature-fields.js'
 
 export const LIFECYCLE_STAGES = ['initial', 'pre-live', 'live', 'completed', 'archived'] as const
 export const LifecycleStage = oneOf(LIFECYCLE_STAGES)
@@ -94,14 +93,14 @@ export const FeatureEnvironment: Named<typeof FeatureEnvironmentCodec, FeatureEn
 export interface Feature extends t.TypeOf<typeof FeatureCodec> {}
 const FeatureCodec = t.type({
   name: t.string,
-  type: FeatureType,
-  description: t.union([t.string, t.null]),
+  type: FEATURE_FIELDS.type.codec,
+  description: FEATURE_FIELDS.description.codec,
   archived: t.boolean,
   project: t.string,
   enabled: t.boolean,
-  stale: t.boolean,
+  stale: FEATURE_FIELDS.stale.codec,
   favorite: t.boolean,
-  impressionData: t.boolean,
+  impressionData: FEATURE_FIELDS.impressionData.codec,
   createdAt: t.union([DateTime, t.null]),
   createdBy: UserRef,
   archivedAt: t.union([DateTime, t.null]),
@@ -116,6 +115,7 @@ const FeatureCodec = t.type({
   collaborators: t.type({ users: t.array(UserRef) }),
   /** Unleash 8's feature links, in the order added. */
   links: t.array(FeatureLinkRecord),
+  ...OWN_FIELD_CODECS,
 })
 export const Feature: Named<typeof FeatureCodec, Feature> = FeatureCodec
 
@@ -127,21 +127,20 @@ export const Feature: Named<typeof FeatureCodec, Feature> = FeatureCodec
 export interface FeatureMetadata extends t.TypeOf<typeof FeatureMetadataCodec> {}
 const FeatureMetadataCodec = t.type({
   name: t.string,
-  description: t.union([t.string, t.null]),
-  type: FeatureType,
+  description: FEATURE_FIELDS.description.codec,
+  type: FEATURE_FIELDS.type.codec,
   project: t.string,
-  stale: t.boolean,
+  stale: FEATURE_FIELDS.stale.codec,
   createdAt: t.union([DateTime, t.null]),
-  impressionData: t.boolean,
+  impressionData: FEATURE_FIELDS.impressionData.codec,
   archived: t.boolean,
+  ...OWN_FIELD_CODECS,
 })
 export const FeatureMetadata: Named<typeof FeatureMetadataCodec, FeatureMetadata> = FeatureMetadataCodec
 
 /** The optional fields of creating a feature; a test kit's seed declares a flag with the same ones. */
 export const CREATE_FEATURE_FIELDS = {
-  type: FeatureType,
-  description: t.union([t.string, t.null]),
-  impressionData: t.boolean,
+  ...CREATABLE_FIELD_CODECS,
   tags: t.array(FeatureTagBody),
   variants: t.array(FeatureVariantInput),
 }
@@ -156,11 +155,12 @@ export const CreateFeatureBody: Named<typeof CreateFeatureBodyCodec, CreateFeatu
 /** The fields an update may set, each with its codec (operation 4's body, and what a JSON Patch of a feature sets). */
 export const UPDATABLE_FEATURE_FIELDS = {
   name: t.string,
-  description: t.union([t.string, t.null]),
-  type: FeatureType,
-  stale: t.boolean,
+  description: FEATURE_FIELDS.description.codec,
+  type: FEATURE_FIELDS.type.codec,
+  stale: FEATURE_FIELDS.stale.codec,
   archived: t.boolean,
-  impressionData: t.boolean,
+  impressionData: FEATURE_FIELDS.impressionData.codec,
+  ...OWN_FIELD_CODECS,
 }
 
 /** Operation 4: only the fields sent change; unknown fields are ignored. */

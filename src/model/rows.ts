@@ -1,7 +1,8 @@
 import * as t from 'io-ts'
 import { dictOf, oneOf, type Named } from './codec.js'
 import { Constraint } from './constraint.js'
-import { Dependency, FeatureLink, FeatureType, Lifecycle } from './feature.js'
+import { Dependency, FeatureLink, Lifecycle } from './feature.js'
+import { OWN_FIELD_CODECS, UNLEASH_FIELD_CODECS } from './feature-fields.js'
 import { DefaultStrategy, Strategy } from './strategy.js'
 import { Tag } from './tag.js'
 import { FeatureVariant } from './variant.js'
@@ -104,10 +105,8 @@ const FeatureStateCodec = row(
   {
     name: t.string,
     project: t.string,
-    type: FeatureType,
-    description: nullable(t.string),
-    stale: t.boolean,
-    impressionData: t.boolean,
+    /** Its simple fields (feature-fields.ts): Unleash's in every row, */
+    ...UNLEASH_FIELD_CODECS,
     archived: t.boolean,
     archivedAt: nullable(t.string),
     createdAt: t.string,
@@ -128,6 +127,8 @@ const FeatureStateCodec = row(
     stages: list(StoredStage),
     /** Its links, in the order added (at most 10). Absent: none (stores written before them). */
     links: list(FeatureLink),
+    /** and the others absent from rows stored before them. */
+    ...OWN_FIELD_CODECS,
   },
 )
 export const FeatureState: Named<typeof FeatureStateCodec, FeatureState> = FeatureStateCodec

@@ -33,7 +33,9 @@ const UserId = new t.Type<number, number, unknown>('a number', t.number.is, t.nu
  * is set once; the log holds the events. `State`, the table and record names, the stored-state
  * codec (src/store/stored-state.ts) and how a transaction drafts each part
  * (src/store/transaction.ts) all derive from it, so a new table is one line here (and its row
- * codec in rows.ts, or inline) plus the operations that use it.
+ * codec in rows.ts, or inline) plus the operations that use it: a fresh store holds it empty
+ * (src/domain/seed.ts), and so does a store written before it, on every adapter, with no
+ * upgrade step.
  */
 export const SCHEMA = {
   /**

@@ -16,7 +16,7 @@ import {
 } from '../model/state.js'
 import { TABLES } from './apply-changes.js'
 import { appendEvents, emptyEventLog } from './event-log.js'
-import { tableFrom } from './table.js'
+import { emptyTable, tableFrom } from './table.js'
 import { type Table, committedEntries } from './table-layout.js'
 
 /*
@@ -64,8 +64,8 @@ const storedPart = (name: keyof State, part: PartSchema): t.Mixed =>
 
 /**
  * The codec of a stored state, from the schema (src/model/state.ts): what a file or a database
- * holds must have this shape. A table is absent in a state of an earlier schema that did not
- * have it yet; every other part must be there.
+ * holds must have this shape. A table is absent in a state stored before it was declared (it
+ * reads as empty); every other part must be there.
  */
 export const StoredState = t.intersection([
   t.type(Object.fromEntries(PART_NAMES.filter((name) => !TABLES.has(name)).map((name) => [name, storedPart(name, SCHEMA[name])])) as StoredFields),
@@ -101,12 +101,15 @@ const logOf = (stored: StoredState['events']): EventLog => {
   return appendEvents(emptyEventLog(), stored.events as unknown as StoredEvent[], stored.last - stored.first + 1)
 }
 
-/** The state a stored one stands for (which `StoredState` decoded). */
+/**
+ * The state a stored one stands for (which `StoredState` decoded). A table the stored state
+ * lacks is empty: it was declared after the state was stored, which needs no upgrade step.
+ */
 export const fromStored = (stored: StoredState): State => {
   const state = { ...stored } as Record<string, unknown>
   for (const name of TABLES) {
     const rows = (stored as unknown as Record<string, Dict<unknown> | undefined>)[name]
-    if (rows !== undefined) state[name] = tableFrom(Object.keys(rows).map((key) => [key, rows[key]] as const))
+    state[name] = rows === undefined ? emptyTable() : tableFrom(Object.keys(rows).map((key) => [key, rows[key]] as const))
   }
   state.events = logOf(stored.events)
   return state as unknown as State

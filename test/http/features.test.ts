@@ -1,5 +1,7 @@
 import t from 'tap'
-import { FeatureMetadata } from '../../src/model/feature.js'
+import { ExportedFeature, ImportedFeature } from '../../src/model/export.js'
+import { CreateFeatureBody, FEATURE_FIELDS, Feature, FeatureMetadata, UpdateFeatureBody } from '../../src/model/feature.js'
+import { FeatureState } from '../../src/model/state.js'
 import { plain } from '../support/api.js'
 import { FEATURES, serve, strategiesOf, TRANSPORTS } from './support.js'
 
@@ -314,4 +316,16 @@ t.test("an unknown project's features and an unknown tag type's tags are empty l
   const tags = await s.call('GET', '/api/admin/tags/no-such-type')
   t.same([tags.status, tags.json], [200, { version: 1, tags: [] }])
   t.equal((await s.call('GET', '/api/admin/projects/no-such-project/features/checkout')).status, 404, 'a feature under it is still not found')
+})
+
+/** The property names a codec declares, through its intersections, exact and readonly wrappers. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const propsOf = (codec: any): string[] => (codec.props ? Object.keys(codec.props) : codec.types ? codec.types.flatMap(propsOf) : codec.type ? propsOf(codec.type) : [])
+
+t.test("each declared field of a feature is in its row, its bodies, its records, its export and its import", async (t) => {
+  const codecs = { row: FeatureState, update: UpdateFeatureBody, record: Feature, metadata: FeatureMetadata, export: ExportedFeature, import: ImportedFeature }
+  for (const [name, field] of Object.entries(FEATURE_FIELDS)) {
+    for (const [where, codec] of Object.entries(codecs)) t.ok(propsOf(codec).includes(name), `${name} in the ${where}`)
+    t.equal(propsOf(CreateFeatureBody).includes(name), !('onCreate' in field), `${name} in the create body unless a create does not set it`)
+  }
 })

@@ -1,4 +1,5 @@
 import { copyRecord, lookup } from '../../model/dict.js'
+import { ownFields } from '../../model/feature-fields.js'
 import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureLinks, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
 import type { FeatureState } from '../../model/state.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
@@ -57,6 +58,7 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
       stale: feature.stale,
       impressionData: feature.impressionData,
       archived: feature.archived,
+      ...ownFields(feature),
     },
     strategies,
     ...(record ? { environment: record } : {}),

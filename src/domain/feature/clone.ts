@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { dictFrom, lookup } from '../../model/dict.js'
 import type { CloneFeatureBody } from '../../model/feature.js'
+import { fieldsAfterCreate, sentFields } from '../../model/feature-fields.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { Ctx } from '../context.js'
 import { notFound, type ExceedsLimitError, type NameExistsError, type NotFoundError, type ValidationError } from '../errors.js'
@@ -23,10 +24,10 @@ export const cloneFeature = (draft: Tx, projectId: string, featureName: string, 
   const source = draft.features.get(featureName)
   if (!source || source.project !== projectId) return E.left(notFound(`There's no feature named "${featureName}" in project "${projectId}".`))
   if (source.archived && !draft.features.has(body.name)) return E.left(notFound(`Could not find feature flag with name ${featureName}`))
-  const created = createFeature(draft, projectId, { name: body.name, type: source.type, description: source.description, impressionData: source.impressionData }, ctx)
+  const created = createFeature(draft, projectId, { name: body.name, ...sentFields(source) }, ctx)
   if (E.isLeft(created)) return created
   const copy = draft.features.get(body.name)!
-  copy.stale = source.stale
+  Object.assign(copy, fieldsAfterCreate(source))
   for (const { feature, enabled, variants } of source.dependencies) {
     const added = addDependency(draft, projectId, body.name, { feature, enabled, ...(variants ? { variants: [...variants] } : {}) }, ctx)
     if (E.isLeft(added)) return added

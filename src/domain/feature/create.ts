@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { dictFrom, lookup } from '../../model/dict.js'
 import type { CreateFeatureBody } from '../../model/feature.js'
+import { creatableFields, createdFields } from '../../model/feature-fields.js'
 import type { FeatureEnvironmentState } from '../../model/state.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { Ctx } from '../context.js'
@@ -42,9 +43,6 @@ export const countLive = (draft: Tx, projectId: string, delta: 1 | -1): void => 
   draft.liveFeatures[projectId] = (lookup(draft.liveFeatures, projectId) ?? 0) + delta
 }
 
-/** A description as stored: an empty one is none (null), as Unleash stores it; a blank one is kept. */
-export const storedDescription = (description: string | null | undefined): string | null => description || null
-
 /** Why a name cannot be a new feature's, in Unleash's words: it is taken, by a live or an archived feature. */
 export const nameTaken = (state: ReadState, name: string): NameExistsError | undefined => {
   const taken = state.features.get(name)
@@ -65,15 +63,12 @@ export const createFeature = (draft: Tx, projectId: string, body: CreateFeatureB
   if (!project) return E.left(notFound(`Active project with id ${projectId} does not exist`))
   const problems = creationProblems(draft, body)
   if (problems.length > 0) return E.left(validationError(problems))
-  const description = storedDescription(body.description)
+  const fields = createdFields(body)
   const variants = storedVariants(body.variants ?? [])
   draft.features.set(body.name, {
     name: body.name,
     project: projectId,
-    type: body.type ?? 'release',
-    description,
-    stale: false,
-    impressionData: body.impressionData ?? false,
+    ...fields,
     archived: false,
     archivedAt: null,
     createdAt: ctx.now,
@@ -90,7 +85,7 @@ export const createFeature = (draft: Tx, projectId: string, body: CreateFeatureB
     type: 'feature-created',
     project: projectId,
     featureName: body.name,
-    data: { name: body.name, type: body.type ?? 'release', description, impressionData: body.impressionData ?? false, project: projectId },
+    data: { name: body.name, ...creatableFields(fields), project: projectId },
   })
   // Tagged as `featureTags.add` tags: missing tags created, each recorded (Unleash's create records neither).
   if (body.tags && body.tags.length > 0) changeFeatureTags(draft, draft.features.get(body.name)!, body.tags.map(tagOf), [], ctx)

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type * as t from 'io-ts'
-import { UPDATABLE_FEATURE_FIELDS, type UpdateFeatureBody } from '../../model/feature.js'
+import { FeatureMetadata, UPDATABLE_FEATURE_FIELDS, type UpdateFeatureBody } from '../../model/feature.js'
+import { FEATURE_FIELDS, initialField, type FeatureFieldName } from '../../model/feature-fields.js'
 import type { JsonPatch } from '../../model/json-patch.js'
 import type { Ctx } from '../context.js'
 import { decodeWith } from '../decode.js'
@@ -19,9 +20,10 @@ import type { Tx } from '../../store/tx.js'
  * and createdAt are read-only there, and a change to them is ignored.
  */
 
+/** The fields a patch saves, in the document's order: those of the document an update sets, but its name. */
+const SAVED = Object.keys(FeatureMetadata.props).filter((field) => field !== 'name' && field in UPDATABLE_FEATURE_FIELDS) as (keyof typeof UPDATABLE_FEATURE_FIELDS)[]
 /** What a field the patch removed becomes, as Unleash stores a missing one. */
-const WHEN_REMOVED = { description: null, type: 'release', stale: false, impressionData: false, archived: false } as const
-const SAVED = Object.keys(WHEN_REMOVED) as (keyof typeof WHEN_REMOVED)[]
+const whenRemoved = (field: keyof typeof UPDATABLE_FEATURE_FIELDS): unknown => (field in FEATURE_FIELDS ? initialField(field as FeatureFieldName) : false)
 
 /** Patches a feature: all operations or none, each failure a 400 at its operation (Unleash answers a 500). */
 export const patchFeature = (draft: Tx, projectId: string, featureName: string, patch: JsonPatch, ctx: Ctx): E.Either<DomainError, string> => {
@@ -43,7 +45,7 @@ export const patchFeature = (draft: Tx, projectId: string, featureName: string, 
   const body: Record<string, unknown> = {}
   const problems: ErrorDetail[] = []
   for (const field of SAVED) {
-    const value = (Object.prototype.hasOwnProperty.call(after, field) ? after[field] : undefined) ?? WHEN_REMOVED[field]
+    const value = (Object.prototype.hasOwnProperty.call(after, field) ? after[field] : undefined) ?? whenRemoved(field)
     const at = blame(writes, [field])
     // Values the patch did not touch are the feature's own, already valid.
     const decoded = at === undefined ? E.right(value) : decodeWith(UPDATABLE_FEATURE_FIELDS[field] as t.Decoder<unknown, unknown>, at)(value)

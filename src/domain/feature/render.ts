@@ -1,5 +1,6 @@
 import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, FeatureLink, FeatureMetadata } from '../../model/feature.js'
 import { copyRecord, lookup } from '../../model/dict.js'
+import { type OwnFieldName, type OwnFieldValues, ownFields } from '../../model/feature-fields.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { EnvironmentState, FeatureState } from '../../model/state.js'
@@ -122,11 +123,12 @@ export const renderFeature = (state: ReadState, feature: FeatureState, environme
     dependencies: feature.dependencies.map(renderDependency),
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
     links: (feature.links ?? NO_LINKS).map((l) => ({ id: l.id, url: l.url, title: l.title, feature: feature.name })),
+    ...ownFields(feature),
   }
 }
 
 /** A feature's own fields (`FeatureMetadata`), picked in Unleash's order (JSON keeps it), from a stored feature or its record. */
-export const featureMetadata = (f: FeatureMetadata): FeatureMetadata => ({
+export const featureMetadata = (f: Omit<FeatureMetadata, OwnFieldName> & OwnFieldValues): FeatureMetadata => ({
   name: f.name,
   description: f.description,
   type: f.type,
@@ -135,4 +137,5 @@ export const featureMetadata = (f: FeatureMetadata): FeatureMetadata => ({
   createdAt: f.createdAt,
   impressionData: f.impressionData,
   archived: f.archived,
+  ...ownFields(f),
 })

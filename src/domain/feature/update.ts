@@ -1,12 +1,12 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { UpdateFeatureBody } from '../../model/feature.js'
+import { changedFields, ownFields } from '../../model/feature-fields.js'
 import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ExceedsLimitError, type ValidationError, validationError } from '../errors.js'
 import { recordEvent } from '../events.js'
 import { featureInProject, touch } from './lookup.js'
 import { archiveLive, reviveArchived } from './archive.js'
-import { storedDescription } from './create.js'
 import { type Tx, readRow } from '../../store/tx.js'
 
 /** Read from what the draft holds (`readRow`): each read through the draft would cost more than the change. */
@@ -20,6 +20,7 @@ const metadata = (draft: FeatureState) => {
     stale: f.stale,
     impressionData: f.impressionData,
     archived: f.archived,
+    ...ownFields(f),
   }
 }
 
@@ -38,19 +39,12 @@ export const updateFeature = (
   const found = featureInProject(draft, projectId, featureName)
   if (E.isLeft(found)) return found
   const feature = found.right
-  const was = readRow(feature)
-  const description = body.description === undefined ? was.description : storedDescription(body.description)
-  const type = body.type ?? was.type
-  const stale = body.stale ?? was.stale
-  const impressionData = body.impressionData ?? was.impressionData
+  const changes = changedFields(readRow(feature), body)
   // The event's records are made only for a change: an update that changes nothing makes nothing.
-  if (description !== was.description || type !== was.type || stale !== was.stale || impressionData !== was.impressionData) {
+  if (Object.keys(changes).length > 0) {
     const before = metadata(feature)
-    // An unchanged field given its own value again changes nothing in the draft, nor any patch.
-    feature.description = description
-    feature.type = type
-    feature.stale = stale
-    feature.impressionData = impressionData
+    // Only the fields that change are set: a field set to its own value would still be drafted.
+    Object.assign(feature, changes)
     recordEvent(draft, ctx, { type: 'feature-metadata-updated', project: projectId, featureName, data: metadata(feature), preData: before })
   }
   const moved: E.Either<ValidationError | ExceedsLimitError, void> =

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { ImportedStrategy } from '../../model/export.js'
+import { fieldsAfterCreate, sentFields } from '../../model/feature-fields.js'
 import type { StrategyBody } from '../../model/strategy.js'
 import type { Ctx } from '../context.js'
 import type { DomainError, ConflictError, ExceedsLimitError, NameExistsError, NotFoundError, ValidationError } from '../errors.js'
@@ -43,13 +44,15 @@ const strategyBody = (s: ImportedStrategy, segmentIds: ReadonlyMap<number, numbe
  * the API's own domain function, so the same rules and events apply.
  */
 const applyFeature = (draft: Tx, plan: ImportPlan, f: FeaturePlan, segmentIds: ReadonlyMap<number, number>, ctx: Ctx): E.Either<ConflictError | ExceedsLimitError | NameExistsError | NotFoundError | ValidationError, void> => {
-  const { name, description, type, stale, impressionData } = f.feature
+  const { name } = f.feature
   const projectId = plan.project
   const path = { projectId, featureName: name, environment: plan.environment }
-  const metadata = { ...(description !== undefined ? { description } : {}), ...(type ? { type } : {}), ...(stale !== undefined ? { stale } : {}), ...(impressionData !== undefined ? { impressionData } : {}) }
+  const fields = sentFields(f.feature)
+  // What a create does not set (`stale`) is set by an update after it, when it is not the initial value.
+  const later = fieldsAfterCreate(fields)
   return all([
-    () => (f.exists ? updateFeature(draft, projectId, name, metadata, ctx) : createFeature(draft, projectId, { name, ...metadata }, ctx)),
-    () => (!f.exists && stale ? updateFeature(draft, projectId, name, { stale }, ctx) : E.right(undefined)),
+    () => (f.exists ? updateFeature(draft, projectId, name, fields, ctx) : createFeature(draft, projectId, { name, ...fields }, ctx)),
+    () => (!f.exists && Object.keys(later).length > 0 ? updateFeature(draft, projectId, name, later, ctx) : E.right(undefined)),
     () => {
       const env = featureEnvironment(draft, projectId, name, plan.environment)
       if (E.isLeft(env)) return env
