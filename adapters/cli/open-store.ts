@@ -38,7 +38,8 @@ export const openStore = async (choice: StoreChoice): Promise<Either<string, Ope
     }
     return right({ storage: store, exclusive, where: `PostgreSQL store ${choice.storeName}` })
   }
-  const opened = await openFileStorage({ path: choice.data })
+  // A command's reads come from requests, many in a turn of the event loop: they share one check.
+  const opened = await openFileStorage({ path: choice.data, readCheck: 'shared' })
   if (isLeft(opened)) return left(`could not open the store in ${choice.data}: ${opened.left.message}`)
   return right({ storage: opened.right, exclusive: async (section) => right(await section()), where: `file store in ${choice.data}` })
 }

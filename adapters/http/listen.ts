@@ -30,15 +30,56 @@ export interface Listening {
   close(): Promise<void>
 }
 
+/** Where a response in flight is kept: its neighbours in the list. */
+const LINKS = Symbol('flagport.inFlight')
+interface Links {
+  previous: ServerResponse | undefined
+  next: ServerResponse | undefined
+}
+type Listed = ServerResponse & { [LINKS]?: Links }
+
+/**
+ * The responses in flight, linked through themselves. A Set of them would be rehashed as
+ * responses come and go, and a table it left behind in the old generation keeps the responses
+ * it held, with their requests and sockets, alive through every young collection until the next
+ * full one: the server then spent more on collecting than on answering. A response taken out
+ * of this list refers to no other, and none to it.
+ */
+class InFlight {
+  private first: Listed | undefined = undefined
+
+  add(res: Listed): void {
+    const links: Links = { previous: undefined, next: this.first }
+    if (this.first !== undefined) this.first[LINKS]!.previous = res
+    res[LINKS] = links
+    this.first = res
+  }
+
+  remove(res: Listed): void {
+    const links = res[LINKS]
+    if (links === undefined) return
+    res[LINKS] = undefined
+    const { previous, next } = links
+    if (previous === undefined) this.first = next as Listed | undefined
+    else (previous as Listed)[LINKS]!.next = next
+    if (next !== undefined) (next as Listed)[LINKS]!.previous = previous
+    links.previous = links.next = undefined
+  }
+
+  *responses(): Generator<ServerResponse> {
+    for (let res = this.first; res !== undefined; res = res[LINKS]!.next as Listed | undefined) yield res
+  }
+}
+
 /** Serves the handler on a node:http server, with a graceful `close()`. */
 export const listen = async (handler: PlainHandler, options: ListenOptions = {}): Promise<Listening> => {
   const listener = toNodeListener(handler)
-  const inFlight = new Set<ServerResponse>()
+  const inFlight = new InFlight()
   let closing = false
 
   // One function for every response, not a closure made for each.
   function ended(this: ServerResponse): void {
-    inFlight.delete(this)
+    inFlight.remove(this)
     // The connection of a finished response may now be idle: let it go.
     if (closing) setImmediate(() => server.closeIdleConnections())
   }
@@ -70,7 +111,7 @@ export const listen = async (handler: PlainHandler, options: ListenOptions = {})
     close: () =>
       new Promise<void>((resolve) => {
         closing = true
-        for (const res of inFlight) {
+        for (const res of [...inFlight.responses()]) {
           if (!res.headersSent) res.setHeader('connection', 'close')
           // An event stream never finishes by itself: its SDK reconnects, to another instance.
           else if (openStreams.has(res)) res.end()

@@ -10,12 +10,12 @@ import { DEFAULT_BODY_LIMIT, DEFAULT_MAX_DEPTH, parseJsonBody } from './body.js'
 import { frontendCors } from './cors.js'
 import { errorResponse, internalErrorResponse, JSON_TYPE } from './errors.js'
 import { header, NO_QUERY, normalizeBasePath, target, underBase } from './request.js'
-import { createRouter, splitPath } from './router.js'
+import { createRouter, resolvePaths } from './router.js'
 import { adminRoutes } from './routes/index.js'
 import { openApiRoute } from './openapi/route.js'
 import { probeRoutes } from './routes/probes.js'
 import { createUserLimiter, loginLimiter, type RateHit, type RateLimiter } from './rate-limit.js'
-import { byteLength, bytesResponse, withNosniff } from './response.js'
+import { byteLength, bytesResponse, JSON_HEADERS, withNosniff } from './response.js'
 import { crossOriginWrite } from './same-origin.js'
 import type { Answered, ApiRoute, RateLimited } from './route.js'
 import type { HttpHandler, HttpHandlerOptions, HttpRequest, HttpResponse } from './messages.js'
@@ -23,8 +23,6 @@ import { internalsOf } from '../api/internals.js'
 
 const METHOD_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
-/** The headers of most answers, shared: nothing changes a response's headers once made. */
-const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE })
 const TEXT_TYPE = 'text/plain; charset=utf-8'
 const NO_BODY = E.right(undefined)
 const SENT_AT_ONCE: EdgeOptions = Object.freeze({ sendAtOnce: true })
@@ -67,12 +65,14 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const clock = options.clock ?? systemClock
   const routes = [...adminRoutes(api, () => clock.now()), ...probeRoutes(internals.storage, options.readyTimeoutMs)]
   const allRoutes = [...routes, openApiRoute(routes, { basePath })]
-  const resolve = createRouter(allRoutes)
+  const resolve = resolvePaths(createRouter(allRoutes))
   const apiRoots = Object.freeze([...new Set(allRoutes.map((r) => r.pattern.split('/')[1]!))])
   const limiters: Readonly<Record<RateLimited, RateLimiter | undefined>> = {
     createUser: createUserLimiter(options.rateLimiting, clock),
     login: loginLimiter(options.rateLimiting, clock),
   }
+
+  const unknownPath = (pathname: string) => notFound(`The path you were looking for (${pathname}) is not available.`)
 
   /** The 401 for a caller who is not authenticated (an SDK's client token is), else undefined. */
   const unauthenticated = async ({ authorization, cookie }: Credentials): Promise<HttpResponse | undefined> => {
@@ -87,19 +87,16 @@ export const createHttpHandler = (api: AdminApi, options: HttpHandlerOptions = {
   const handle = async (request: HttpRequest, method: string): Promise<HttpResponse> => {
     const authorization = header(request.headers, 'authorization')
     const cookie = header(request.headers, 'cookie')
-    const credentials: Credentials = { authorization, cookie }
     const foreign = crossOriginWrite(request, method, internals.config.unleashUrl)
     if (foreign !== undefined) return errorAnswer(crossOrigin(foreign))
     const { pathname, query } = target(request)
-    const unknownPath = () => notFound(`The path you were looking for (${pathname}) is not available.`)
     const relative = underBase(pathname, basePath)
-    if (relative === undefined) return refuse(unknownPath(), credentials)
-    const segments = splitPath(relative)
-    if (!segments) return refuse(validationError(`The path ${pathname} has a malformed %-escape.`), credentials)
-
-    const resolved = resolve(method === 'HEAD' ? 'GET' : method, segments)
-    if (resolved.kind === 'unknown') return refuse(unknownPath(), credentials)
+    if (relative === undefined) return refuse(unknownPath(pathname), { authorization, cookie })
+    const resolved = resolve(method === 'HEAD' ? 'GET' : method, relative)
+    if (resolved === undefined) return refuse(validationError(`The path ${pathname} has a malformed %-escape.`), { authorization, cookie })
+    if (resolved.kind === 'unknown') return refuse(unknownPath(pathname), { authorization, cookie })
     if (resolved.kind === 'wrong-method') {
+      const credentials: Credentials = { authorization, cookie }
       const offered = new Set<string>([...resolved.allowed, ...(resolved.allowed.includes('GET') ? ['HEAD'] : []), 'OPTIONS'])
       const allow = METHOD_ORDER.filter((m) => offered.has(m)).join(', ')
       // Like Unleash, which routes are there is told only to authenticated callers.

@@ -1,5 +1,11 @@
+import { JSON_TYPE } from './errors.js'
 import type { HttpResponse } from './messages.js'
 import { utf8Length } from './utf8.js'
+
+/** The headers of most answers, shared: nothing changes a response's headers once made. */
+export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE })
+/** `JSON_HEADERS` as sent, with `nosniff`, made once rather than for each answer. */
+const JSON_NOSNIFF_HEADERS: Readonly<Record<string, string>> = Object.freeze({ ...JSON_HEADERS, 'x-content-type-options': 'nosniff' })
 
 const utf8 = new TextDecoder()
 
@@ -29,7 +35,7 @@ export const byteLength = (response: HttpResponse): number =>
  * not read an error's JSON (or a tag value echoed in it) as HTML or script.
  */
 export const withNosniff = (response: HttpResponse): HttpResponse => {
-  const headers = { ...response.headers, 'x-content-type-options': 'nosniff' }
+  const headers = response.headers === JSON_HEADERS ? JSON_NOSNIFF_HEADERS : { ...response.headers, 'x-content-type-options': 'nosniff' }
   if (response.bytes !== undefined) return bytesResponse(response.status, headers, response.bytes)
   if (response.stream !== undefined) return { status: response.status, headers, stream: response.stream }
   return response.body === undefined ? { status: response.status, headers } : { status: response.status, headers, body: response.body }

@@ -117,3 +117,31 @@ export const createRouter = (routes: readonly Route[]) => {
   }
 }
 export type Router = ReturnType<typeof createRouter>
+
+/** How many paths a method's resolutions keep (see `resolvePaths`). */
+const KEPT_PATHS = 1024
+
+/**
+ * `resolve` from a path as sent (below the base path), undefined for one with a malformed
+ * %-escape. Clients ask the same paths again and again, and splitting and walking one cost as
+ * much as the rest of a read's routing: what a path names is kept, per method, for the next
+ * request to it, its parameters frozen, as those requests share them. Bounded: a stream of
+ * made-up paths cannot grow it. Only paths that name a route are kept.
+ */
+export const resolvePaths = (resolve: Router) => {
+  const kept = new Map<string, Map<string, Resolution>>()
+  return (method: string, path: string): Resolution | undefined => {
+    let paths = kept.get(method)
+    const known = paths?.get(path)
+    if (known !== undefined) return known
+    const segments = splitPath(path)
+    if (!segments) return undefined
+    const resolved = resolve(method, segments)
+    if (resolved.kind !== 'route') return resolved
+    const shared: Resolution = { kind: 'route', route: resolved.route, params: Object.freeze(resolved.params) }
+    if (paths === undefined) kept.set(method, (paths = new Map()))
+    if (paths.size >= KEPT_PATHS) paths.clear()
+    paths.set(path, shared)
+    return shared
+  }
+}

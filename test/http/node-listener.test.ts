@@ -49,3 +49,37 @@ t.test('node listener: a request without a body leaves its connection ready for 
   const bodies = [...answers.matchAll(/\{"body":(null|"[^"]*")\}/g)].map((m) => m[1])
   t.same(bodies, ['null', '"hi"'])
 })
+
+t.test('listen: close lets the answers in flight finish, each telling its client the connection closes', async (t) => {
+  // Three requests held by the handler until the test lets each go, in an order of its own.
+  const held: (() => void)[] = []
+  const server = await listen(
+    (req) =>
+      new Promise((resolve) => {
+        held.push(() => resolve({ status: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ path: req.path }) }))
+      }),
+    { port: 0 },
+  )
+  const answered = ['/a', '/b', '/c'].map(
+    (path) =>
+      new Promise<{ connection: string | undefined; body: string }>((resolve, reject) => {
+        const req = request(`${server.url}${path}`, { agent: false, headers: { connection: 'keep-alive' } }, (res) => {
+          let body = ''
+          res.on('data', (c: Buffer) => (body += String(c)))
+          res.on('end', () => resolve({ connection: res.headers.connection, body }))
+        })
+        req.on('error', reject)
+        req.end()
+      }),
+  )
+  while (held.length < 3) await new Promise((resolve) => setTimeout(resolve, 5))
+  let closed = false
+  const closing = server.close().then(() => (closed = true))
+  for (const [n, i] of [1, 0, 2].entries()) {
+    held[i]!()
+    const { connection, body } = await answered[i]!
+    t.same([connection, JSON.parse(body)], ['close', { path: ['/a', '/b', '/c'][i] }])
+    if (n < 2) t.equal(closed, false, 'the close waits while an answer is in flight')
+  }
+  await closing
+})

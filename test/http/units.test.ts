@@ -4,7 +4,7 @@ import { isJsonContentType, nestsDeeperThan, parseJsonBody } from '../../src/htt
 import { errorBody, STATUS } from '../../src/http/errors.js'
 import { header, normalizeBasePath, target, underBase } from '../../src/http/request.js'
 import { route } from '../../src/http/route.js'
-import { createRouter, splitPath } from '../../src/http/router.js'
+import { createRouter, resolvePaths, splitPath } from '../../src/http/router.js'
 import { byteLength, bytesResponse } from '../../src/http/response.js'
 import { createAnswerCache } from '../../src/api/answer-cache.js'
 import { utf8Length } from '../../src/http/utf8.js'
@@ -51,6 +51,22 @@ t.test('the router: more literal segments win wherever they are, then the route 
   const tie = createRouter([first, second])
   t.equal((tie('GET', ['a', 'b', 'c', 'd']) as { route?: unknown }).route, first, 'among equals, the earlier declaration')
   t.equal((createRouter([second, first])('GET', ['a', 'b', 'c', 'd']) as { route?: unknown }).route, second)
+})
+
+t.test('resolvePaths answers a path asked again as the first time, its parameters frozen, and refuses malformed escapes', async (t) => {
+  const byId = route('GET', '/s/:env/strategies/:strategyId', call)
+  const resolve = resolvePaths(createRouter([byId]))
+  const first = resolve('GET', '/s/dev/strategies/a%20b')
+  const again = resolve('GET', '/s/dev/strategies/a%20b')
+  t.match(first, { kind: 'route', route: byId, params: { env: 'dev', strategyId: 'a b' } })
+  t.same(again, first)
+  t.ok(first?.kind === 'route' && Object.isFrozen(first.params) && Object.getPrototypeOf(first.params) === null, 'shared by the requests to the path, so frozen; prototype-free')
+  t.match(resolve('GET', '/s/prod/strategies/a%20b'), { kind: 'route', params: { env: 'prod' } }, 'another path, its own parameters')
+  t.same(resolve('DELETE', '/s/dev/strategies/a%20b'), { kind: 'wrong-method', allowed: ['GET'] }, 'per method')
+  t.equal(resolve('GET', '/s/dev/strategies/%'), undefined)
+  // Past what a method keeps, the paths asked earlier are forgotten and resolved again alike.
+  for (let i = 0; i < 1100; i++) resolve('GET', `/s/e${i}/strategies/x`)
+  t.match(resolve('GET', '/s/dev/strategies/a%20b'), { kind: 'route', route: byId, params: { env: 'dev', strategyId: 'a b' } })
 })
 
 t.test('target splits the query into a prototype-free object of first values', async (t) => {

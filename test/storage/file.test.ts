@@ -307,6 +307,41 @@ t.test('sync costs one synchronous stat of the open journal when nothing changed
   await store.close()
 })
 
+t.test("readCheck 'shared': the syncs begun in one turn share one stat made after all of them began, and see every commit acknowledged before", async (t) => {
+  const dir = await tempDir(t)
+  let stats = 0
+  const a = await mustOpen({ path: dir, readCheck: 'shared', fs: { fstatSync: (fd) => (stats++, nodeFileSystem.fstatSync(fd)) } })
+  await seed(a)
+  await unlocked(dir)
+  await tick()
+  stats = 0
+  const first = await Promise.all(Array.from({ length: 10 }, () => a.sync()))
+  t.equal(stats, 1, 'ten syncs begun together, one stat')
+  t.ok(first.every((s) => E.isRight(s) && s.right.version === 1))
+
+  const b = await mustOpen({ path: dir })
+  t.same(await change(b, (d) => void (d.counters.group = 1)), E.right(2))
+  stats = 0
+  const waiting = a.sync()
+  // Begun before the shared check has started: it waits for the same one.
+  const joined = a.sync()
+  const [early, late] = [await waiting, await joined]
+  t.equal(stats, 1)
+  for (const synced of [early, late]) t.equal(E.isRight(synced) && synced.right.state?.counters.group, 1, "each sees the other handle's commit")
+  // A sync begun once the shared check has started waits for the next one.
+  let next: ReturnType<typeof a.sync> | undefined
+  stats = 0
+  await new Promise<void>((resolve) => {
+    void a.sync().then(() => {
+      next = a.sync()
+      resolve()
+    })
+  })
+  await next
+  t.equal(stats, 2, 'the sync begun after the first check started has a check of its own')
+  await Promise.all([a.close(), b.close()])
+})
+
 t.test("a sync that begins after another handle's commit sees it, though a catch-up that looked earlier is still under way", async (t) => {
   const dir = await tempDir(t)
   let failStatSync = false

@@ -36,6 +36,15 @@ export interface FileStorageOptions {
   readonly staleLockMs?: number
   /** How often a handle with subscribers looks for other processes' commits. Default 250 ms. */
   readonly pollIntervalMs?: number
+  /**
+   * When a read checks for other processes' commits. `'each'` (the default): every read stats
+   * the journal as it begins. `'shared'`: a read waits for the end of the event loop's turn
+   * (`setImmediate`), where one stat serves every read that began before it, each still seeing
+   * every commit acknowledged before it began. A server answering many requests at once then
+   * makes one check a turn instead of one a request; a caller that reads, awaits, and reads
+   * again waits a turn each time, which costs it more than the stat saves.
+   */
+  readonly readCheck?: 'each' | 'shared'
   /** Checks a whole state read from a snapshot or a first commit, e.g. with an io-ts codec. */
   readonly decodeState?: (u: unknown) => E.Either<string, State>
   /** Told of failures off the commit path (a compaction that could not complete). Default: ignored, since the journal still holds every commit. */
@@ -133,6 +142,7 @@ export const openFileStorage = async (options: FileStorageOptions): Promise<E.Ei
         onBackgroundError: options.onBackgroundError ?? (() => undefined),
         fileMode,
         logger,
+        sharedReadCheck: options.readCheck === 'shared',
       },
       cursor,
     )

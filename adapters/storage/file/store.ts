@@ -22,6 +22,8 @@ export interface StoreSettings {
   readonly fileMode: number
   /** Told what a recovery drops. */
   readonly logger: LoggerPort
+  /** Reads share one check of the journal made after all of them began (`FileStorageOptions.readCheck`). */
+  readonly sharedReadCheck: boolean
 }
 
 /** A commit accepted into the head, waiting for its bytes to be made durable. */
@@ -69,6 +71,10 @@ export class FileStore implements StoragePort {
   private moving = 0
   /** A catch-up queued on the chain and not yet started: syncs that begin meanwhile share it. */
   private nextSync: Promise<E.Either<StorageFailure, Snapshot>> | null = null
+  /** The shared check (readCheck 'shared') reads wait for, not yet begun: reads that begin meanwhile join it. */
+  private sharedCheck: Promise<E.Either<StorageFailure, Snapshot>> | null = null
+  /** The head as a sync's answer, made once per head. */
+  private synced: E.Right<Snapshot> | null = null
   private compaction: Promise<void> | null = null
   /** After a failed compaction, the journal size at which to try again. */
   private retryCompactionAt = 0
@@ -112,13 +118,27 @@ export class FileStore implements StoragePort {
   }
 
   sync(): Promise<E.Either<StorageFailure, Snapshot>> {
+    if (!this.settings.sharedReadCheck || this.closed || this.queue.length > 0 || this.writing || this.flushQueued) return this.syncAtOnce()
+    // The check runs once the reads of this turn of the event loop have begun, each request's
+    // in its own I/O callback: it begins after every read waiting for it did, so each sees what
+    // a check of its own would have. A read that begins once it has begun waits for the next.
+    return (this.sharedCheck ??= new Promise((resolve) =>
+      setImmediate(() => {
+        this.sharedCheck = null
+        resolve(this.syncAtOnce())
+      }),
+    ))
+  }
+
+  /** The head, once a check made now finds no other process's commit; else the catch-up's. */
+  private syncAtOnce(): Promise<E.Either<StorageFailure, Snapshot>> {
     if (this.closed) return Promise.resolve(E.left(closedFailure))
     // Our own commits are on their way: the write will meet any other writer's commits and
     // report them as conflicts, so there is nothing to gain by waiting for it here.
-    if (this.queue.length > 0 || this.writing || this.flushQueued) return Promise.resolve(E.right(this.current))
+    if (this.queue.length > 0 || this.writing || this.flushQueued) return Promise.resolve(this.headSynced())
     // Nothing changed on disk since we read it, known from one stat made now: after this read
     // began, so any commit acknowledged before it would show (docs/file-store.md).
-    if (!this.needsReload && this.moving === 0 && this.journalUnchanged()) return Promise.resolve(E.right(this.current))
+    if (!this.needsReload && this.moving === 0 && this.journalUnchanged()) return Promise.resolve(this.headSynced())
     // One that has started may have looked before this read began: share only one yet to start.
     if (this.nextSync) return this.nextSync
     const next = this.run(() => {
@@ -127,6 +147,11 @@ export class FileStore implements StoragePort {
     })
     this.nextSync = next
     return next
+  }
+
+  private headSynced(): E.Right<Snapshot> {
+    const synced = this.synced
+    return synced !== null && synced.right === this.current ? synced : (this.synced = E.right(this.current) as E.Right<Snapshot>)
   }
 
   /**
