@@ -19,9 +19,11 @@ const kept = new Map<string, Promise<SeededStore>>()
 /**
  * The last data and state seen for each seed object: a suite hands the same object to every
  * kit, which is then compared with that copy (a walk, no JSON text made) instead of keyed
- * again. Held weakly, so an entry lives as long as the host's seed object does.
+ * again. The copy is made when the object is seen a second time (a seed used once, as each
+ * of a suite's own seeds may be, costs no copy). Held weakly, so an entry lives as long as
+ * the host's seed object does.
  */
-const seen = new WeakMap<object, { readonly copy: unknown; readonly store: Promise<SeededStore> }>()
+const seen = new WeakMap<object, { key: string; copy: unknown; readonly store: Promise<SeededStore> }>()
 
 /** Whether `value` holds the same data as `copy`, plain JSON data (from JSON.parse). */
 const sameData = (value: unknown, copy: unknown): boolean => {
@@ -79,7 +81,12 @@ const storeOf = (seed: unknown): Promise<SeededStore> => seedState(seed).then((s
  */
 export const seededStoreOf = (seed: unknown): Promise<SeededStore> => {
   const last = typeof seed === 'object' && seed !== null ? seen.get(seed) : undefined
-  if (last !== undefined && sameData(seed, last.copy)) return last.store
+  if (last !== undefined) {
+    if (last.copy !== undefined ? sameData(seed, last.copy) : keyOf(seed) === last.key) {
+      last.copy ??= JSON.parse(last.key)
+      return last.store
+    }
+  }
   const key = keyOf(seed)
   if (key === undefined) return storeOf(seed)
   const made = kept.get(key) ?? storeOf(seed)
@@ -89,6 +96,6 @@ export const seededStoreOf = (seed: unknown): Promise<SeededStore> => {
     made.catch(() => kept.delete(key))
   }
   // Only a seed that is an object can be seen again as the same one.
-  if (typeof seed === 'object' && seed !== null) seen.set(seed, { copy: JSON.parse(key), store: made })
+  if (typeof seed === 'object' && seed !== null) seen.set(seed, { key, copy: undefined, store: made })
   return made
 }

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createAdminApi } from '../../src/api/admin-api.js'
+import { createSeededAdminApi } from '../../src/api/admin-api.js'
 import { internalsOf } from '../../src/api/internals.js'
 import { locatedAt } from '../../src/api/located-error.js'
 import type { WriteOperation } from '../../src/api/operation.js'
@@ -89,7 +89,7 @@ export const seedState = async (seed: unknown): Promise<State> => {
   if (E.isLeft(planned)) throw planned.left
   const steps = planned.right
   const storage = createMemoryStorage({ state: (base ??= initialState('flagport-test-kit', SEEDED_AT)), version: 1 })
-  const api = await createAdminApi({ storage, auth: openAuth({ id: -1, name: 'flagport test kit' }), clock: fixedClock(SEEDED_AT), ids: sequentialIds() })
+  const api = createSeededAdminApi({ storage, auth: openAuth({ id: -1, name: 'flagport test kit' }), clock: fixedClock(SEEDED_AT), ids: sequentialIds() })
   const done = await internalsOf(api).runAll(steps.map(({ op, params, body }) => ({ op, request: { params, body } })))
   if (E.isLeft(done)) throw new SeedError(locatedAt(done.left.error, done.left.index === undefined ? '' : steps[done.left.index]!.at))
   return api.state()
