@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createSeededAdminApi } from '../../src/api/admin-api.js'
-import { internalsOf } from '../../src/api/internals.js'
+import { createAnswerCache } from '../../src/api/answer-cache.js'
+import { type ResolvedConfig, resolveConfig } from '../../src/api/config.js'
+import { createRunner } from '../../src/api/runner.js'
 import { locatedAt } from '../../src/api/located-error.js'
 import type { WriteOperation } from '../../src/api/operation.js'
 import { createContextFieldOp } from '../../src/api/operations/context-fields.js'
@@ -74,6 +75,8 @@ export const SEEDED_AT = '2026-01-01T00:00:00.000Z'
 
 // What a fresh store holds is the same for every seed, and an immutable value: made once.
 let base: State | undefined
+let config: ResolvedConfig | undefined
+const SEEDER = openAuth({ id: -1, name: 'flagport test kit' })
 
 /**
  * The state a seed stands for, made by the admin API's runner: every part of the seed one
@@ -89,8 +92,9 @@ export const seedState = async (seed: unknown): Promise<State> => {
   if (E.isLeft(planned)) throw planned.left
   const steps = planned.right
   const storage = createMemoryStorage({ state: (base ??= initialState('flagport-test-kit', SEEDED_AT)), version: 1 })
-  const api = createSeededAdminApi({ storage, auth: openAuth({ id: -1, name: 'flagport test kit' }), clock: fixedClock(SEEDED_AT), ids: sequentialIds() })
-  const done = await internalsOf(api).runAll(steps.map(({ op, params, body }) => ({ op, request: { params, body } })))
+  // The facade's pipeline alone, with no facade around it: nothing but `runAll` is called.
+  const runner = createRunner({ storage, auth: SEEDER, clock: fixedClock(SEEDED_AT), ids: sequentialIds(), config: (config ??= resolveConfig()), kept: createAnswerCache() })
+  const done = await runner.runAll(steps.map(({ op, params, body }) => ({ op, request: { params, body } })))
   if (E.isLeft(done)) throw new SeedError(locatedAt(done.left.error, done.left.index === undefined ? '' : steps[done.left.index]!.at))
-  return api.state()
+  return storage.head().state!
 }
