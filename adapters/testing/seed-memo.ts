@@ -72,7 +72,7 @@ const MAX_DEPTH = 64
  */
 const keyOf = (seed: unknown): string | undefined => (isJsonData(seed, 0) ? JSON.stringify(seed) : undefined)
 
-const storeOf = (seed: unknown): Promise<SeededStore> => seedState(seed).then((state) => new SeededStore(state))
+const storeOf = (seed: unknown, json?: string): Promise<SeededStore> => seedState(seed, json).then((state) => new SeededStore(state))
 
 /**
  * The state of a seed and what its kits share (`SeededStore`), checked and made once per
@@ -89,7 +89,7 @@ export const seededStoreOf = (seed: unknown): Promise<SeededStore> => {
   }
   const key = keyOf(seed)
   if (key === undefined) return storeOf(seed)
-  const made = kept.get(key) ?? storeOf(seed)
+  const made = kept.get(key) ?? storeOf(seed, key)
   if (!kept.has(key)) {
     if (kept.size >= LIMIT) kept.delete(kept.keys().next().value!)
     kept.set(key, made)

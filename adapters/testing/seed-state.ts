@@ -20,7 +20,7 @@ import type { State } from '../../src/model/state.js'
 import { fixedClock } from '../../src/ports/clock.js'
 import { sequentialIds } from '../../src/ports/ids.js'
 import { SeedError } from '../../src/testing/kit/seed-error.js'
-import { KitSeed } from '../../src/testing/kit/seed.js'
+import { KitSeed, KitSeedShape } from '../../src/testing/kit/seed.js'
 import { openAuth } from '../auth/open.js'
 import { createMemoryStorage } from '../storage/memory.js'
 
@@ -39,7 +39,7 @@ const disableOp = setEnvironmentEnabledOp(false)
 const userOp = createUserOp()
 
 /** The calls a decoded seed stands for, in the order the API needs them (definitions before their users). */
-const stepsOf = (seed: KitSeed): E.Either<SeedError, Step[]> => {
+const stepsOf = (seed: KitSeedShape): E.Either<SeedError, Step[]> => {
   const steps: Step[] = []
   const each = <T>(items: readonly T[] | undefined, at: string, op: Step['op']) =>
     items?.forEach((body, i) => steps.push({ at: `${at}/${i}`, op, params: {}, body }))
@@ -60,7 +60,7 @@ const stepsOf = (seed: KitSeed): E.Either<SeedError, Step[]> => {
       const envAt = `${at}/environments/${environment}`
       setup.strategies?.forEach((body, i) => steps.push({ at: `${envAt}/strategies/${i}`, op: addStrategyOp, params, body }))
       // As Unleash's variants-batch sets them: one environment's variants need none elsewhere first.
-      if (setup.variants) steps.push({ at: envAt, op: setVariantsOp, params: { projectId: project, featureName: name }, body: { variants: setup.variants, environments: [environment] } })
+      if (setup.variants !== undefined) steps.push({ at: envAt, op: setVariantsOp, params: { projectId: project, featureName: name }, body: { variants: setup.variants, environments: [environment] } })
       if (setup.enabled !== undefined) steps.push({ at: `${envAt}/enabled`, op: setup.enabled ? enableOp : disableOp, params })
     }
   }
@@ -84,11 +84,14 @@ const SEEDER = openAuth({ id: -1, name: 'flagport test kit' })
  * same codecs. What the API would refuse throws a SeedError naming the part of the seed. Ids
  * are sequential and the time fixed, so the same seed makes the same state.
  */
-export const seedState = async (seed: unknown): Promise<State> => {
-  const decoded = decodeAt(KitSeed, '', seed)
+export const seedState = async (seed: unknown, json?: string): Promise<State> => {
+  // A seed JSON shows whole (`json`, its text) is read for its parts and keys, each body by
+  // its step's codec, from a copy parsed from that text; any other holds what no body may (a
+  // function, a cycle ...) and is read whole by the seed's codec first, then copied. Either
+  // way the store shares none of the caller's objects.
+  const decoded = json === undefined ? decodeAt(KitSeed, '', seed) : decodeAt(KitSeedShape, '', JSON.parse(json))
   if (E.isLeft(decoded)) throw new SeedError(decoded.left)
-  // A copy: the decoded seed holds the caller's objects, which the store must not share.
-  const planned = stepsOf(copyJson(decoded.right))
+  const planned = stepsOf(json === undefined ? copyJson(decoded.right) : decoded.right)
   if (E.isLeft(planned)) throw planned.left
   const steps = planned.right
   const storage = createMemoryStorage({ state: (base ??= initialState('flagport-test-kit', SEEDED_AT)), version: 1 })
