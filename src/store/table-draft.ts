@@ -178,7 +178,7 @@ export class TableDraft<T> implements Table<T> {
    */
   finish(table: TableName, record?: (change: RowChange) => void): Table<T> {
     if (this.changes === undefined) return this.committed
-    const rows: [string, T | undefined][] = []
+    const touched = new Map<number, Bucket<T>>()
     for (const [key, change] of this.changes) {
       let rowPatches: readonly Patch[] = []
       const finished = change.drafted
@@ -187,14 +187,14 @@ export class TableDraft<T> implements Table<T> {
       // An unchanged draft finishes as its base, which may be a copy of the row it drafts.
       const value = change.drafted && finished === change.base ? change.origin : finished
       if (value === change.committed) continue
-      rows.push([key, value])
+      this.put(touched, key, value)
       if (record) {
         if (value === undefined) record({ op: 'delete', table, key })
         // Patches tell a change from the committed row only: a draft of a row set earlier is a put.
         else record(change.drafted && change.origin === change.committed ? draftedChange(table, key, value, rowPatches) : { op: 'put', table, key, row: value })
       }
     }
-    return this.withRows(rows)
+    return this.withBuckets(touched)
   }
 
   /**
@@ -205,35 +205,36 @@ export class TableDraft<T> implements Table<T> {
    */
   snapshot(): Table<T> {
     if (this.changes === undefined) return this.committed
-    const rows: [string, T | undefined][] = []
+    const touched = new Map<number, Bucket<T>>()
     for (const [key, change] of this.changes) {
       const value = withoutDrafts(change.value)
       if (!change.drafted) {
         change.value = value
         change.shared = true
       }
-      if (value !== change.committed) rows.push([key, value])
+      if (value !== change.committed) this.put(touched, key, value)
     }
-    return this.withRows(rows)
+    return this.withBuckets(touched)
   }
 
-  /** The committed table with `rows` set (undefined: deleted), the shards and buckets they live in copied once each. */
-  private withRows(rows: readonly (readonly [string, T | undefined])[]): Table<T> {
-    if (rows.length === 0) return this.committed
-    const touched = new Map<number, Bucket<T>>()
-    for (const [key, value] of rows) {
-      const [s, b] = slotOf(key)
-      const slot = s * FANOUT + b
-      let bucket = touched.get(slot)
-      if (bucket === undefined) {
-        const was = bucketAt(this.committed.shards[s]!, b)
-        bucket = was === null ? new Bucket<T>() : was.copy()
-        touched.set(slot, bucket)
-      }
-      const property = stored(key)
-      if (value === undefined) bucket.delete(property)
-      else bucket.set(property, value)
+  /** Sets (or, undefined, deletes) a row in a copy of its bucket, each bucket copied once (`touched`, by slot). */
+  private put(touched: Map<number, Bucket<T>>, key: string, value: T | undefined): void {
+    const [s, b] = slotOf(key)
+    const slot = s * FANOUT + b
+    let bucket = touched.get(slot)
+    if (bucket === undefined) {
+      const was = bucketAt(this.committed.shards[s]!, b)
+      bucket = was === null ? new Bucket<T>() : was.copy()
+      touched.set(slot, bucket)
     }
+    const property = stored(key)
+    if (value === undefined) bucket.delete(property)
+    else bucket.set(property, value)
+  }
+
+  /** The committed table with the buckets `put` copied, the shards they live in copied once each. */
+  private withBuckets(touched: Map<number, Bucket<T>>): Table<T> {
+    if (touched.size === 0) return this.committed
     const shards = this.committed.shards.slice() as (Bucket<T> | null)[][]
     for (const [slot, bucket] of touched) {
       const s = Math.floor(slot / FANOUT)
