@@ -1,26 +1,29 @@
-import type { State } from '../../src/model/state.js'
 import { seedState } from './seed-state.js'
+import { SeededStore } from './seeded-store.js'
 
 /*
  * The one memo of the test kit, kept here rather than by each kit: a suite's test files make
  * a fresh kit per test from the same few seeds, and making a seed's state runs every part of
  * it through the admin API. What it keeps is a pure function of the seed (an immutable state,
- * made with a fixed clock and sequential ids), never a kit's store: every kit commits its own
- * writes to its own memory store over the shared state, so nothing one kit does reaches
- * another. Bounded: the last LIMIT seeds by content, and any number by identity, weakly.
+ * made with a fixed clock and sequential ids, and the evaluators compiled from it), never a
+ * kit's store: a kit that writes commits to its own memory store over the shared state, so
+ * nothing one kit does reaches another. Bounded: the last LIMIT seeds by content, and any
+ * number by identity, weakly.
  */
 
 /** Seeds remembered by content: a suite uses a handful, and each kept state is shared, never copied. */
 const LIMIT = 64
 
-const kept = new Map<string, Promise<State>>()
+const kept = new Map<string, Promise<SeededStore>>()
 
 /**
  * The last data and state seen for each seed object: a suite hands the same object to every
  * kit, which is then compared with that copy (a walk, no JSON text made) instead of keyed
- * again. Held weakly, so an entry lives as long as the host's seed object does.
+ * again. The copy is made when the object is seen a second time (a seed used once, as each
+ * of a suite's own seeds may be, costs no copy). Held weakly, so an entry lives as long as
+ * the host's seed object does.
  */
-const seen = new WeakMap<object, { readonly copy: unknown; readonly state: Promise<State> }>()
+const seen = new WeakMap<object, { key: string; copy: unknown; readonly store: Promise<SeededStore> }>()
 
 /** Whether `value` holds the same data as `copy`, plain JSON data (from JSON.parse). */
 const sameData = (value: unknown, copy: unknown): boolean => {
@@ -69,23 +72,30 @@ const MAX_DEPTH = 64
  */
 const keyOf = (seed: unknown): string | undefined => (isJsonData(seed, 0) ? JSON.stringify(seed) : undefined)
 
+const storeOf = (seed: unknown, json?: string): Promise<SeededStore> => seedState(seed, json).then((state) => new SeededStore(state))
+
 /**
- * The state of a seed, checked and made once per distinct seed: the state is an immutable
- * value, so every kit of the same seed starts from the same one. A refused seed is not kept
- * and is refused again each time.
+ * The state of a seed and what its kits share (`SeededStore`), checked and made once per
+ * distinct seed: the state is an immutable value, so every kit of the same seed starts from
+ * the same one. A refused seed is not kept and is refused again each time.
  */
-export const seededStateOf = (seed: unknown): Promise<State> => {
+export const seededStoreOf = (seed: unknown): Promise<SeededStore> => {
   const last = typeof seed === 'object' && seed !== null ? seen.get(seed) : undefined
-  if (last !== undefined && sameData(seed, last.copy)) return last.state
+  if (last !== undefined) {
+    if (last.copy !== undefined ? sameData(seed, last.copy) : keyOf(seed) === last.key) {
+      last.copy ??= JSON.parse(last.key)
+      return last.store
+    }
+  }
   const key = keyOf(seed)
-  if (key === undefined) return seedState(seed)
-  const made = kept.get(key) ?? seedState(seed)
+  if (key === undefined) return storeOf(seed)
+  const made = kept.get(key) ?? storeOf(seed, key)
   if (!kept.has(key)) {
     if (kept.size >= LIMIT) kept.delete(kept.keys().next().value!)
     kept.set(key, made)
     made.catch(() => kept.delete(key))
   }
   // Only a seed that is an object can be seen again as the same one.
-  if (typeof seed === 'object' && seed !== null) seen.set(seed, { copy: JSON.parse(key), state: made })
+  if (typeof seed === 'object' && seed !== null) seen.set(seed, { key, copy: undefined, store: made })
   return made
 }

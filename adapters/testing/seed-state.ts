@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { createAdminApi } from '../../src/api/admin-api.js'
-import { internalsOf } from '../../src/api/internals.js'
+import { createAnswerCache } from '../../src/api/answer-cache.js'
+import { type ResolvedConfig, resolveConfig } from '../../src/api/config.js'
+import { createRunner } from '../../src/api/runner.js'
 import { locatedAt } from '../../src/api/located-error.js'
 import type { WriteOperation } from '../../src/api/operation.js'
 import { createContextFieldOp } from '../../src/api/operations/context-fields.js'
@@ -19,7 +20,7 @@ import type { State } from '../../src/model/state.js'
 import { fixedClock } from '../../src/ports/clock.js'
 import { sequentialIds } from '../../src/ports/ids.js'
 import { SeedError } from '../../src/testing/kit/seed-error.js'
-import { KitSeed } from '../../src/testing/kit/seed.js'
+import { KitSeed, KitSeedShape } from '../../src/testing/kit/seed.js'
 import { openAuth } from '../auth/open.js'
 import { createMemoryStorage } from '../storage/memory.js'
 
@@ -38,7 +39,7 @@ const disableOp = setEnvironmentEnabledOp(false)
 const userOp = createUserOp()
 
 /** The calls a decoded seed stands for, in the order the API needs them (definitions before their users). */
-const stepsOf = (seed: KitSeed): E.Either<SeedError, Step[]> => {
+const stepsOf = (seed: KitSeedShape): E.Either<SeedError, Step[]> => {
   const steps: Step[] = []
   const each = <T>(items: readonly T[] | undefined, at: string, op: Step['op']) =>
     items?.forEach((body, i) => steps.push({ at: `${at}/${i}`, op, params: {}, body }))
@@ -59,7 +60,7 @@ const stepsOf = (seed: KitSeed): E.Either<SeedError, Step[]> => {
       const envAt = `${at}/environments/${environment}`
       setup.strategies?.forEach((body, i) => steps.push({ at: `${envAt}/strategies/${i}`, op: addStrategyOp, params, body }))
       // As Unleash's variants-batch sets them: one environment's variants need none elsewhere first.
-      if (setup.variants) steps.push({ at: envAt, op: setVariantsOp, params: { projectId: project, featureName: name }, body: { variants: setup.variants, environments: [environment] } })
+      if (setup.variants !== undefined) steps.push({ at: envAt, op: setVariantsOp, params: { projectId: project, featureName: name }, body: { variants: setup.variants, environments: [environment] } })
       if (setup.enabled !== undefined) steps.push({ at: `${envAt}/enabled`, op: setup.enabled ? enableOp : disableOp, params })
     }
   }
@@ -74,6 +75,8 @@ export const SEEDED_AT = '2026-01-01T00:00:00.000Z'
 
 // What a fresh store holds is the same for every seed, and an immutable value: made once.
 let base: State | undefined
+let config: ResolvedConfig | undefined
+const SEEDER = openAuth({ id: -1, name: 'flagport test kit' })
 
 /**
  * The state a seed stands for, made by the admin API's runner: every part of the seed one
@@ -81,16 +84,20 @@ let base: State | undefined
  * same codecs. What the API would refuse throws a SeedError naming the part of the seed. Ids
  * are sequential and the time fixed, so the same seed makes the same state.
  */
-export const seedState = async (seed: unknown): Promise<State> => {
-  const decoded = decodeAt(KitSeed, '', seed)
+export const seedState = async (seed: unknown, json?: string): Promise<State> => {
+  // A seed JSON shows whole (`json`, its text) is read for its parts and keys, each body by
+  // its step's codec, from a copy parsed from that text; any other holds what no body may (a
+  // function, a cycle ...) and is read whole by the seed's codec first, then copied. Either
+  // way the store shares none of the caller's objects.
+  const decoded = json === undefined ? decodeAt(KitSeed, '', seed) : decodeAt(KitSeedShape, '', JSON.parse(json))
   if (E.isLeft(decoded)) throw new SeedError(decoded.left)
-  // A copy: the decoded seed holds the caller's objects, which the store must not share.
-  const planned = stepsOf(copyJson(decoded.right))
+  const planned = stepsOf(json === undefined ? copyJson(decoded.right) : decoded.right)
   if (E.isLeft(planned)) throw planned.left
   const steps = planned.right
   const storage = createMemoryStorage({ state: (base ??= initialState('flagport-test-kit', SEEDED_AT)), version: 1 })
-  const api = await createAdminApi({ storage, auth: openAuth({ id: -1, name: 'flagport test kit' }), clock: fixedClock(SEEDED_AT), ids: sequentialIds() })
-  const done = await internalsOf(api).runAll(steps.map(({ op, params, body }) => ({ op, request: { params, body } })))
+  // The facade's pipeline alone, with no facade around it: nothing but `runAll` is called.
+  const runner = createRunner({ storage, auth: SEEDER, clock: fixedClock(SEEDED_AT), ids: sequentialIds(), config: (config ??= resolveConfig()), kept: createAnswerCache() })
+  const done = await runner.runAll(steps.map(({ op, params, body }) => ({ op, request: { params, body } })))
   if (E.isLeft(done)) throw new SeedError(locatedAt(done.left.error, done.left.index === undefined ? '' : steps[done.left.index]!.at))
-  return api.state()
+  return storage.head().state!
 }

@@ -1,19 +1,22 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { createMemoryStorage } from '../storage/memory.js'
 import { openAuth } from '../auth/open.js'
-import { type AdminApi, createAdminApi } from '../../src/api/admin-api.js'
+import { type AdminApi, createSeededAdminApi } from '../../src/api/admin-api.js'
+import { internalsOf } from '../../src/api/internals.js'
+import type { StoragePort } from '../../src/ports/storage.js'
 import type { Input } from '../../src/api/methods.js'
 import type { ApiError } from '../../src/domain/errors.js'
 import type { Context, Variant } from '../../src/evaluation/index.js'
 import type { State } from '../../src/model/state.js'
 import type { FeatureVariantInput } from '../../src/model/variant.js'
-import { seededStateOf } from './seed-memo.js'
+import { seededStoreOf } from './seed-memo.js'
 import type { TestKitOptions } from './kit.js'
 import { RefusedError } from '../../src/testing/kit/seed-error.js'
 import { UnknownFlagError } from '../../src/testing/kit/unknown-flag-error.js'
 import type { Seed } from '../../src/testing/kit/seed.js'
 
 const FLEXIBLE_ROLLOUT = 'flexibleRollout'
+const NO_REQUEST = Object.freeze({ params: Object.freeze({}) })
 
 /** A Left is a refusal the test should hear about: it throws, naming the call. */
 const orThrow = async <R>(what: string, call: Promise<E.Either<ApiError, R>>): Promise<R> => {
@@ -22,19 +25,42 @@ const orThrow = async <R>(what: string, call: Promise<E.Either<ApiError, R>>): P
   return result.right
 }
 
-/** A kit over its own memory store, whose first state is the seed's (shared by every kit of that seed, never written to). */
+/** A kit's own store and facade, made when the kit is first written to or asked for them. */
+interface Own {
+  readonly storage: StoragePort
+  readonly api: AdminApi
+}
+
+/**
+ * A kit over the seed's state, shared by every kit of that seed and never written to. While
+ * the kit holds that state it evaluates by the seed's shared evaluators; its own memory store
+ * and facade are made when a test first writes, or asks for the API or HTTP, and from then
+ * on every change is committed there, through the facade's operations, so no kit's change
+ * reaches another.
+ */
 export const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) => {
-  const seeded = await seededStateOf(seed)
-  const storage = createMemoryStorage({ state: seeded, version: 1 })
-  const api: AdminApi = await createAdminApi({ storage, auth: openAuth(), ...(options.clock ? { clock: options.clock } : {}) })
+  const seeded = await seededStoreOf(seed)
   const defaultEnvironment = options.environment ?? 'development'
+  // A kit with its own clock evaluates DATE constraints by it: by its facade's evaluators only.
+  const sharesEvaluators = options.clock === undefined
   // The HTTP layer loads on the first request: a kit evaluating in process never pays for it.
   let fetchHandler: Promise<(request: Request) => Promise<Response>> | undefined
   const onUnknownFlag = options.onUnknownFlag ?? 'throw'
+  let own: Own | undefined
+
+  const made = (): Own => {
+    if (own !== undefined) return own
+    const storage = createMemoryStorage({ state: seeded.state, version: 1 })
+    return (own = { storage, api: createSeededAdminApi({ storage, auth: openAuth(), ...(options.clock ? { clock: options.clock } : {}) }) })
+  }
+  /** Whether the kit holds the seed's state itself (never written, or reset since). */
+  const holdsSeed = (): boolean => own === undefined || own.storage.head().state === seeded.state
+  const current = (): State => (own === undefined ? seeded.state : own.api.state())
+  const evaluator = (environment: string) => (sharesEvaluators && holdsSeed() ? seeded.evaluator(environment) : made().api.evaluator(environment))
 
   /** A flag the store does not hold is reported (thrown by default) before the evaluator answers. */
   const known = (name: string, environment: string): void => {
-    const features = api.state().features
+    const features = current().features
     if (features.has(name)) return
     if (onUnknownFlag === 'throw') throw new UnknownFlagError(name, [...features.entries()].map(([key]) => key))
     onUnknownFlag(name, environment)
@@ -42,27 +68,30 @@ export const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) =>
 
   /** The path parameters of a flag in an environment; an unknown flag is the API's own 404. */
   const where = (name: string, environment: string) => {
-    const project = api.state().features.get(name)?.project ?? 'default'
+    const project = current().features.get(name)?.project ?? 'default'
     return { projectId: project, featureName: name, environment }
   }
 
   const setEnabled = (name: string, enabled: boolean, environment: string): Promise<void> => {
     const request = { params: where(name, environment) }
+    const { api } = made()
     return orThrow(`${enabled ? 'enabling' : 'disabling'} ${name} in ${environment}`, enabled ? api.features.enableEnvironment(request) : api.features.disableEnvironment(request))
   }
 
   return {
     /** The whole admin API, in process (`createAdminApi`'s facade). */
-    api,
+    get api(): AdminApi {
+      return made().api
+    },
     /** Whether a flag is on for a context, by the evaluator `api.evaluator(environment)` gives. */
     isEnabled: (name: string, context?: Context, environment = defaultEnvironment): boolean => {
       known(name, environment)
-      return api.evaluator(environment).isEnabled(name, context)
+      return evaluator(environment).isEnabled(name, context)
     },
     /** The variant of a flag for a context, by the same evaluator. */
     getVariant: (name: string, context?: Context, environment = defaultEnvironment): Variant => {
       known(name, environment)
-      return api.evaluator(environment).getVariant(name, context)
+      return evaluator(environment).getVariant(name, context)
     },
     /** Turns a flag on in an environment (adding the project's default strategy when it has none, as Unleash does). */
     enable: (name: string, environment = defaultEnvironment) => setEnabled(name, true, environment),
@@ -73,6 +102,7 @@ export const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) =>
      */
     setRollout: async (name: string, rollout: number, environment = defaultEnvironment): Promise<void> => {
       const params = where(name, environment)
+      const { api } = made()
       const strategy = api.state().features.get(name)?.environments[environment]?.strategies.find((s) => s.name === FLEXIBLE_ROLLOUT)
       const what = `setting the rollout of ${name} in ${environment}`
       if (strategy === undefined) {
@@ -86,6 +116,7 @@ export const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) =>
     /** Adds a variant to the flag's variants in an environment (variable weights shared again, as the API does). */
     addVariant: async (name: string, variant: Input<FeatureVariantInput>, environment = defaultEnvironment): Promise<void> => {
       const { projectId, featureName } = where(name, environment)
+      const { api } = made()
       const variants = [...(api.state().features.get(name)?.environments[environment]?.variants ?? []), variant]
       await orThrow(`adding a variant to ${name} in ${environment}`, api.features.setVariants({ params: { projectId, featureName }, body: { variants, environments: [environment] } }))
     },
@@ -94,15 +125,24 @@ export const buildKit = async (seed: Seed = {}, options: TestKitOptions = {}) =>
      * (`/api/admin/projects`, `/api/client/features`), `init` as for `fetch`.
      */
     request: async (path: string, init?: RequestInit): Promise<Response> => {
-      fetchHandler ??= Promise.all([import('../http/fetch.js'), import('../../src/http/handler.js')]).then(([fetch, http]) => fetch.toFetchHandler(http.createHttpHandler(api)))
+      fetchHandler ??= Promise.all([import('../http/fetch.js'), import('../../src/http/handler.js')]).then(([fetch, http]) => fetch.toFetchHandler(http.createHttpHandler(made().api)))
       return (await fetchHandler)(new Request(new URL(path, 'http://flagport.test'), init))
     },
-    /** Back to the seeded state, as one commit (evaluators and caches follow it). */
+    /**
+     * Back to the seeded state, as one commit of a system operation (evaluators and caches
+     * follow it), made before this returns; nothing to do for a kit that holds it.
+     */
     reset: (): void => {
-      // The memory store advances its head at once; its answer is known (this kit alone writes to it).
-      void storage.commit({ baseVersion: storage.head().version, changes: [{ op: 'state', state: seeded }], state: seeded })
+      if (holdsSeed()) return
+      const { api } = made()
+      // The kit's memory store is written by this kit alone: the commit is made on its head at once.
+      void internalsOf(api)
+        .runAll([{ op: seeded.resetOp, request: NO_REQUEST }], true, { asSystem: true, onHead: true })
+        .then((done) => {
+          if (E.isLeft(done)) throw new RefusedError('resetting the kit', done.left.error)
+        })
     },
     /** The current state: an immutable value. */
-    state: (): State => api.state(),
+    state: (): State => current(),
   }
 }

@@ -37,7 +37,7 @@ import { consoleLogger, type LoggerPort } from '../ports/logger.js'
 import { frontendMethods } from './frontend/methods.js'
 import type { AdminApi } from './admin-api-types.js'
 import { type FacadeInternals, INTERNALS } from './internals.js'
-import { createAnswerCache } from './answer-cache.js'
+import { type AnswerCache, createAnswerCache } from './answer-cache.js'
 import { readableStorage } from './readable-storage.js'
 import { metricsMethods } from './metrics/methods.js'
 import { commitSignal } from './client-stream/signal.js'
@@ -66,15 +66,32 @@ export interface AdminApiOptions {
  */
 export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi> => {
   checkOptions(options)
+  // Everything this facade keeps of what it answered: its own, shared with no other facade.
+  const kept = createAnswerCache()
+  const storage = readableStorage(options.storage, kept.readable)
+  const seeded = await seed(storage, options.clock ?? systemClock, options.ids ?? randomIds, kept.readable)
+  if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
+  return facadeOver(options, storage, kept)
+}
+
+/**
+ * `createAdminApi`'s facade, made at once, over a store that needs no seeding (its head a
+ * state of this schema with the built-in admin, as a state a facade made): for the test kit,
+ * which makes one when a test first writes.
+ */
+export const createSeededAdminApi = (options: AdminApiOptions): AdminApi => {
+  checkOptions(options)
+  const head = options.storage.head().state
+  if (head === null || isOutdated(head) || lacksBuiltInAdmin(head)) throw new Error('flagport: the store needs seeding; create the facade with createAdminApi')
+  const kept = createAnswerCache()
+  return facadeOver(options, readableStorage(options.storage, kept.readable), kept)
+}
+
+const facadeOver = (options: AdminApiOptions, storage: StoragePort, kept: AnswerCache): AdminApi => {
   const { auth } = options
   const clock = options.clock ?? systemClock
   const ids = options.ids ?? randomIds
   const config = resolveConfig(options.config)
-  // Everything this facade keeps of what it answered: its own, shared with no other facade.
-  const kept = createAnswerCache()
-  const storage = readableStorage(options.storage, kept.readable)
-  const seeded = await seed(storage, clock, ids, kept.readable)
-  if (E.isLeft(seeded)) throw new Error(`flagport: could not seed the store: ${seeded.left}`)
   const runner = createRunner({ storage, auth, clock, ids, config, kept })
   const run = runner.run
   const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })

@@ -14,7 +14,7 @@ import { ANYONE, SYSTEM, tokenScopeOf } from './admission.js'
 import { createCommitHook } from './commit-hook.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
-import type { RowChange, StoragePort } from '../ports/storage.js'
+import type { StoragePort } from '../ports/storage.js'
 import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
@@ -35,6 +35,12 @@ export type Result<R> = E.Either<ApiError, R>
 export interface WriteStep {
   readonly op: WriteOperation<any, any, any, any>
   readonly request: ApiRequest<any>
+}
+
+/** How `runAll` admits and reads (see there). */
+export interface RunAllOptions {
+  readonly asSystem?: boolean
+  readonly onHead?: boolean
 }
 
 /** Why `runAll` changed nothing: the refused step's index and error (no index: the store failed). */
@@ -175,46 +181,50 @@ export const createRunner = (deps: RunnerDeps) => {
   }
 
   /**
-   * Several writes as one transaction: each step admitted and run as its own request would
-   * be (credentials, permission, codecs, domain rules), on the state the steps before it
-   * left, then all committed in one commit, or none. With `commit: false` the steps are run
-   * and their result dropped: what they would refuse, changing nothing. Answers are not
-   * rendered and no step's `after` runs. A refusal names the step (`index`; none for the
-   * store's own failure).
+   * Several writes as one transaction: each step admitted as its own request would be
+   * (credentials, permission, maintenance) on the state the batch began from, its input read
+   * by the same codecs, and run by the same domain rules on what the steps before it made
+   * (whole-store scans included), then all committed in one commit, or none. With
+   * `commit: false` the steps are run and their result dropped: what they would refuse,
+   * changing nothing. Answers are not rendered and no step's `after` runs. A refusal names
+   * the step (`index`; none for the store's own failure).
+   *
+   * `asSystem`: `system` operations are admitted (the facade's own upkeep, never a request's
+   * steps). `onHead`: for a store no other handle writes, the steps run on its head as this
+   * handle knows it, without catching up first, so when no step prepares the commit has
+   * advanced the head before this returns (the storage port's promise).
    */
-  const runAll = async (given: readonly WriteStep[], commit = true): Promise<E.Either<StepError, void>> => {
+  const runAll = async (given: readonly WriteStep[], commit = true, how: RunAllOptions = {}): Promise<E.Either<StepError, void>> => {
     const read = readSteps(given)
     if (E.isLeft(read)) return read
     const steps = read.right
+    const asSystem = how.asSystem === true
     const prepared: unknown[] = []
     for (const [index, { op, request }] of steps.entries()) {
       if (!op.prepare) continue
       const synced = await storage.sync()
       if (E.isLeft(synced)) return E.left({ error: storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail) })
-      const env = admit(op, request, stateOf(storage))
+      const env = admit(op, request, stateOf(storage), undefined, asSystem)
       if (E.isLeft(env)) return E.left({ index, error: env.left })
       prepared[index] = await op.prepare(env.right)
     }
     for (let attempt = 0; attempt < config.maxRetries; attempt++) {
-      const synced = await storage.sync()
-      if (E.isLeft(synced)) return E.left({ error: storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail) })
+      if (how.onHead !== true || attempt > 0) {
+        const synced = await storage.sync()
+        if (E.isLeft(synced)) return E.left({ error: storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail) })
+      }
       const { version } = storage.head()
       const before = stateOf(storage)
-      let state = before
-      const changes: RowChange[] = []
-      // One transaction per step, chained: a step reads what the steps before it made, even
-      // through the state a transaction began from (which whole-store scans read).
+      const transaction = beginTransaction(before, immer)
       for (const [index, { op, request }] of steps.entries()) {
-        const env = admit(op, request, state, prepared[index])
+        const env = admit(op, request, before, prepared[index], asSystem)
         if (E.isLeft(env)) return E.left({ index, error: env.left })
-        const transaction = beginTransaction(state, immer)
+        if (index > 0) transaction.nextStep()
         const outcome = op.run(transaction.working, env.right)
         if (E.isLeft(outcome)) return E.left({ index, error: outcome.left })
-        const finished = transaction.finish(withChanges)
-        changes.push(...finished.changes)
-        state = finished.state
       }
-      if (!commit || state === before) return E.right(undefined)
+      const { state, changed, changes } = transaction.finish(withChanges)
+      if (!commit || !changed) return E.right(undefined)
       const committed = await hook.commit({ baseVersion: version, changes, state })
       if (E.isLeft(committed)) {
         if (committed.left._tag === 'StorageConflict') continue

@@ -130,6 +130,11 @@ export class EventLogDraft implements EventLog {
     this.appended = this.appended.map(withoutDrafts)
   }
 
+  /** The log as it is now, as a committed value, the transaction going on (see `TableDraft.snapshot`). */
+  snapshot(): EventLog {
+    return this.appended.length === 0 ? this.committed : appendEvents(this.committed, this.appended.map(withoutDrafts), this.retention)
+  }
+
   /** The committed log with this transaction's events; the same log when none was recorded. `record` gets them as one change. */
   finish(record?: (change: RowChange) => void): EventLog {
     if (record && this.appended.length > 0) record({ op: 'events', events: this.appended, retention: this.retention })

@@ -20,10 +20,14 @@ export type RowDrafter = Pick<Immer, 'createDraft' | 'finishDraft'>
 class Change<T> {
   constructor(
     readonly committed: T | undefined,
-    /** What a drafted row's draft was made of: the committed row, or a copy of it (see `draftBase`). */
+    /** What a drafted row's draft was made of: the row it drafts, or a copy of it (see `draftBase`). */
     readonly base: T | undefined,
+    /** The row a draft drafts, which it finishes as when unchanged: the committed row, or a row a snapshot holds. */
+    readonly origin: T | undefined,
     readonly drafted: boolean,
     public value: T | undefined,
+    /** The value (not drafted) is held by a snapshot (`snapshot`): drafted before it is changed, never changed in place. */
+    public shared: boolean,
   ) {}
 }
 
@@ -91,12 +95,12 @@ export class TableDraft<T> implements Table<T> {
   /** The row as a draft to change (drafted on first use); undefined when absent. */
   get(key: string): T | undefined {
     const change = this.changes?.get(key)
-    if (change !== undefined) return change.value
-    const row = committedRow(this.committed, key)
+    if (change !== undefined && !change.shared) return change.value
+    const row = change !== undefined ? change.value : committedRow(this.committed, key)
     if (row === undefined || row === null || typeof row !== 'object') return row
     const base = draftBase(row as T & object)
     const draft = this.drafter.createDraft(base) as T
-    this.record(key, new Change<T>(row, base, true, draft))
+    this.record(key, new Change<T>(change !== undefined ? change.committed : row, base, row, true, draft, false))
     return draft
   }
 
@@ -109,13 +113,13 @@ export class TableDraft<T> implements Table<T> {
     const change = this.changes?.get(key)
     const committed = change !== undefined ? change.committed : committedRow(this.committed, key)
     if (!this.has(key)) this.size += 1
-    this.record(key, new Change<T>(committed, undefined, false, value))
+    this.record(key, new Change<T>(committed, undefined, undefined, false, value, false))
   }
 
   delete(key: string): boolean {
     if (!this.has(key)) return false
     const change = this.changes?.get(key)
-    this.record(key, new Change<T>(change !== undefined ? change.committed : committedRow(this.committed, key), undefined, false, undefined))
+    this.record(key, new Change<T>(change !== undefined ? change.committed : committedRow(this.committed, key), undefined, undefined, false, undefined, false))
     this.size -= 1
     return true
   }
@@ -180,25 +184,56 @@ export class TableDraft<T> implements Table<T> {
       const finished = change.drafted
         ? (this.drafter.finishDraft(change.value, record && ((patches) => void (rowPatches = patches))) as T)
         : change.value
-      // An unchanged draft finishes as its base, which may be a copy of the committed row.
-      const value = change.drafted && finished === change.base ? change.committed : finished
+      // An unchanged draft finishes as its base, which may be a copy of the row it drafts.
+      const value = change.drafted && finished === change.base ? change.origin : finished
       if (value === change.committed) continue
-      const [s, b] = slotOf(key)
-      const slot = s * FANOUT + b
-      let bucket = touched.get(slot)
-      if (bucket === undefined) {
-        const was = bucketAt(this.committed.shards[s]!, b)
-        bucket = was === null ? new Bucket<T>() : was.copy()
-        touched.set(slot, bucket)
-      }
-      const property = stored(key)
-      if (value === undefined) bucket.delete(property)
-      else bucket.set(property, value)
+      this.put(touched, key, value)
       if (record) {
         if (value === undefined) record({ op: 'delete', table, key })
-        else record(change.drafted ? draftedChange(table, key, value, rowPatches) : { op: 'put', table, key, row: value })
+        // Patches tell a change from the committed row only: a draft of a row set earlier is a put.
+        else record(change.drafted && change.origin === change.committed ? draftedChange(table, key, value, rowPatches) : { op: 'put', table, key, row: value })
       }
     }
+    return this.withBuckets(touched)
+  }
+
+  /**
+   * The table as it is now, as a committed value, the transaction going on: what a later step
+   * of a transaction of many reads as the state before it (`stateBefore`). Each draft's
+   * content is copied (immer's `current`); a row set is shared with the snapshot, so it is
+   * drafted before it is changed again.
+   */
+  snapshot(): Table<T> {
+    if (this.changes === undefined) return this.committed
+    const touched = new Map<number, Bucket<T>>()
+    for (const [key, change] of this.changes) {
+      const value = withoutDrafts(change.value)
+      if (!change.drafted) {
+        change.value = value
+        change.shared = true
+      }
+      if (value !== change.committed) this.put(touched, key, value)
+    }
+    return this.withBuckets(touched)
+  }
+
+  /** Sets (or, undefined, deletes) a row in a copy of its bucket, each bucket copied once (`touched`, by slot). */
+  private put(touched: Map<number, Bucket<T>>, key: string, value: T | undefined): void {
+    const [s, b] = slotOf(key)
+    const slot = s * FANOUT + b
+    let bucket = touched.get(slot)
+    if (bucket === undefined) {
+      const was = bucketAt(this.committed.shards[s]!, b)
+      bucket = was === null ? new Bucket<T>() : was.copy()
+      touched.set(slot, bucket)
+    }
+    const property = stored(key)
+    if (value === undefined) bucket.delete(property)
+    else bucket.set(property, value)
+  }
+
+  /** The committed table with the buckets `put` copied, the shards they live in copied once each. */
+  private withBuckets(touched: Map<number, Bucket<T>>): Table<T> {
     if (touched.size === 0) return this.committed
     const shards = this.committed.shards.slice() as (Bucket<T> | null)[][]
     for (const [slot, bucket] of touched) {

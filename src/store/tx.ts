@@ -69,7 +69,7 @@ export type ReadState = { readonly [K in TableName]: ReadTable<RowOf<K>> } & {
 
 export type { ReadTable }
 
-/** The committed state a transaction began from; a committed state as is. */
+/** The committed state the transaction's current step stands on (see `committedState`); a committed state as is. */
 export const stateBefore = (state: ReadState): State => committedState(state as unknown as State)
 
 /**

@@ -1,5 +1,8 @@
+import * as E from 'fp-ts/lib/Either.js'
 import t from 'tap'
 import { createTestKit, SeedError, type Seed } from '../../adapters/testing/index.js'
+import { internalsOf } from '../../src/api/internals.js'
+import type { CommitReport } from '../../src/api/commit-hook.js'
 
 const rollout = (percent: number, groupId: string) => ({ name: 'flexibleRollout', parameters: { rollout: String(percent), stickiness: 'default', groupId } })
 
@@ -91,6 +94,29 @@ t.test('kits of the same seed start from the same state, and do not share change
   t.equal(b.isEnabled('checkout', { userId: '1' }), true, 'the other kit is untouched')
 })
 
+t.test('kits evaluate by evaluators their seed shares until one writes; its change, its reset and its API reach no other kit', async (t) => {
+  const a = await createTestKit(seed)
+  const b = await createTestKit(seed)
+  t.equal(a.api.evaluator('development').isEnabled('checkout', { userId: '1' }), b.isEnabled('checkout', { userId: '1' }), 'the facade answers as the shared evaluator')
+  await a.disable('checkout')
+  t.equal(a.isEnabled('checkout', { userId: '1' }), false)
+  t.equal(b.isEnabled('checkout', { userId: '1' }), true, 'the kit that did not write still reads the seed')
+  ok(await b.api.features.create({ params: { projectId: 'default' }, body: { name: 'made-by-b' } }))
+  t.notOk(a.state().features.has('made-by-b'), 'the other kit\'s facade is its own')
+
+  const heard: CommitReport[] = []
+  internalsOf(a.api).onCommit((report) => heard.push(report))
+  a.reset()
+  t.equal(a.state(), (await createTestKit(seed)).state(), 'the seed\'s state, at once')
+  t.equal(a.isEnabled('checkout', { userId: '1' }), true)
+  t.ok(b.state().features.has('made-by-b'), 'a reset reaches no other kit')
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(heard.length, 1, 'the reset is one commit, reported by the runner as every commit is')
+  a.reset()
+  await new Promise((resolve) => setImmediate(resolve))
+  t.equal(heard.length, 1, 'a kit that holds the seed has nothing to reset')
+})
+
 t.test('a seed is copied: changing it after seeding changes no kit', async (t) => {
   const mine = { flags: { f: { environments: { development: { enabled: true, strategies: [{ name: 'default', constraints: [{ contextName: 'userId', operator: 'IN' as const, values: ['1'] }] }] } } } } }
   const kit = await createTestKit(mine)
@@ -98,3 +124,8 @@ t.test('a seed is copied: changing it after seeding changes no kit', async (t) =
   t.equal(kit.isEnabled('f', { userId: '2' }), false)
   t.equal((await createTestKit(mine)).isEnabled('f', { userId: '2' }), true, 'the changed seed is its own')
 })
+
+const ok = <A>(result: E.Either<unknown, A>): A => {
+  if (E.isLeft(result)) throw new Error(JSON.stringify(result.left))
+  return result.right
+}

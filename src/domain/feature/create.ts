@@ -59,7 +59,8 @@ export const createFeature = (draft: Tx, projectId: string, body: CreateFeatureB
   if (taken) return E.left(taken)
   const limited = checkFeatureLimits(draft, projectId, ctx)
   if (E.isLeft(limited)) return limited
-  const project = draft.projects.get(projectId)
+  // Read, not drafted: the project is not changed, and its environments are read whole.
+  const project = draft.projects.read(projectId)
   if (!project) return E.left(notFound(`Active project with id ${projectId} does not exist`))
   const problems = creationProblems(draft, body)
   if (problems.length > 0) return E.left(validationError(problems))

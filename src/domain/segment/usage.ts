@@ -4,8 +4,9 @@ import type { DefaultStrategy, Strategy } from '../../model/strategy.js'
 import type { ReadState } from '../../store/tx.js'
 
 /**
- * The state as it was when the transaction began. Whole-store scans read it rather than the
- * working state: its scans are kept, whatever the transaction changed.
+ * The committed state the current step of the transaction stands on: where the transaction
+ * began, or what the steps before made, in a transaction of many (`runAll`). Whole-store
+ * scans read it rather than the working state: a committed value's scans are kept.
  */
 export { stateBefore } from '../../store/tx.js'
 

@@ -54,3 +54,19 @@ export const KitSeed: Named<typeof KitSeedCodec, KitSeed> = KitSeedCodec
 
 /** What a test declares: the seed's shape, read-only; a misspelled or unknown key does not compile. */
 export type Seed = Input<KitSeed>
+
+/**
+ * How a seed is read before its steps run: its parts and keys, each body left to the codec of
+ * the operation it is the body of, which reads it when its step runs (a refusal then names
+ * the part of the seed, as `KitSeed` would). Each body is read once.
+ */
+const BODY = t.unknown
+const EnvironmentShape = closed({}, { enabled: t.boolean, strategies: t.array(BODY), variants: BODY }, EnvironmentSeed.name)
+const FlagShape = closed({}, { ...Object.fromEntries(Object.keys(CREATE_FEATURE_FIELDS).map((key) => [key, BODY])), project: t.string, environments: dictOf(EnvironmentShape) }, FlagSeed.name)
+const ExportShape = closed({ data: BODY }, { project: t.string, environment: t.string }, ExportSeed.name)
+export const KitSeedShape = closed(
+  {},
+  { projects: t.array(BODY), tagTypes: t.array(BODY), contextFields: t.array(BODY), segments: t.array(BODY), users: t.array(BODY), flags: dictOf(FlagShape), exports: t.array(ExportShape) },
+  KitSeed.name,
+)
+export type KitSeedShape = t.TypeOf<typeof KitSeedShape>
