@@ -5,8 +5,8 @@ import type { Dict } from './dict.js'
 /*
  * What SDKs reported, as the store keeps it (the tables `usageCounts` and `usageApplications`
  * of the state): every instance sharing a store shows the same figures, and a restart keeps
- * them. Rows are written in aggregate, one commit per interval (src/api/metrics), never one
- * per report. Times are milliseconds since the epoch.
+ * them. Rows are written in aggregate, one commit per interval (the usage write,
+ * src/api/operations/metrics.ts), never one per report. Times are milliseconds since the epoch.
  */
 
 /**
