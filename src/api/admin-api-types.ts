@@ -23,7 +23,7 @@ import type { apiTokenMethods, personalTokenMethods } from './facade/tokens.js'
 import type { typeMethods } from './facade/strategy-and-feature-types.js'
 import type { userMethods } from './facade/users.js'
 import type { frontendMethods } from './frontend/methods.js'
-import type { metricsMethods } from './metrics/methods.js'
+import type { metricsMethods } from './facade/metrics.js'
 import type { passwordResetMethods } from './facade/password-reset.js'
 
 // Each group is named by an interface over what its facade module builds from the operations,

@@ -39,7 +39,7 @@ import type { AdminApi } from './admin-api-types.js'
 import { type FacadeInternals, INTERNALS } from './internals.js'
 import { type AnswerCache, createAnswerCache } from './answer-cache.js'
 import { readableStorage } from './readable-storage.js'
-import { metricsMethods } from './metrics/methods.js'
+import { metricsMethods } from './facade/metrics.js'
 import { commitSignal } from './client-stream/signal.js'
 
 export type * from './admin-api-types.js'

@@ -1,6 +1,5 @@
 import * as t from 'io-ts'
-import { dictOf, type Named, open } from './codec.js'
-import type { Dict } from './dict.js'
+import { type Named, open, row, rowDict } from './codec.js'
 
 /**
  * Integrations (Unleash's addons): a provider (webhook ...) configured with parameters, the
@@ -92,21 +91,19 @@ export const AddonDelivery: Named<typeof AddonDeliveryCodec, AddonDelivery> = Ad
 
 /** An addon as stored (the `addons` table's row). */
 export interface AddonState extends t.TypeOf<typeof AddonStateCodec> {}
-const AddonStateCodec = t.readonly(
-  t.type({
-    id: t.number,
-    provider: t.string,
-    enabled: t.boolean,
-    description: t.union([t.string, t.null]),
-    /** Stored as given, secrets included; only delivery reads them. */
-    parameters: dictOf(t.unknown) as t.Type<Dict<unknown>, unknown>,
-    events: t.readonlyArray(t.string),
-    projects: t.readonlyArray(t.string),
-    environments: t.readonlyArray(t.string),
-    createdAt: t.string,
-    delivery: AddonDelivery,
-  }),
-)
+const AddonStateCodec = row({
+  id: t.number,
+  provider: t.string,
+  enabled: t.boolean,
+  description: t.union([t.string, t.null]),
+  /** Stored as given, secrets included; only delivery reads them. */
+  parameters: rowDict(t.unknown),
+  events: t.readonlyArray(t.string),
+  projects: t.readonlyArray(t.string),
+  environments: t.readonlyArray(t.string),
+  createdAt: t.string,
+  delivery: AddonDelivery,
+})
 export const AddonState: Named<typeof AddonStateCodec, AddonState> = AddonStateCodec
 
 export const DELIVERY_LOG_SIZE = 100

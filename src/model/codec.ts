@@ -162,6 +162,17 @@ export const dictOf = <C extends t.Mixed>(codec: C, name = `an object of ${codec
     (of) => ({ type: 'object', additionalProperties: of(codec) }),
   )
 
+/** A dictionary inside a stored row or record, typed as the `Dict` it holds. */
+export const rowDict = <C extends t.Mixed>(codec: C) => dictOf(codec) as unknown as t.Type<Dict<t.TypeOf<C>>, unknown>
+
+/**
+ * A stored row's codec (a table's row, or what one holds): `required` fields, and `optional`
+ * ones absent in rows written before them; read-only. It accepts more than it names (io-ts
+ * `type` ignores unknown fields).
+ */
+export const row = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O) =>
+  t.readonly(t.intersection([t.type(required), t.partial(optional ?? ({} as O))]))
+
 /**
  * `t.partial`, but a field left out is not validated: io-ts validates each one as undefined
  * and throws the failure away, and for a body of one field out of six those failures were a

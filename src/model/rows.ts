@@ -1,5 +1,5 @@
 import * as t from 'io-ts'
-import { dictOf, oneOf, type Named } from './codec.js'
+import { dictOf, oneOf, row, type Named } from './codec.js'
 import { Constraint } from './constraint.js'
 import { Dependency, FeatureLink, Lifecycle } from './feature.js'
 import { OWN_FIELD_CODECS, UNLEASH_FIELD_CODECS } from './feature-fields.js'
@@ -13,10 +13,6 @@ import { FeatureVariant } from './variant.js'
  * codec accepts more than it names (io-ts `type` ignores unknown fields) and names absent fields
  * of rows written before they existed as optional. Which table holds which row: state.ts.
  */
-
-/** A row codec: `required` fields, and `optional` ones absent in rows written before them. */
-const row = <R extends t.Props, O extends t.Props = {}>(required: R, optional?: O) =>
-  t.readonly(t.intersection([t.type(required), t.partial(optional ?? ({} as O))]))
 
 const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null])
 const list = <C extends t.Mixed>(codec: C) => t.readonlyArray(codec)

@@ -47,6 +47,14 @@ t.test('changes that do not fit, or do not apply, are a CorruptJournal naming th
   t.match(await refusal(bucketPatches), { _tag: 'CorruptJournal', line: 3, reason: 'a commit carries neither changes nor a state' }, 'format 1 patches in a format 2 journal')
 })
 
+t.test('a row put or patched so that it no longer fits its table is a CorruptJournal naming the table, the key and the field', async (t) => {
+  const first = encodeLine(JSON.stringify({ v: 1, s: stored() }))
+  const put = await journalOf(t, first, encodeLine(JSON.stringify({ v: 2, c: [{ op: 'put', table: 'tagTypes', key: 'odd', row: { name: 'odd', description: 5, icon: null } }] })))
+  t.match(await refusal(put), { _tag: 'CorruptJournal', line: 3, reason: 'invalid changes: /0/row: /tagTypes/odd/description must be string' })
+  const patched = await journalOf(t, first, encodeLine(JSON.stringify({ v: 2, c: [{ op: 'patch', table: 'tagTypes', key: 'simple', patches: [{ op: 'replace', path: ['description'], value: 5 }] }] })))
+  t.match(await refusal(patched), { _tag: 'CorruptJournal', line: 3, reason: 'the patched row does not fit: /tagTypes/simple/description must be string' })
+})
+
 t.test('a file that is not a journal is a CorruptJournal at line 1', async (t) => {
   const dir = await tempDir(t)
   await writeFile(join(dir, 'journal.jsonl'), '{"name":"not a store"}\n')

@@ -14,6 +14,7 @@ import type { State } from '../../src/model/state.js'
 import { DeferredBucket, type Table, getRow, setRow } from '../../src/store/table.js'
 import type { StoragePort } from '../../src/ports/storage.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
+import { encodeLine } from '../../src/storage/line.js'
 
 const snapshotName = async (dir: string) => (await readdir(dir)).find((n) => /^snapshot-\d+\.json$/.test(n))
 
@@ -136,6 +137,41 @@ t.test('row lines that do not match the tables list are a CorruptSnapshot, even 
   await rewriteSnapshot(join(keyless, (await snapshotName(keyless))!), (lines) => lines.map((line) => (line.startsWith('"type-2":') ? '{}' : line)))
   const d = await openFileStorage({ path: keyless })
   t.match(E.isLeft(d) && d.left, { _tag: 'CorruptSnapshot', reason: 'a row line of the table tagTypes does not start with a key' }, 'a line without a key')
+})
+
+t.test('a row line read lazily is checked by its table’s row codec when first read: a CorruptSnapshot naming the table, the key and the field', async (t) => {
+  const dir = await compactedStore(t, 300)
+  const file = join(dir, (await snapshotName(dir))!)
+  await rewriteSnapshot(file, (lines) =>
+    lines.map((line) => {
+      if (line.startsWith('"type-2":')) return line.replace('"description":"number 2"', '"description":2')
+      if (line.startsWith('"type-3":')) return '"type-3":{"name":"type-3",'
+      return line
+    }),
+  )
+  const store = await opened(t, dir)
+  const state = store.head().state!
+  t.equal(getRow(state.tagTypes, 'type-7')?.description, 'number 7', 'opened, and a row of another bucket reads')
+  const fault = (key: string) => {
+    try {
+      getRow(state.tagTypes, key)
+      return 'read'
+    } catch (e) {
+      return (e as { error?: unknown }).error ?? e
+    }
+  }
+  t.match(fault('type-2'), { _tag: 'CorruptSnapshot', file, reason: 'invalid row: /tagTypes/type-2/description must be string' }, 'a row that does not fit')
+  t.match(fault('type-3'), { _tag: 'CorruptSnapshot', file, reason: /^a row line of the table tagTypes \("type-3"\) is not JSON: / }, 'a line that is not JSON')
+  t.match(fault('type-2'), { _tag: 'CorruptSnapshot' }, 'and so on every read, the bucket left unbuilt')
+  const patched = await mustOpen({ path: dir })
+  await change(patched, (d) => void (getRow(d.tagTypes, 'type-9')!.description = 'changed'))
+  await patched.close()
+  const reopened = await mustOpen({ path: dir })
+  t.teardown(() => reopened.close())
+  t.equal(getRow(reopened.head().state!.tagTypes, 'type-9')?.description, 'changed', 'a patch of a row that fits replays onto its deferred bucket')
+  await writeFile(join(dir, 'journal.jsonl'), Buffer.concat([await readFile(join(dir, 'journal.jsonl')), encodeLine(JSON.stringify({ v: 5, c: [{ op: 'patch', table: 'tagTypes', key: 'type-2', patches: [{ op: 'replace', path: ['icon'], value: null }] }] }))]))
+  const refused = await openFileStorage({ path: dir })
+  t.match(E.isLeft(refused) && refused.left, { _tag: 'CorruptSnapshot', file, reason: 'invalid row: /tagTypes/type-2/description must be string' }, 'a journal line patching a row that does not fit: opening is refused, naming it')
 })
 
 t.test('a snapshot of a newer format is refused as such, the store left as it is', async (t) => {

@@ -1,4 +1,4 @@
-import { applyChanges, decodeChanges, decodeStoredState, type RowChange, type State } from '../../../src/storage/index.js'
+import { applyChanges, decodeChanges, decodeStoredState, rowProblem, type RowChange, type State } from '../../../src/storage/index.js'
 import * as E from 'fp-ts/lib/Either.js'
 import { corruptJournal, io, StoreFault, unsupportedFormat } from './errors.js'
 import { type FileSystem, readAt } from './fs.js'
@@ -40,6 +40,22 @@ export const storedStateDecoder =
     const decoded = decodeStoredState(u)
     return E.isLeft(decoded) ? { ok: false, reason: decoded.left } : decodeState(decoded.right)
   }
+
+/**
+ * Where a commit's patched rows no longer fit their tables' row codecs, or null: a row put
+ * whole is checked as it is decoded (`decodeChanges`), a patched one only once the patches
+ * are applied to the row they change.
+ */
+const patchedRowProblem = (state: State, changes: readonly RowChange[]): string | null => {
+  for (const change of changes) {
+    if (change.op !== 'patch') continue
+    // Gone when a later change of the same commit deleted it.
+    const row = state[change.table].get(change.key)
+    const problem = row === undefined ? null : rowProblem(change.table, change.key, row)
+    if (problem !== null) return `the patched row does not fit: ${problem}`
+  }
+  return null
+}
 
 const changesDecoder = (u: unknown): Decoded<readonly RowChange[]> => {
   const decoded = decodeChanges(u)
@@ -112,6 +128,8 @@ export const scanJournal = async (
         else if (entry.value.changes !== undefined) {
           const applied = applyChanges(replay.finish() as State | null, entry.value.changes)
           if (E.isLeft(applied)) throw new StoreFault(corruptJournal(file, lineNo, `the changes do not apply: ${applied.left}`))
+          const unfit = patchedRowProblem(applied.right, entry.value.changes)
+          if (unfit !== null) throw new StoreFault(corruptJournal(file, lineNo, unfit))
           replay.reset(applied.right)
         } else {
           const applied = replay.apply(entry.value.patches)

@@ -1,6 +1,25 @@
 import { createHash } from 'node:crypto'
 import * as E from 'fp-ts/lib/Either.js'
-import { TABLE_NAMES, bucketAt, decodeStoredState, deferredTable, emptyTable, isTable, parseJson, parseSharedRows, rowsForWriting, toStored, type Dict, type State, type StoredRows, type Table, type TableName } from '../../../src/storage/index.js'
+import type * as t from 'io-ts'
+import {
+  SCHEMA,
+  TABLE_NAMES,
+  bucketAt,
+  decodeStoredState,
+  deferredTable,
+  emptyTable,
+  isTable,
+  parseJson,
+  parseSharedRows,
+  rowProblem,
+  rowsForWriting,
+  toStored,
+  type Dict,
+  type State,
+  type StoredRows,
+  type Table,
+  type TableName,
+} from '../../../src/storage/index.js'
 import { corruptSnapshot, io, StoreFault, unsupportedFormat } from './errors.js'
 import { Chunks } from './chunks.js'
 import { type FileSystem, fsyncDir, writeAll } from './fs.js'
@@ -117,12 +136,48 @@ const keyOfLine = (line: Buffer): { readonly key: string; readonly rowAt: number
   return null
 }
 
-/** The rows of one bucket's lines, by key: the lines are members of one JSON object. */
-const parseRowLines = (lines: readonly Buffer[]): Dict<unknown> =>
-  parseSharedRows(`{${lines.map((line) => line.toString('utf8', 0, line.length - 1)).join(',')}}`) as Dict<unknown>
+/** A row line's text, its newline left out. */
+const textOf = (line: Buffer): string => line.toString('utf8', 0, line.length - 1)
+
+/** Why a bucket's lines did not parse: the first line that is no JSON object member, by its key. */
+const unparsed = (table: TableName, lines: readonly Buffer[]): string => {
+  for (const line of lines) {
+    try {
+      JSON.parse(`{${textOf(line)}}`)
+    } catch (e) {
+      return `a row line of the table ${table} (${JSON.stringify(keyOfLine(line)?.key)}) is not JSON: ${(e as Error).message}`
+    }
+  }
+  return `the row lines of the table ${table} are not JSON`
+}
+
+/**
+ * How the rows of one bucket's lines are built when one of them is first read: the lines are
+ * members of one JSON object, and each row is checked by its table's row codec, as the rows of
+ * a stored state read whole are. A line that is not JSON, or a row that does not fit, is thrown
+ * as a CorruptSnapshot naming the file, the table, the key and the field
+ * (`invalid row: /tagTypes/t/description must be string`): the checksum held, so the file was
+ * written so, by something else than this store.
+ */
+const rowLinesOf =
+  (file: string, table: TableName) =>
+  (lines: readonly Buffer[]): Dict<unknown> => {
+    let rows: Dict<unknown>
+    try {
+      rows = parseSharedRows(`{${lines.map(textOf).join(',')}}`) as Dict<unknown>
+    } catch {
+      throw new StoreFault(corruptSnapshot(file, unparsed(table, lines)))
+    }
+    const codec = SCHEMA[table].row as t.Mixed
+    for (const key in rows) {
+      if (codec.is(rows[key])) continue
+      throw new StoreFault(corruptSnapshot(file, `invalid row: ${rowProblem(table, key, rows[key]) ?? `/${table}/${key}`}`))
+    }
+    return rows
+  }
 
 /** Reads the stored state line and the row lines after it (format 3). */
-const readRows = (bytes: Chunks, stateEnd: number, bodyLength: number, stateLine: unknown): E.Either<string, State> => {
+const readRows = (file: string, bytes: Chunks, stateEnd: number, bodyLength: number, stateLine: unknown): E.Either<string, State> => {
   const line = stateLine as { state?: unknown; tables?: unknown } | null
   if (line === null || typeof line !== 'object' || !Array.isArray(line.tables)) return E.left('the state line lists no tables')
   const decoded = decodeStoredState(line.state)
@@ -131,7 +186,7 @@ const readRows = (bytes: Chunks, stateEnd: number, bodyLength: number, stateLine
   let at = stateEnd + 1
   for (const listed of line.tables as unknown[]) {
     if (!Array.isArray(listed) || !TABLE_NAMES.includes(listed[0] as TableName) || !Number.isSafeInteger(listed[1]) || (listed[1] as number) < 0) return E.left(`the tables list holds ${JSON.stringify(listed)}`)
-    const [name, count] = listed as [string, number]
+    const [name, count] = listed as [TableName, number]
     const entries: [string, Buffer][] = []
     const seen = new Set<string>()
     for (let n = 0; n < count; n++) {
@@ -148,7 +203,7 @@ const readRows = (bytes: Chunks, stateEnd: number, bodyLength: number, stateLine
       // row does not keep a whole chunk in memory.
       entries.push([found.key, count < LARGE_TABLE && text.length < SMALL_LINE ? Buffer.from(text) : text])
     }
-    state[name] = deferredTable(entries, parseRowLines)
+    state[name] = deferredTable(entries, rowLinesOf(file, name))
   }
   if (at !== bodyLength) return E.left('row lines belong to no table')
   return E.right(state as unknown as State)
@@ -253,7 +308,7 @@ export const readSnapshot = async (
     throw bad(`the state is not JSON (${(e as Error).message})`)
   }
   if (header.formatVersion === SNAPSHOT_VERSION) {
-    const read = readRows(bytes, stateEnd, bodyLength, parsed)
+    const read = readRows(file, bytes, stateEnd, bodyLength, parsed)
     if (E.isLeft(read)) throw bad(read.left)
     parsed = read.right
   } else if (header.formatVersion === 2) {

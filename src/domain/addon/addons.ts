@@ -83,24 +83,35 @@ const checkBody = (body: AddonBody, before: AddonState | undefined): E.Either<Va
   return problems.length > 0 ? E.left(validationError(problems)) : E.right(parameters)
 }
 
-/**
- * Creates an addon with the next id. It owes the events recorded after it (its own creation
- * included, as in Unleash, when it listens to addon events): its cursor starts at the log's end.
- */
-export const createAddon = (draft: Tx, body: AddonBody, ctx: Ctx): E.Either<ValidationError, number> => {
-  const parameters = checkBody(body, undefined)
+/** What a body sets of an addon: its configuration, checked (`checkBody`); not its id, provider, creation or deliveries. */
+type Configuration = Pick<AddonState, 'enabled' | 'description' | 'parameters' | 'events' | 'projects' | 'environments'>
+
+const configurationOf = (body: AddonBody, before: AddonState | undefined): E.Either<ValidationError, Configuration> => {
+  const parameters = checkBody(body, before)
   if (E.isLeft(parameters)) return parameters
-  const id = (draft.counters.addon ?? 0) + 1
-  draft.counters.addon = id
-  const addon: AddonState = {
-    id,
-    provider: body.provider,
+  return E.right({
     enabled: body.enabled,
     description: body.description ?? null,
     parameters: parameters.right,
     events: [...body.events],
     projects: [...(body.projects ?? [])],
     environments: [...(body.environments ?? [])],
+  })
+}
+
+/**
+ * Creates an addon with the next id. It owes the events recorded after it (its own creation
+ * included, as in Unleash, when it listens to addon events): its cursor starts at the log's end.
+ */
+export const createAddon = (draft: Tx, body: AddonBody, ctx: Ctx): E.Either<ValidationError, number> => {
+  const configuration = configurationOf(body, undefined)
+  if (E.isLeft(configuration)) return configuration
+  const id = (draft.counters.addon ?? 0) + 1
+  draft.counters.addon = id
+  const addon: AddonState = {
+    id,
+    provider: body.provider,
+    ...configuration.right,
     createdAt: ctx.now,
     delivery: { cursor: draft.counters.event, claim: null, attempts: 0, retryAt: null, log: [], logged: 0 },
   }
@@ -117,17 +128,12 @@ export const updateAddon = (draft: Tx, id: string, body: AddonBody, ctx: Ctx): E
   const found = findAddon(draft, id)
   if (E.isLeft(found)) return found
   const before = found.right
-  const parameters = checkBody(body, before)
-  if (E.isLeft(parameters)) return parameters
+  const configuration = configurationOf(body, before)
+  if (E.isLeft(configuration)) return configuration
   const resumed = body.enabled && !before.enabled
   const addon: AddonState = {
     ...before,
-    enabled: body.enabled,
-    description: body.description ?? null,
-    parameters: parameters.right,
-    events: [...body.events],
-    projects: [...(body.projects ?? [])],
-    environments: [...(body.environments ?? [])],
+    ...configuration.right,
     delivery: resumed ? { ...before.delivery, cursor: draft.counters.event, claim: null, attempts: 0, retryAt: null } : before.delivery,
   }
   draft.addons.set(String(before.id), addon)

@@ -1,10 +1,9 @@
 import type { DoraMetrics, HealthReport, ProjectInsights } from '../../model/insights.js'
 import type { FeatureState, ProjectState } from '../../model/state.js'
-import { potentiallyStale } from '../feature/feature-types.js'
 import { renderEnvironments } from '../feature/render.js'
 import { favoriteFeaturesOf, favoriteProjectsOf } from '../user/favorites.js'
-import { DAY_MS, featuresOf, technicalDebt } from './health.js'
-import { projectEvents, projectStats } from './overview.js'
+import { DAY_MS, type FeatureHealth, featuresOf } from './health.js'
+import { projectEvents, projectFigures, typeCounts } from './overview.js'
 import type { ReadState } from '../../store/tx.js'
 
 /**
@@ -29,25 +28,20 @@ export const doraMetrics = (state: ReadState, projectId: string): DoraMetrics =>
   return { projectAverage: Number(average.toFixed(1)) || 0.1, features }
 }
 
-/** The live features' counts by health: every one not stale is active, the potentially stale among them too. */
-const healthCounts = (state: ReadState, live: readonly FeatureState[], now: number) => {
-  const isOld = potentiallyStale(state, now)
-  const staleCount = live.filter((f) => f.stale).length
-  return { activeCount: live.length - staleCount, potentiallyStaleCount: live.filter((f) => !f.stale && isOld(f)).length, staleCount }
-}
+/** Unleash's counts of live features by health: every one not stale is active, the potentially stale among them too. */
+const countsOf = ({ activeCount, potentiallyStaleCount, staleCount }: FeatureHealth) => ({ activeCount, potentiallyStaleCount, staleCount })
 
 /** Oldest first, then by name, as Unleash lists a project's features. */
 const byCreation = (a: FeatureState, b: FeatureState): number => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0)
 
 /** Unleash's project health report: the project's settings, its live features with their environments, and their health. */
 export const healthReport = (state: ReadState, project: ProjectState, userId: number | undefined, now: number): HealthReport => {
-  const features = featuresOf(state, project.id)
+  const { features, events, stats, health } = projectFigures(state, project.id, now)
   const live = features.filter((f) => !f.archived)
-  const events = projectEvents(state, project.id)
-  const debt = technicalDebt(state, features, now)
+  const debt = health.technicalDebt
   const favorites = new Set(favoriteFeaturesOf(state, userId))
   return {
-    stats: projectStats(features, events, now),
+    stats,
     version: 1,
     name: project.name,
     description: project.description,
@@ -81,7 +75,7 @@ export const healthReport = (state: ReadState, project: ProjectState, userId: nu
     updatedAt: events[0]?.createdAt ?? project.createdAt,
     createdAt: project.createdAt,
     favorite: favoriteProjectsOf(state, userId).includes(project.id),
-    ...healthCounts(state, live, now),
+    ...countsOf(health),
   }
 }
 
@@ -90,18 +84,15 @@ export const healthReport = (state: ReadState, project: ProjectState, userId: nu
  * members (the project's owners; no member history is kept, so no change).
  */
 export const projectInsights = (state: ReadState, project: ProjectState, now: number): ProjectInsights => {
-  const features = featuresOf(state, project.id)
-  const live = features.filter((f) => !f.archived)
-  const debt = technicalDebt(state, features, now)
-  const counts = healthCounts(state, live, now)
-  const types = new Map<string, number>()
-  for (const f of live) types.set(f.type, (types.get(f.type) ?? 0) + 1)
+  const { features, stats, health } = projectFigures(state, project.id, now)
+  const debt = health.technicalDebt
+  const counts = countsOf(health)
   return {
-    stats: projectStats(features, projectEvents(state, project.id), now),
+    stats,
     health: { rating: 100 - debt, ...counts },
     technicalDebt: { rating: debt, ...counts },
     leadTime: doraMetrics(state, project.id),
-    featureTypeCounts: [...types].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([type, count]) => ({ type, count })),
+    featureTypeCounts: [...typeCounts(features)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([type, count]) => ({ type, count })),
     members: { currentMembers: project.owners.length, change: 0 },
   }
 }

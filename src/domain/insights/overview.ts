@@ -4,7 +4,7 @@ import type { FeatureState, ProjectState, StoredEvent } from '../../model/state.
 import { newestFirst } from '../../store/event-log.js'
 import { copyJson } from '../../model/json-copy.js'
 import { stagesOf } from '../feature/lifecycle.js'
-import { DAY_MS, featuresOf, technicalDebt } from './health.js'
+import { DAY_MS, type FeatureHealth, featureHealth, featuresOf } from './health.js'
 import type { ReadState } from '../../store/tx.js'
 
 const WINDOW_MS = 30 * DAY_MS
@@ -50,18 +50,36 @@ export const projectEvents = (state: ReadState, projectId: string): StoredEvent[
   return out
 }
 
+/** What each view of a project's health reads first: its features (archived ones too), its events newest first, their 30-day statistics and the features' health. */
+export interface ProjectFigures {
+  readonly features: readonly FeatureState[]
+  readonly events: readonly StoredEvent[]
+  readonly stats: ProjectStats
+  readonly health: FeatureHealth
+}
+
+export const projectFigures = (state: ReadState, projectId: string, now: number): ProjectFigures => {
+  const features = featuresOf(state, projectId)
+  const events = projectEvents(state, projectId)
+  return { features, events, stats: projectStats(features, events, now), health: featureHealth(state, features, now) }
+}
+
+/** The live features counted by type, in the order first met. */
+export const typeCounts = (features: readonly FeatureState[]): Map<string, number> => {
+  const types = new Map<string, number>()
+  for (const f of features) if (!f.archived) types.set(f.type, (types.get(f.type) ?? 0) + 1)
+  return types
+}
+
 /**
  * Unleash's project overview: the project's settings, its members (its owners, as the project
  * list counts them), health and technical debt, features by type, and 30-day statistics.
  */
 export const projectOverview = (state: ReadState, project: ProjectState, favorite: boolean, now: number): ProjectOverview => {
-  const features = featuresOf(state, project.id)
-  const events = projectEvents(state, project.id)
-  const debt = technicalDebt(state, features, now)
-  const types = new Map<string, number>()
-  for (const f of features) if (!f.archived) types.set(f.type, (types.get(f.type) ?? 0) + 1)
+  const { features, events, stats, health } = projectFigures(state, project.id, now)
+  const debt = health.technicalDebt
   return {
-    stats: projectStats(features, events, now),
+    stats,
     version: 1,
     name: project.name,
     description: project.description,
@@ -81,7 +99,7 @@ export const projectOverview = (state: ReadState, project: ProjectState, favorit
         ...(defaultStrategy === undefined ? {} : { defaultStrategy: copyJson(defaultStrategy) }),
       }
     }),
-    featureTypeCounts: [...types].map(([type, count]) => ({ type, count })),
+    featureTypeCounts: [...typeCounts(features)].map(([type, count]) => ({ type, count })),
     updatedAt: events[0]?.createdAt ?? project.createdAt,
     archivedAt: null,
     createdAt: project.createdAt,

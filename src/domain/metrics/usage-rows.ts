@@ -1,7 +1,7 @@
 import { dictFrom } from '../../model/dict.js'
 import { type UsageApplicationRow, type UsageCountRow, type UsageInstanceRow, usageCountKey } from '../../model/usage.js'
 import { type Editable, type Tx, readRow } from '../../store/tx.js'
-import { HOUR_MS, hourOf } from './report.js'
+import { HOUR_MS, hourOf, type Tally } from './report.js'
 import { ENTRY_BYTES, optionalBytes, textBytes } from './sizes.js'
 
 /** The ceilings the usage keeps to, in memory and in the store (the host's `config.metrics`; docs/clients.md): every map whose keys come from requests has one. */
@@ -26,14 +26,8 @@ export interface UsageBounds {
   readonly maxSeriesBytes: number
 }
 
-/** Counts gathered since the last write: added to the stored row, never put in its place. */
-export interface CountDelta {
-  readonly feature: string
-  readonly environment: string
-  readonly appName: string
-  readonly hour: number
-  readonly yes: number
-  readonly no: number
+/** Counts gathered since the last write, a report's tallies added up (variants by name): added to the stored row, never put in its place. */
+export interface CountDelta extends Omit<Tally, 'variants'> {
   readonly variants: ReadonlyMap<string, number>
 }
 

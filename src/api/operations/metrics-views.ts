@@ -1,9 +1,10 @@
 import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { decodeAt } from '../../domain/decode.js'
-import { type NotFoundError, type ValidationError, notFound } from '../../domain/errors.js'
+import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { applicationBytes, oldestHour } from '../../domain/metrics/usage-rows.js'
 import { compareSemver, parseSemver } from '../../evaluation/semver.js'
+import { type ApplicationDetail, type Applications, ApplicationsQuery, type FeatureUsage } from '../../model/metrics.js'
 import {
   type ApplicationOverview,
   ApplicationUpdate,
@@ -19,7 +20,8 @@ import type { State } from '../../model/state.js'
 import type { UsageApplicationRow, UsageCountRow } from '../../model/usage.js'
 import type { ReadState } from '../../store/tx.js'
 import { read, write } from '../operation.js'
-import type { MetricsLimits } from './limits.js'
+import type { MetricsLimits } from '../metrics/limits.js'
+import { applicationDetail, applicationSummary, featureUsage, usageByApplication } from '../metrics/render.js'
 
 /** The least version of each SDK Unleash 8.2 does not call outdated. */
 const LEAST_SDK_VERSIONS: Readonly<Record<string, string>> = {
@@ -56,25 +58,76 @@ const outdated = (apps: readonly UsageApplicationRow[]): OutdatedSdks => {
   return { sdks: sorted(users.keys()).map((sdkVersion) => ({ sdkVersion, applications: sorted(users.get(sdkVersion)!) })) }
 }
 
+/** A query's whole number of 0 or more, else the 400 naming it. */
+const wholeNumber = (value: string | undefined, name: string, fallback: number): E.Either<ValidationError, number> => {
+  if (value === undefined) return E.right(fallback)
+  const n = /^\d{1,9}$/.test(value) ? Number(value) : NaN
+  return Number.isNaN(n) ? E.left(validationError(`The \`/query/${name}\` must be a whole number of 0 or more. You sent ${JSON.stringify(value)}.`, `/query/${name}`)) : E.right(n)
+}
+
 /**
- * The Admin UI's applications pages, over the stored usage (usage-rows.ts): an application's
- * overview and instances, a project's applications, outdated SDKs, a flag's raw counts.
+ * The admin API's and the Admin UI's views of the stored usage (usage-rows.ts): applications,
+ * an application's detail, overview and instances, a project's applications, outdated SDKs, a
+ * flag's usage and raw counts; and the UI's edits of an application.
  */
-export const applicationViewOps = (limits: MetricsLimits, now: () => number) => {
-  const counts = (state: ReadState): UsageCountRow[] => state.usageCounts.rows().filter((c) => c.hour >= oldestHour(now(), limits.retentionHours))
+export const metricsViewOps = (limits: MetricsLimits) => {
+  /** The stored counts still in the retention window at the call's time. */
+  const counts = (state: ReadState, now: string): UsageCountRow[] => state.usageCounts.rows().filter((c) => c.hour >= oldestHour(Date.parse(now), limits.retentionHours))
   /** The applications that reported flags of `project`. */
-  const projectApps = (state: State, project: string): UsageApplicationRow[] => {
-    const names = new Set(counts(state).filter((c) => state.features.get(c.feature)?.project === project).map((c) => c.appName))
+  const projectApps = (state: State, project: string, now: string): UsageApplicationRow[] => {
+    const names = new Set(counts(state, now).filter((c) => state.features.get(c.feature)?.project === project).map((c) => c.appName))
     return [...names].flatMap((name) => state.usageApplications.get(name) ?? [])
   }
+
+  /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
+  const applications = read<NoParams, undefined, Applications, ValidationError>({
+    params: NoParams,
+    requirement: 'NONE',
+    run: (state, { query, ctx }) => {
+      const q = decodeAt(ApplicationsQuery, '/query', query)
+      if (E.isLeft(q)) return q
+      const offset = wholeNumber(q.right.offset, 'offset', 0)
+      if (E.isLeft(offset)) return offset
+      const limit = wholeNumber(q.right.limit, 'limit', 1000)
+      if (E.isLeft(limit)) return limit
+      const text = q.right.query?.toLowerCase()
+      const found = state.usageApplications.rows().filter((a) => text === undefined || a.appName.toLowerCase().includes(text))
+      found.sort((a, b) => (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0))
+      if (q.right.sortOrder === 'desc') found.reverse()
+      const page = found.slice(offset.right, offset.right + limit.right)
+      const usageOf = usageByApplication(state, counts(state, ctx.now))
+      return E.right({ total: found.length, applications: page.map((a) => applicationSummary(a, usageOf.get(a.appName))) })
+    },
+  })
+
+  /** `GET /api/admin/metrics/applications/:appName`. */
+  const application = read<t.TypeOf<typeof AppParams>, undefined, ApplicationDetail, NotFoundError>({
+    params: AppParams,
+    requirement: 'NONE',
+    run: (state, { params, ctx }) => {
+      const app = state.usageApplications.get(params.appName)
+      if (app === undefined) return E.left(notFound(`Could not find application with appName ${params.appName}`))
+      return E.right(applicationDetail(state, app, counts(state, ctx.now)))
+    },
+  })
+
+  /** `GET /api/admin/client-metrics/features/:featureName`. */
+  const feature = read<t.TypeOf<typeof FeatureParams>, undefined, FeatureUsage, NotFoundError>({
+    params: FeatureParams,
+    requirement: 'NONE',
+    run: (state, { params, ctx }) => {
+      if (state.features.get(params.featureName) === undefined) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
+      return E.right(featureUsage(params.featureName, counts(state, ctx.now).filter((c) => c.feature === params.featureName), Date.parse(ctx.now)))
+    },
+  })
 
   const overview = read<t.TypeOf<typeof AppParams>, undefined, ApplicationOverview, NotFoundError>({
     params: AppParams,
     requirement: 'NONE',
-    run: (state, { params }) => {
+    run: (state, { params, ctx }) => {
       const app = state.usageApplications.get(params.appName)
       if (app === undefined) return E.left(notFound(`Could not find appName=${params.appName}`))
-      const own = counts(state).filter((c) => c.appName === app.appName)
+      const own = counts(state, ctx.now).filter((c) => c.appName === app.appName)
       const features = sorted(own.map((c) => c.feature))
       const environments = sorted([...instancesOf(app).map((i) => i.environment), ...own.map((c) => c.environment)])
       return E.right({
@@ -116,13 +169,13 @@ export const applicationViewOps = (limits: MetricsLimits, now: () => number) => 
   const projectApplications = read<t.TypeOf<typeof ProjectParams>, undefined, ProjectApplications, ValidationError>({
     params: ProjectParams,
     requirement: 'NONE',
-    run: (state, { params, query }) => {
+    run: (state, { params, query, ctx }) => {
       const q = decodeAt(ProjectApplicationsQuery, '/query', query)
       if (E.isLeft(q)) return q
       const offset = Math.max(0, Number.parseInt(q.right.offset ?? '0', 10) || 0)
       const limit = Math.max(0, Number.parseInt(q.right.limit ?? '50', 10) || 50)
       const text = q.right.query?.toLowerCase()
-      const apps = projectApps(state, params.projectId)
+      const apps = projectApps(state, params.projectId, ctx.now)
         .map((app) => {
           const versions = new Map<string, Set<string>>()
           for (const i of instancesOf(app)) {
@@ -148,15 +201,15 @@ export const applicationViewOps = (limits: MetricsLimits, now: () => number) => 
   const projectOutdatedSdks = read<t.TypeOf<typeof ProjectParams>, undefined, OutdatedSdks>({
     params: ProjectParams,
     requirement: 'NONE',
-    run: (state, { params }) => E.right(outdated(projectApps(state, params.projectId))),
+    run: (state, { params, ctx }) => E.right(outdated(projectApps(state, params.projectId, ctx.now))),
   })
 
   const raw = read<t.TypeOf<typeof FeatureParams>, undefined, FeatureRawMetrics, NotFoundError>({
     params: FeatureParams,
     requirement: 'NONE',
-    run: (state, { params }) => {
+    run: (state, { params, ctx }) => {
       if (!state.features.has(params.featureName)) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
-      const own = counts(state).filter((c) => c.feature === params.featureName)
+      const own = counts(state, ctx.now).filter((c) => c.feature === params.featureName)
       own.sort((a, b) => a.hour - b.hour || (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0) || (a.environment < b.environment ? -1 : 1))
       return E.right({
         version: 1,
@@ -193,5 +246,5 @@ export const applicationViewOps = (limits: MetricsLimits, now: () => number) => 
     },
   })
 
-  return { overview, instances, projectApplications, outdatedSdks, projectOutdatedSdks, raw, unknownFlags, update, remove }
+  return { applications, application, feature, overview, instances, projectApplications, outdatedSdks, projectOutdatedSdks, raw, unknownFlags, update, remove }
 }

@@ -1,0 +1,153 @@
+import * as E from 'fp-ts/lib/Either.js'
+import type { ValidationError } from '../../domain/errors.js'
+import type { Sighting } from '../../domain/metrics/last-seen.js'
+import type { Tally } from '../../domain/metrics/report.js'
+import type { UsageDelta } from '../../domain/metrics/usage-rows.js'
+import type { NoParams } from '../../model/params.js'
+import type { ClockPort } from '../../ports/clock.js'
+import { bind, type Method, type Run } from '../methods.js'
+import type { CallError, ReadOperation } from '../operation.js'
+import type { Result } from '../runner.js'
+import type { MetricsLimits } from '../metrics/limits.js'
+import { createUsageStore, type Presence, type UsageStore } from '../metrics/usage-store.js'
+import { bulkOp, type Gathered, registerOp, reportOp, usageWriteOp } from '../operations/metrics.js'
+import { metricsViewOps } from '../operations/metrics-views.js'
+
+export interface MetricsDeps {
+  readonly clock: ClockPort
+  readonly limits: MetricsLimits
+  /** The facade's pipeline, which every call goes through. */
+  readonly run: Run
+  /** The same pipeline for the instance's own writes (the gathered usage and `lastSeenAt`). */
+  readonly runAsSystem: Run
+}
+
+/** What a write adds to the store: the counts and applications a usage store gathered. */
+const usageDelta = (taken: UsageStore, now: number): UsageDelta => ({
+  counts: taken.series(now),
+  applications: taken.applications().map((a) => ({
+    appName: a.appName,
+    caller: a.caller,
+    lastSeen: a.lastSeen,
+    strategies: a.strategies,
+    ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
+    instances: new Map([...a.instances].map(([id, i]) => [id, { ...i }])),
+  })),
+})
+
+/**
+ * What SDKs report (registrations and usage counts) and what the admin API shows of it. What
+ * an ingestion operation (src/api/operations/metrics.ts) reads of a report is kept in memory
+ * (see usage-store.ts) and written to the store by the usage write, at most once per
+ * `lastSeenWriteIntervalMs`, so the admin API and every process sharing the store show it.
+ */
+export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps) => {
+  /** What SDKs reported since the last write; replaced by an empty one when a write takes it. */
+  let usage = createUsageStore(limits)
+  const m = bind(run)
+  const views = metricsViewOps(limits)
+  /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
+  const pending = new Map<string, Sighting>()
+  let lastWrite = -Infinity
+  let writing: Promise<Result<void>> | undefined
+
+  /**
+   * Commits the pending sightings and adds the counts and applications gathered since the last
+   * write to the stored ones, in one commit; what a failure met is kept for the next write.
+   */
+  const write = (): Promise<Result<void>> =>
+    (writing ??= (async () => {
+      const sightings = [...pending.values()]
+      const taken = usage
+      usage = createUsageStore(limits)
+      lastWrite = clock.now()
+      if (sightings.length === 0 && taken.empty()) return E.right(undefined)
+      const written = await runAsSystem(usageWriteOp(limits, { sightings, delta: usageDelta(taken, lastWrite) }), { params: {} })
+      // Only what was written leaves: a sighting made meanwhile replaced its entry.
+      if (E.isRight(written)) {
+        for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)
+      } else {
+        const now = clock.now()
+        const newer = usage
+        usage = createUsageStore(limits)
+        usage.absorb(taken, now)
+        usage.absorb(newer, now)
+      }
+      return written
+    })().finally(() => (writing = undefined)))
+
+  /** Counts the tallies, notes the sightings, and writes them when the interval has passed. */
+  const record = async (presence: readonly Presence[], tallies: readonly Tally[]): Promise<void> => {
+    const now = clock.now()
+    usage.record(presence, tallies, now)
+    const at = new Date(now).toISOString()
+    for (const t of tallies) pending.set(`${t.feature}\u0000${t.environment}`, { feature: t.feature, environment: t.environment, at })
+    // Counts bring the write on, registrations wait for them (or the host's timer, or a read).
+    // A failed write keeps what it held: the report itself was counted, so it is still a 202.
+    if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await write()
+  }
+
+  /** An admin read: what this process gathered is written first, so the answer shows it too. */
+  const afterWrite = <P, Q, A, L>(method: Method<P, Q, A, L>): Method<P, Q, A, L> => async (request) => {
+    if (pending.size > 0 || !usage.empty()) await write()
+    return method(request)
+  }
+
+  /** Runs an ingestion operation, then keeps what it read until the next write: a report commits nothing of its own. */
+  const ingest = <B>(op: ReadOperation<NoParams, B, Gathered, ValidationError>): Method<NoParams, B, void, CallError> => {
+    const method = m(op)
+    return async (request) => {
+      const gathered = await method(request)
+      if (E.isLeft(gathered)) return gathered
+      await record(gathered.right.presence, gathered.right.tallies)
+      return E.right(undefined)
+    }
+  }
+
+  return {
+    /** Server SDKs' calls, and the admin API's reads of what they reported. */
+    metrics: {
+      /** `POST /api/client/register`. */
+      register: ingest(registerOp('client-token')),
+      /** `POST /api/client/metrics`. */
+      report: ingest(reportOp('client-token')),
+      /** `POST /api/client/metrics/bulk`. */
+      bulk: ingest(bulkOp),
+      /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
+      applications: afterWrite(m(views.applications)),
+      /** `GET /api/admin/metrics/applications/:appName`. */
+      application: afterWrite(m(views.application)),
+      /** `GET /api/admin/client-metrics/features/:featureName`. */
+      feature: afterWrite(m(views.feature)),
+      /** `GET /api/admin/client-metrics/features/:featureName/raw`. */
+      featureRaw: afterWrite(m(views.raw)),
+      /** `GET /api/admin/metrics/applications/:appName/overview`. */
+      overview: afterWrite(m(views.overview)),
+      /** `GET /api/admin/metrics/instances/:appName/environment/:environment`. */
+      instances: afterWrite(m(views.instances)),
+      /** `POST /api/admin/metrics/applications/:appName`: `strategies` (the UI's other fields are let be). */
+      updateApplication: afterWrite(m(views.update)),
+      /** `DELETE /api/admin/metrics/applications/:appName`. */
+      deleteApplication: afterWrite(m(views.remove)),
+      /** `GET /api/admin/projects/:projectId/applications`: `query`, `offset`, `limit` (default 50), `sortOrder`. */
+      projectApplications: afterWrite(m(views.projectApplications)),
+      /** `GET /api/admin/metrics/sdks/outdated`. */
+      outdatedSdks: afterWrite(m(views.outdatedSdks)),
+      /** `GET /api/admin/projects/:projectId/sdks/outdated`. */
+      projectOutdatedSdks: afterWrite(m(views.projectOutdatedSdks)),
+      /** `GET /api/admin/metrics/unknown-flags`. */
+      unknownFlags: m(views.unknownFlags),
+    },
+    /** Frontend SDKs' calls. */
+    frontend: {
+      /** `POST /api/frontend/client/register`. */
+      register: ingest(registerOp('frontend-token')),
+      /** `POST /api/frontend/client/metrics`. */
+      report: ingest(reportOp('frontend-token')),
+    },
+    /** What the reports not yet written keep in memory, in bytes: for tests and a host's own checks. */
+    kept: () => usage.kept(),
+    /** Writes what reports gathered (counts, applications, `lastSeenAt`), whatever the interval: for a host's timer and for stopping. */
+    flush: (): Promise<Result<void>> => write(),
+  }
+}
