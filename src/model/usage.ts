@@ -54,7 +54,11 @@ const UsageApplicationRowCodec = t.readonly(
       /** At most `maxInstancesPerApplication`, by instance id. */
       instances: dictOf(UsageInstanceRow) as t.Type<Dict<UsageInstanceRow>, unknown>,
     }),
-    t.partial({ sdkVersion: t.string }),
+    t.partial({
+      sdkVersion: t.string,
+      /** When the store first held it (rows written before this field have none). */
+      createdAt: t.number,
+    }),
   ]),
 )
 export const UsageApplicationRow: Named<typeof UsageApplicationRowCodec, UsageApplicationRow> = UsageApplicationRowCodec

@@ -8,7 +8,7 @@ const NOW = '2026-01-01T00:00:00.000Z'
 const clientToken = async (s: Served) =>
   (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'sdk', type: 'client', environment: 'development', projects: ['default'] } })).json.secret as string
 
-const register = { appName: 'shop', instanceId: 'shop-1', sdkVersion: 'unleash-client-node:4.0.0', strategies: ['default', 'mine'], started: NOW, interval: 10_000 }
+const register = { appName: 'shop', instanceId: 'shop-1', sdkVersion: 'unleash-client-node:4.0.0', strategies: ['default', 'mine', 'userWithId', 'gradualRolloutRandom'], started: NOW, interval: 10_000 }
 const report = (yes: number, no: number) => ({ appName: 'shop', instanceId: 'shop-1', bucket: { start: NOW, stop: NOW, toggles: { checkout: { yes, no, variants: {} } } } })
 
 t.test('two facades on one store: what an SDK reports to A is stored once per interval and seen by B', async (t) => {
@@ -30,6 +30,7 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.equal((await a.api.flushMetrics())._tag, 'Right')
   const apps = await b.call('GET', '/api/admin/metrics/applications')
   t.same(apps.json.applications.map((x: { appName: string }) => x.appName), ['shop'])
+  t.match(apps.json.applications[0].createdAt, /^\d{4}-\d\d-\d\dT/, 'with when the store first held it, which the UI shows')
   const usage = await b.call('GET', '/api/admin/client-metrics/features/checkout')
   t.same(usage.json.totalUsage, [{ environment: 'development', yes: 5, no: 1 }])
   const raw = await b.call('GET', '/api/admin/client-metrics/features/checkout/raw')
@@ -49,7 +50,7 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.equal(overview.status, 200)
   t.same(overview.json.projects, ['default'])
   t.equal(overview.json.featureCount, 1)
-  t.same(overview.json.issues, { missingStrategies: ['mine'] })
+  t.same(overview.json.issues, { missingStrategies: ['mine'] }, 'the retired strategies SDKs still announce are not missing')
   t.same(overview.json.environments.map((e: { name: string; instanceCount: number; issues: unknown }) => [e.name, e.instanceCount, e.issues]), [
     ['development', 1, { missingFeatures: [], outdatedSdks: ['unleash-client-node:4.0.0'] }],
   ])
