@@ -1,8 +1,8 @@
 /**
  * `flagport serve`: the admin, client and frontend APIs (and, asked, Unleash's Admin UI) over
  * the file store or PostgreSQL. It listens first, answering `/health` 200 and `/ready` 503
- * while the store opens, then serves; SIGINT or SIGTERM drain requests in flight, write what
- * the server holds (SDKs' pending `lastSeenAt`), and close the store.
+ * while the store opens, then serves; SIGINT or SIGTERM drain requests in flight, close the
+ * facade (which writes the usage SDKs reported since the last write), and close the store.
  */
 import { isLeft, left, right, type Either } from 'fp-ts/lib/Either.js'
 import { hostname } from 'node:os'
@@ -87,7 +87,7 @@ export const serve = async (config: ServeConfig): Promise<number> => {
   }
 
   let store: OpenedStore | undefined
-  let flush: (() => Promise<unknown>) | undefined
+  let closeApi: (() => Promise<unknown>) | undefined
   let integrations: Integrations | undefined
   let flushTimer: NodeJS.Timeout | undefined
   let stoppingSince: number | undefined
@@ -104,9 +104,9 @@ export const serve = async (config: ServeConfig): Promise<number> => {
     await server.close()
     await integrations?.close()
     clearInterval(flushTimer)
-    if (flush) {
-      const flushed = await flush().catch((error: unknown) => error)
-      if (flushed instanceof Error || (flushed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending usage metrics: ${JSON.stringify(flushed)}`)
+    if (closeApi) {
+      const closed = await closeApi().catch((error: unknown) => error)
+      if (closed instanceof Error || (closed as { _tag?: string } | undefined)?._tag === 'Left') log.error(`could not write the pending usage metrics: ${JSON.stringify(closed)}`)
     }
     await store?.storage.close()
     log.info('flagport: stopped.')
@@ -146,7 +146,7 @@ export const serve = async (config: ServeConfig): Promise<number> => {
   })
   // Webhooks receive committed events; what is owed is in the store, so stopping loses none.
   integrations = startIntegrations(api, { logger: { error: (m) => log.error(m), warn: (m) => log.error(m) } })
-  flush = api.flushMetrics
+  closeApi = api.close
   // What SDKs reported is written once per interval even when no later report comes to write it.
   flushTimer = setInterval(() => void api.flushMetrics(), DEFAULT_METRICS_LIMITS.lastSeenWriteIntervalMs).unref()
   const apiHandler = createHttpHandler(api, {

@@ -126,6 +126,17 @@ export interface AdminApi {
   flushMetrics(): Promise<Result<void>>
   /** `flushMetrics`, by the name it had when it wrote `lastSeenAt` only. */
   flushLastSeen(): Promise<Result<void>>
+  /**
+   * Stops the facade: every call after it is refused (a `StorageError`, 503 over HTTP, saying
+   * the instance is closed), the client streams it serves end, and what SDK reports gathered
+   * is written, as is what a report still under way brings. Resolves to that last write's
+   * outcome; calling it again resolves to the same. It closes neither the storage nor
+   * integrations (`startIntegrations`): close those after it. `state()`, `events()`,
+   * `evaluator()` and `clientFeatures()` keep answering from the last state this facade read.
+   *
+   * @example await server.close(); await api.close(); await storage.close()
+   */
+  close(): Promise<Result<void>>
   /** What SDK reports not yet written keep in this process's memory, in bytes (see docs/clients.md for the ceilings). */
   usageKept(): ReturnType<ReturnType<typeof metricsMethods>['kept']>
   /** The current state: an immutable value, safe to keep and compare. */

@@ -30,7 +30,7 @@ import { featureTagMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
 import { apiTokenMethods, personalTokenMethods } from './facade/tokens.js'
 import { typeMethods } from './facade/strategy-and-feature-types.js'
 import { userMethods } from './facade/users.js'
-import { createRunner, stateOf } from './runner.js'
+import { createRunner, type Result, stateOf } from './runner.js'
 import { sessionMethods } from './facade/sessions.js'
 import { passwordResetMethods } from './facade/password-reset.js'
 import { consoleLogger, type LoggerPort } from '../ports/logger.js'
@@ -96,6 +96,14 @@ const facadeOver = (options: AdminApiOptions, storage: StoragePort, kept: Answer
   const run = runner.run
   const client = clientMethods({ storage, clock, run, hostname: config.hostname, signal: commitSignal(runner.onCommit), streaming: config.streaming })
   const usage = metricsMethods({ clock, limits: config.metrics, run, runAsSystem: runner.runAsSystem })
+  let closing: Promise<Result<void>> | undefined
+  /** Refuses callers first, so that what is written last is all that was reported; the storage is the host's to close. */
+  const close = (): Promise<Result<void>> =>
+    (closing ??= (async () => {
+      runner.close()
+      client.streams.close()
+      return usage.close()
+    })())
 
   // The groups are made on first use: a facade made for one test pays only for those it calls.
   const groups = {
@@ -129,6 +137,7 @@ const facadeOver = (options: AdminApiOptions, storage: StoragePort, kept: Answer
     frontend: { ...frontendMethods(run, (environment) => client.evaluator(environment)), ...usage.frontend },
     flushMetrics: usage.flush,
     flushLastSeen: usage.flush,
+    close,
     usageKept: usage.kept,
     state: (): State => stateOf(storage),
     events: (limit = 100, keep?: Parameters<AdminApi['events']>[1]) => latestEvents(stateOf(storage).events, limit, keep),

@@ -49,6 +49,9 @@ export interface StepError {
   readonly error: ApiError
 }
 
+/** What a call to a closed facade answers: a 503, as for a server that is stopping. */
+export const closedError = () => storageError('This flagport instance is closed (`api.close()`): it takes no more calls.')
+
 /** The state, which the facade seeded before any operation runs (readable: src/api/readable-storage.ts). */
 export const stateOf = (storage: StoragePort): State => {
   const { state } = storage.head()
@@ -63,6 +66,8 @@ export const stateOf = (storage: StoragePort): State => {
  */
 export const createRunner = (deps: RunnerDeps) => {
   const { storage, auth, clock, ids, config } = deps
+  /** Set by `close`: callers are refused from then on; the instance's own writes still run. */
+  let closed = false
   const withChanges = storage.capabilities.changes !== false
   const hook = createCommitHook(storage, deps.kept.readable)
 
@@ -195,6 +200,7 @@ export const createRunner = (deps: RunnerDeps) => {
    * advanced the head before this returns (the storage port's promise).
    */
   const runAll = async (given: readonly WriteStep[], commit = true, how: RunAllOptions = {}): Promise<E.Either<StepError, void>> => {
+    if (closed && how.asSystem !== true) return E.left({ error: closedError() })
     const read = readSteps(given)
     if (E.isLeft(read)) return read
     const steps = read.right
@@ -238,6 +244,7 @@ export const createRunner = (deps: RunnerDeps) => {
   // Not itself async: the promise of `runRead` or `runWrite` is handed on, not wrapped in another.
   const start = <P, B, R>(op: Operation<P, B, R>, given: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
     try {
+      if (closed && !asSystem) return Promise.resolve(E.left(closedError()))
       const request = readRequest(given)
       if (E.isLeft(request)) return Promise.resolve(request)
       const unfit = notStrings(request.right, HEADERS)
@@ -257,6 +264,10 @@ export const createRunner = (deps: RunnerDeps) => {
     contextFor,
     /** Hears of every commit to the store, this facade's and others', once each (src/api/commit-hook.ts). */
     onCommit: hook.onCommit,
+    /** Refuses every caller's operation from now on (`closedError`); `runAsSystem` still runs, for the last writes. */
+    close: (): void => {
+      closed = true
+    },
   }
 }
 

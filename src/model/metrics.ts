@@ -172,7 +172,8 @@ export const ApplicationUsage: Named<typeof ApplicationUsageCodec, ApplicationUs
 export interface ApplicationSummary extends t.TypeOf<typeof ApplicationSummaryCodec> {}
 const ApplicationSummaryCodec = t.intersection([
   t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
-  t.partial({ sdkVersion: t.string }),
+  /** `createdAt`: when the store first held the application. */
+  t.partial({ sdkVersion: t.string, createdAt: t.string }),
 ])
 export const ApplicationSummary: Named<typeof ApplicationSummaryCodec, ApplicationSummary> = ApplicationSummaryCodec
 

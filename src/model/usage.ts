@@ -45,7 +45,11 @@ const UsageApplicationRowCodec = row(
     /** At most `maxInstancesPerApplication`, by instance id. */
     instances: rowDict(UsageInstanceRow),
   },
-  { sdkVersion: t.string },
+  {
+    sdkVersion: t.string,
+    /** When the store first held it (rows written before this field have none). */
+    createdAt: t.number,
+  },
 )
 export const UsageApplicationRow: Named<typeof UsageApplicationRowCodec, UsageApplicationRow> = UsageApplicationRowCodec
 

@@ -3,7 +3,8 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import type { Page } from 'puppeteer-core'
+import type { HTTPResponse, Page } from 'puppeteer-core'
+import t, { type Test } from 'tap'
 import { tokenAuth } from '../../adapters/auth/api-tokens.js'
 import { sessionAuth } from '../../adapters/auth/sessions.js'
 import { listen } from '../../adapters/http/node.js'
@@ -16,6 +17,7 @@ import { createHttpHandler } from '../../src/http/handler.js'
 /*
  * What the browser tests share: flagport serving Unleash's Admin UI on loopback, headless
  * Debian Chromium, logging in as the built-in admin, and the screen and HTML kept on failure.
+ * `browserTest` runs one such test, or skips it where Chromium or the UI is missing.
  */
 export const CHROMIUM = process.env['FLAGPORT_CHROMIUM'] || '/usr/bin/chromium'
 export const UI_DIR = resolve(process.env['FLAGPORT_UI_DIR'] || '.ui-cache/unleash-server-8.2.0')
@@ -89,8 +91,18 @@ export const logIn = async ({ page, url }: Pick<AdminUi, 'page' | 'url'>): Promi
   await page.type('input[name="password"]', PASSWORD)
   const loggedIn = page.waitForResponse((r) => r.url().endsWith('/auth/simple/login'))
   await page.keyboard.press('Enter')
-  return (await loggedIn).status()
+  const status = (await loggedIn).status()
+  // Once the UI has left the login page, `visit` may move it on.
+  if (status === 200) await page.waitForFunction(`location.pathname !== '/login'`, { timeout: STEP_TIMEOUT })
+  return status
 }
+
+/**
+ * Opens `path` in the UI already loaded, as its own links do (its router follows the history),
+ * instead of loading the whole app again: each load costs the browser seconds on a busy machine.
+ */
+export const visit = (page: Page, path: string): Promise<unknown> =>
+  page.evaluate(`history.pushState(null, '', ${JSON.stringify(path)}); dispatchEvent(new PopStateEvent('popstate'))`)
 
 /** Keeps what the browser showed (screen and HTML) in a fresh temporary directory; resolves to it. */
 export const keepScreen = async (page: Page, name: string): Promise<string> => {
@@ -98,4 +110,44 @@ export const keepScreen = async (page: Page, name: string): Promise<string> => {
   await page.screenshot({ path: join(dir, 'screen.png') as `${string}.png`, fullPage: true }).catch(() => undefined)
   await page.content().then((html) => writeFile(join(dir, 'page.html'), html)).catch(() => undefined)
   return dir
+}
+
+/** The next answer of the server to a `method` request whose path matches `path`. */
+export const answerTo = (page: Page, method: string, path: RegExp | string): Promise<HTTPResponse> =>
+  page.waitForResponse(
+    (r) => r.request().method() === method && (typeof path === 'string' ? new URL(r.url()).pathname === path : path.test(new URL(r.url()).pathname)),
+    { timeout: STEP_TIMEOUT },
+  )
+
+/** Resolves once the page's text holds `text`. */
+export const pageShows = (page: Page, text: string): Promise<unknown> =>
+  page.waitForFunction(`document.body.innerText.includes(${JSON.stringify(text)})`, { timeout: STEP_TIMEOUT })
+
+/** A selector of the element whose own text is exactly `text`, inside `scope` (an XPath). */
+export const byText = (text: string, scope = ''): string => `::-p-xpath(${scope}//*[normalize-space(text())=${JSON.stringify(text)}])`
+
+/**
+ * One browser test: flagport with the UI and a fresh page (`startAdminUi`), handed to `run`
+ * with `step`, which names the step under way. A step that throws fails the test with its name
+ * and where the screen and HTML were kept (a directory named after `keep`); a run that ends
+ * checks that no API call failed on the server. Without Chromium or the fetched UI the file
+ * skips, but under CI=true it fails, so CI cannot pass without running it.
+ */
+export const browserTest = (title: string, keep: string, run: (t: Test, ui: AdminUi, step: (name: string) => void) => Promise<void>): void => {
+  const missing = missingPrerequisites()
+  if (missing.length > 0) {
+    if (process.env['CI'] === 'true') t.fail(`the browser test cannot run: ${missing.join('; ')}`)
+    else t.plan(0, `skipped: the browser test needs ${missing.join('; ')}`)
+    return
+  }
+  t.test(title, async (t) => {
+    const ui = await startAdminUi(t)
+    let step = 'set up'
+    try {
+      await run(t, ui, (name) => (step = name))
+      t.same(ui.serverErrors, [], 'no API call failed on the server')
+    } catch (error) {
+      t.fail(`${step}: ${(error as Error).message} (screen and HTML kept in ${await keepScreen(ui.page, keep)})`)
+    }
+  })
 }

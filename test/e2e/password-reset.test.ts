@@ -1,7 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
-import t from 'tap'
-import type { Page } from 'puppeteer-core'
-import { ADMIN_TOKEN, type AdminUi, keepScreen, missingPrerequisites, startAdminUi, STEP_TIMEOUT } from './browser-harness.js'
+import { ADMIN_TOKEN, type AdminUi, answerTo, browserTest, STEP_TIMEOUT } from './browser-harness.js'
 
 /*
  * A new user in Unleash's own Admin UI: the admin creates them, they open their invite link
@@ -13,9 +11,6 @@ const EMAIL = 'newcomer@example.com'
 const FIRST = 'First-Password-42'
 const SECOND = 'Second-Password-42'
 const admin = { authorization: ADMIN_TOKEN }
-
-const answerTo = (page: Page, method: string, path: string) =>
-  page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname === path, { timeout: STEP_TIMEOUT })
 
 /** The two pages that take a token: their password fields, their button, and where they go after. */
 const PAGES = {
@@ -57,38 +52,26 @@ const logInAs = async ({ page }: AdminUi, username: string, password: string): P
   return (await loggedIn).status()
 }
 
-const missing = missingPrerequisites()
-if (missing.length > 0) {
-  if (process.env['CI'] === 'true') t.fail(`the browser test cannot run: ${missing.join('; ')}`)
-  else t.plan(0, `skipped: the browser test needs ${missing.join('; ')}`)
-} else {
-  t.test('a new user sets a password through the invite link, logs in, and resets it through a reset link', async (t) => {
-    const ui = await startAdminUi(t)
-    const { api, page, url } = ui
-    const created = await api.users.create({ ...admin, body: { email: EMAIL, name: 'Newcomer', rootRole: 'Editor' } })
-    if (E.isLeft(created)) throw new Error(JSON.stringify(created.left))
-    const account = () => api.state().users.get(String(created.right.id))!
-    let step = 'the invite link'
-    try {
-      t.equal(await setPassword(ui, created.right.inviteLink, FIRST), 200, 'the new-user page sets the password')
-      t.ok(account().passwordHash, 'the store holds a password for the user')
-      t.equal(account().inviteToken, null, 'the invite token is used up')
+browserTest('a new user sets a password through the invite link, logs in, and resets it through a reset link', 'password-reset', async (t, ui, step) => {
+  const { api, page, url } = ui
+  const created = await api.users.create({ ...admin, body: { email: EMAIL, name: 'Newcomer', rootRole: 'Editor' } })
+  if (E.isLeft(created)) throw new Error(JSON.stringify(created.left))
+  const account = () => api.state().users.get(String(created.right.id))!
+  step('the invite link')
+  t.equal(await setPassword(ui, created.right.inviteLink, FIRST), 200, 'the new-user page sets the password')
+  t.ok(account().passwordHash, 'the store holds a password for the user')
+  t.equal(account().inviteToken, null, 'the invite token is used up')
 
-      step = 'log in'
-      t.equal(await logInAs(ui, EMAIL, FIRST), 200, 'the user logs in with it')
-      await page.waitForFunction(`location.pathname !== '/login'`, { timeout: STEP_TIMEOUT })
-      t.ok(account().seenAt, 'the store saw the login')
+  step('log in')
+  t.equal(await logInAs(ui, EMAIL, FIRST), 200, 'the user logs in with it')
+  await page.waitForFunction(`location.pathname !== '/login'`, { timeout: STEP_TIMEOUT })
+  t.ok(account().seenAt, 'the store saw the login')
 
-      step = 'the reset link'
-      const made = await api.users.resetPassword({ ...admin, body: { id: EMAIL } })
-      if (E.isLeft(made)) throw new Error(JSON.stringify(made.left))
-      await page.deleteCookie(...(await page.cookies(url)))
-      t.equal(await setPassword(ui, made.right.resetPasswordUrl, SECOND), 200, 'the reset page sets the new password')
-      await page.goto(`${url}/login`, { waitUntil: 'domcontentloaded' })
-      t.equal(await logInAs(ui, EMAIL, SECOND), 200, 'the user logs in with the new password')
-      t.same(ui.serverErrors, [], 'no API call failed on the server')
-    } catch (error) {
-      t.fail(`${step}: ${(error as Error).message} (screen and HTML kept in ${await keepScreen(page, 'password-reset')})`)
-    }
-  })
-}
+  step('the reset link')
+  const made = await api.users.resetPassword({ ...admin, body: { id: EMAIL } })
+  if (E.isLeft(made)) throw new Error(JSON.stringify(made.left))
+  await page.deleteCookie(...(await page.cookies(url)))
+  t.equal(await setPassword(ui, made.right.resetPasswordUrl, SECOND), 200, 'the reset page sets the new password')
+  await page.goto(`${url}/login`, { waitUntil: 'domcontentloaded' })
+  t.equal(await logInAs(ui, EMAIL, SECOND), 200, 'the user logs in with the new password')
+})

@@ -8,7 +8,7 @@ const NOW = '2026-01-01T00:00:00.000Z'
 const clientToken = async (s: Served) =>
   (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'sdk', type: 'client', environment: 'development', projects: ['default'] } })).json.secret as string
 
-const register = { appName: 'shop', instanceId: 'shop-1', sdkVersion: 'unleash-client-node:4.0.0', strategies: ['default', 'mine'], started: NOW, interval: 10_000 }
+const register = { appName: 'shop', instanceId: 'shop-1', sdkVersion: 'unleash-client-node:4.0.0', strategies: ['default', 'mine', 'userWithId', 'gradualRolloutRandom'], started: NOW, interval: 10_000 }
 const report = (yes: number, no: number) => ({ appName: 'shop', instanceId: 'shop-1', bucket: { start: NOW, stop: NOW, toggles: { checkout: { yes, no, variants: {} } } } })
 
 t.test('two facades on one store: what an SDK reports to A is stored once per interval and seen by B', async (t) => {
@@ -30,6 +30,7 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.equal((await a.api.flushMetrics())._tag, 'Right')
   const apps = await b.call('GET', '/api/admin/metrics/applications')
   t.same(apps.json.applications.map((x: { appName: string }) => x.appName), ['shop'])
+  t.match(apps.json.applications[0].createdAt, /^\d{4}-\d\d-\d\dT/, 'with when the store first held it, which the UI shows')
   const usage = await b.call('GET', '/api/admin/client-metrics/features/checkout')
   t.same(usage.json.totalUsage, [{ environment: 'development', yes: 5, no: 1 }])
   const raw = await b.call('GET', '/api/admin/client-metrics/features/checkout/raw')
@@ -49,7 +50,7 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.equal(overview.status, 200)
   t.same(overview.json.projects, ['default'])
   t.equal(overview.json.featureCount, 1)
-  t.same(overview.json.issues, { missingStrategies: ['mine'] })
+  t.same(overview.json.issues, { missingStrategies: ['mine'] }, 'the retired strategies SDKs still announce are not missing')
   t.same(overview.json.environments.map((e: { name: string; instanceCount: number; issues: unknown }) => [e.name, e.instanceCount, e.issues]), [
     ['development', 1, { missingFeatures: [], outdatedSdks: ['unleash-client-node:4.0.0'] }],
   ])
@@ -69,6 +70,44 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')
   t.equal((await b.call('DELETE', '/api/admin/metrics/applications/shop')).status, 200)
   t.equal((await a.call('GET', '/api/admin/metrics/applications/shop')).status, 404, 'forgotten for every facade')
+})
+
+/** The store's counts of `checkout`, summed over hours and applications. */
+const storedCounts = (storage: ReturnType<typeof createMemoryStorage>) =>
+  storage.head().state!.usageCounts.rows().filter((c) => c.feature === 'checkout').reduce((sum, c) => ({ yes: sum.yes + c.yes, no: sum.no + c.no }), { yes: 0, no: 0 })
+
+t.test('close() writes what SDKs reported, a report under way too, ends the streams and refuses every call after it', async (t) => {
+  const storage = createMemoryStorage()
+  const s = await serve('fetch', { storage })
+  await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+  const token = await clientToken(s)
+  t.equal((await s.call('POST', '/api/client/metrics', { token, body: report(1, 0) })).status, 202)
+  t.equal((await s.call('POST', '/api/client/metrics', { token, body: report(2, 1) })).status, 202)
+  t.same(storedCounts(storage), { yes: 1, no: 0 }, 'the second report waits for the interval')
+  const stream = await s.api.client.stream({ authorization: token })
+  let ended = false
+  if (stream._tag === 'Right') stream.right.open({ write: () => undefined, buffered: () => 0, close: () => (ended = true) })
+  t.equal(internalsOf(s.api).streams.size(), 1, 'a client stream is open')
+
+  // A report admitted before close() is written by it, though it is counted after.
+  const underWay = s.api.metrics.report({ authorization: token, params: {}, body: report(4, 0) })
+  const closing = s.api.close()
+  t.equal(s.api.close(), closing, 'closing again answers the same')
+  t.same(await closing, { _tag: 'Right', right: undefined }, 'the last write succeeded')
+  t.same(await underWay, { _tag: 'Right', right: undefined }, 'the report under way is taken')
+  t.same(storedCounts(storage), { yes: 7, no: 1 }, 'the store holds every report')
+  t.ok(ended, 'the stream is ended')
+  t.equal(internalsOf(s.api).streams.size(), 0, 'and none is left')
+
+  const version = storage.head().version
+  const refused = await s.call('POST', '/api/client/metrics', { token, body: report(5, 5) })
+  t.equal(refused.status, 503, 'a report after close is refused')
+  t.match(refused.json, { name: 'StorageError', message: /closed/ })
+  t.equal((await s.call('GET', `${FEATURES}/checkout`)).status, 503, 'and so is a read')
+  t.match(await s.api.features.create({ params: { projectId: 'default' }, body: { name: 'late' } }), { _tag: 'Left', left: { _tag: 'StorageError' } }, 'and a facade call')
+  t.equal(storage.head().version, version, 'the store is as close() left it')
+  t.same((await s.api.flushMetrics())._tag, 'Right', 'a flush after close has nothing to write')
+  t.equal(storage.head().version, version)
 })
 
 t.test('PostgreSQL, two instances: concurrent writes add up, B sees A\'s SDK, and both see it after reopening', async (t) => {

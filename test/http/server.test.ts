@@ -24,6 +24,11 @@ t.test('npm start: serves the admin API over the file store and prints the admin
   t.equal(created.status, 201)
   const strategy = await call(server.url, 'POST', '/api/admin/projects/default/features/checkout/environments/production/strategies', token!, { name: 'default' })
   t.equal(strategy.status, 200)
+  // An SDK reports twice: the first report is written at once, the second waits for the interval, or the stop.
+  const sdkToken = (await call(server.url, 'POST', '/api/admin/api-tokens', token!, { tokenName: 'shop', type: 'client', environment: 'production', projects: ['*'] })).json.secret
+  const now = new Date().toISOString()
+  const report = (yes: number) => ({ appName: 'shop', instanceId: 'shop-1', bucket: { start: now, stop: now, toggles: { checkout: { yes, no: 0, variants: {} } } } })
+  for (const yes of [1, 2]) t.equal((await call(server.url, 'POST', '/api/client/metrics', sdkToken, report(yes))).status, 202)
   server.child.kill('SIGINT')
   t.equal(await server.exited, 0, 'SIGINT stops it cleanly')
   t.match(server.output(), /SIGINT: finishing requests in flight/)
@@ -34,7 +39,9 @@ t.test('npm start: serves the admin API over the file store and prints the admin
   t.notMatch(again.output(), /\*:\*\./, 'no new secret is printed')
   t.equal((await call(again.url, 'GET', '/api/admin/projects/default/features/checkout', token!)).status, 200, 'the first run\'s token still works')
   const tokens = await call(again.url, 'GET', '/api/admin/api-tokens', token!)
-  t.same(tokens.json.tokens.map((t: { tokenName: string; type: string }) => [t.tokenName, t.type]), [['flagport-server', 'admin']])
+  t.same(tokens.json.tokens.map((t: { tokenName: string; type: string }) => [t.tokenName, t.type]), [['flagport-server', 'admin'], ['shop', 'client']])
+  const usage = await call(again.url, 'GET', '/api/admin/client-metrics/features/checkout', token!)
+  t.same(usage.json.totalUsage, [{ environment: 'production', yes: 3, no: 0 }], 'the usage gathered since the last write was written on stopping')
   again.child.kill('SIGTERM')
   t.equal(await again.exited, 0)
 })

@@ -117,6 +117,8 @@ export const createStreamHub = ({ cache, head, signal, limits, timers = systemTi
   let pending: (() => void) | undefined
   let stopHeartbeat: (() => void) | undefined
   let unlisten: (() => void) | undefined
+  /** Set by `close`: no stream opens after it. */
+  let closed = false
 
   /** The scope's group, brought up to `now`; made if new, when the oldest idle scope past `maxScopes` is forgotten. */
   const groupOf = (scope: StreamScope, now: ReturnType<typeof head>): Group => {
@@ -231,7 +233,7 @@ export const createStreamHub = ({ cache, head, signal, limits, timers = systemTi
      */
     stream: (scope: StreamScope, token: string, lastEventId: string | undefined): EventStream => ({
       open: (sink) => {
-        if (refusal(token) !== undefined) {
+        if (closed || refusal(token) !== undefined) {
           sink.close()
           return () => undefined
         }
@@ -258,8 +260,12 @@ export const createStreamHub = ({ cache, head, signal, limits, timers = systemTi
     },
     /** Open streams on this instance. */
     size: (): number => open,
-    /** Ends every stream (a server stopping): SDKs reconnect, to this instance or another. */
+    /**
+     * Ends every stream and opens none after (a server stopping): SDKs reconnect, to this
+     * instance or another. With no stream left, no timer runs and no commit is listened to.
+     */
     close: (): void => {
+      closed = true
       for (const group of groups.values()) {
         for (const stream of [...group.streams]) {
           remove(stream)

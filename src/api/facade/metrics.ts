@@ -50,6 +50,8 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
   const pending = new Map<string, Sighting>()
   let lastWrite = -Infinity
   let writing: Promise<Result<void>> | undefined
+  /** Set by `close`: from then on what a report brings is written at once, as no later write will come. */
+  let closed = false
 
   /**
    * Commits the pending sightings and adds the counts and applications gathered since the last
@@ -76,6 +78,12 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
       return written
     })().finally(() => (writing = undefined)))
 
+  /** A write that starts once the one under way (which may not hold what was gathered since) is done. */
+  const writeAfter = async (): Promise<Result<void>> => {
+    await writing
+    return write()
+  }
+
   /** Counts the tallies, notes the sightings, and writes them when the interval has passed. */
   const record = async (presence: readonly Presence[], tallies: readonly Tally[]): Promise<void> => {
     const now = clock.now()
@@ -84,7 +92,8 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
     for (const t of tallies) pending.set(`${t.feature}\u0000${t.environment}`, { feature: t.feature, environment: t.environment, at })
     // Counts bring the write on, registrations wait for them (or the host's timer, or a read).
     // A failed write keeps what it held: the report itself was counted, so it is still a 202.
-    if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await write()
+    if (closed) await writeAfter()
+    else if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await write()
   }
 
   /** An admin read: what this process gathered is written first, so the answer shows it too. */
@@ -149,5 +158,10 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
     kept: () => usage.kept(),
     /** Writes what reports gathered (counts, applications, `lastSeenAt`), whatever the interval: for a host's timer and for stopping. */
     flush: (): Promise<Result<void>> => write(),
+    /** Writes what reports gathered, and from then on what a report still under way brings, at once. */
+    close: (): Promise<Result<void>> => {
+      closed = true
+      return writeAfter()
+    },
   }
 }

@@ -32,6 +32,7 @@ export const usageByApplication = (state: State, series: readonly Series[]): Map
 export const applicationSummary = (app: Application, usage: readonly ApplicationUsage[] = []): ApplicationSummary => ({
   appName: app.appName,
   ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}),
+  ...(app.createdAt !== undefined ? { createdAt: iso(app.createdAt) } : {}),
   strategies: [...app.strategies],
   usage: [...usage],
 })

@@ -42,6 +42,12 @@ export const isOutdatedSdk = (sdkVersion: string): boolean => {
   return least !== undefined && found !== undefined && compareSemver(found, parseSemver(least)!) < 0
 }
 
+/**
+ * Strategies SDKs still announce that Unleash 8.2 no longer stores, and which its overview
+ * therefore does not call missing.
+ */
+const RETIRED_STRATEGIES: ReadonlySet<string> = new Set(['gradualRolloutRandom', 'gradualRolloutSessionId', 'gradualRolloutUserId', 'userWithId'])
+
 const iso = (ms: number): string => new Date(ms).toISOString()
 const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
 const instancesOf = (app: UsageApplicationRow) => Object.values(app.instances)
@@ -150,7 +156,7 @@ export const metricsViewOps = (limits: MetricsLimits) => {
             },
           }
         }),
-        issues: { missingStrategies: app.strategies.filter((s) => !state.strategyTypes.has(s)) },
+        issues: { missingStrategies: app.strategies.filter((s) => !state.strategyTypes.has(s) && !RETIRED_STRATEGIES.has(s)) },
       })
     },
   })

@@ -131,7 +131,7 @@ const storeApplications = (draft: Tx, deltas: Iterable<ApplicationDelta>, bounds
     touched.push(d.appName)
     const strategies = d.strategies.slice(0, bounds.maxStrategiesPerApplication)
     if (!apps.has(d.appName)) {
-      const row = { appName: d.appName, caller: d.caller, lastSeen: d.lastSeen, strategies, ...(d.sdkVersion !== undefined ? { sdkVersion: d.sdkVersion } : {}), instances: dictFrom<UsageInstanceRow>([]) }
+      const row = { appName: d.appName, caller: d.caller, createdAt: d.lastSeen, lastSeen: d.lastSeen, strategies, ...(d.sdkVersion !== undefined ? { sdkVersion: d.sdkVersion } : {}), instances: dictFrom<UsageInstanceRow>([]) }
       apps.set(d.appName, { ...row, bytes: applicationBytes(row) })
     }
     apps.update(d.appName, (row) => mergeApplication(row, d, strategies, bounds))
