@@ -1,20 +1,8 @@
-import type { ClockPort } from '../../src/ports/clock.js'
 import type { Seed } from '../../src/testing/kit/seed.js'
 import type { buildKit } from './seeded-kit.js'
+import type { TestKitOptions } from './kit-options.js'
 
-export interface TestKitOptions {
-  /** The environment `isEnabled`, `enable` ... use when none is named. Default `development`, as the client API's. */
-  readonly environment?: string
-  /** The time of later changes and of DATE constraints. Default: the system clock. */
-  readonly clock?: ClockPort
-  /**
-   * What `isEnabled` and `getVariant` do with a flag the kit's store does not hold (a name
-   * misspelled, a flag missing from the seed). Default `'throw'`: an UnknownFlagError. A
-   * function is told of it instead, and the answer is Unleash's for an unknown flag (false,
-   * the disabled variant), as in production.
-   */
-  readonly onUnknownFlag?: 'throw' | ((flag: string, environment: string) => void)
-}
+export type { TestKitOptions }
 
 // The kit's machinery (the facade, its operations, the evaluator) loads with the first kit:
 // importing flagport/testing stays light, and the first kit of a test file pays for the load.
