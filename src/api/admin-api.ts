@@ -16,7 +16,6 @@ import { checkOptions } from './options.js'
 import { clientMethods } from './facade/client.js'
 import { createRunner, stateOf } from './runner.js'
 import { consoleLogger, type LoggerPort } from '../ports/logger.js'
-import { frontendMethods } from './frontend/methods.js'
 import type { AdminApi } from './admin-api-types.js'
 import { type FacadeInternals, INTERNALS } from './internals.js'
 import { withGroups } from './groups.js'
@@ -68,7 +67,6 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     clientFeatures: client.clientFeatures,
     client: client.client,
     metrics: usage.metrics,
-    frontend: { ...frontendMethods(run, (environment) => client.evaluator(environment)), ...usage.frontend },
     flushMetrics: usage.flush,
     flushLastSeen: usage.flush,
     usageKept: usage.kept,
@@ -76,7 +74,15 @@ export const createAdminApi = async (options: AdminApiOptions): Promise<AdminApi
     events: (limit = 100, keep?: Parameters<AdminApi['events']>[1]) => latestEvents(stateOf(storage).events, limit, keep),
     [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams, kept },
   }
-  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = withGroups(always, { run, storage, email: options.email, logger: options.logger ?? consoleLogger, baseUriPath: config.baseUriPath })
+  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = withGroups(always, {
+    run,
+    storage,
+    email: options.email,
+    logger: options.logger ?? consoleLogger,
+    baseUriPath: config.baseUriPath,
+    evaluator: (environment) => client.evaluator(environment),
+    frontendUsage: usage.frontend,
+  })
   return api
 }
 

@@ -1,6 +1,8 @@
 import type { EmailPort } from '../ports/email.js'
 import type { LoggerPort } from '../ports/logger.js'
 import type { StoragePort } from '../ports/storage.js'
+import type { EvaluatorOf } from './operations/frontend.js'
+import type { metricsMethods } from './metrics/methods.js'
 import type { Run } from './methods.js'
 
 /** What the facade's method groups are made from. */
@@ -10,6 +12,10 @@ export interface GroupDeps {
   readonly email: EmailPort | undefined
   readonly logger: LoggerPort
   readonly baseUriPath: string
+  /** The frontend API's evaluator of an environment. */
+  readonly evaluator: EvaluatorOf
+  /** What frontend SDKs report, kept with the facade's other usage. */
+  readonly frontendUsage: ReturnType<typeof metricsMethods>['frontend']
 }
 
 // Each module that makes method groups, loaded when one of its groups is first called: a
@@ -22,6 +28,7 @@ const MODULES = {
   contextFields: () => import('./facade/context-fields.js'),
   environments: () => import('./facade/environments.js'),
   features: () => import('./facade/features.js'),
+  frontend: () => import('./frontend/methods.js'),
   groups: () => import('./facade/groups.js'),
   instance: () => import('./facade/instance.js'),
   passwordReset: () => import('./facade/password-reset.js'),
@@ -64,6 +71,7 @@ const GROUPS = {
   sessions: group('sessions', (m, d) => m.sessionMethods(d.run, d.storage, d.baseUriPath)),
   passwordReset: group('passwordReset', (m, d) => m.passwordResetMethods(d.run, d.email, d.logger)),
   adminUi: group('adminUi', (m, d) => m.adminUiMethods(d.run)),
+  frontend: group('frontend', (m, d) => ({ ...m.frontendMethods(d.run, d.evaluator), ...d.frontendUsage })),
 }
 
 /** The method groups a facade has. */

@@ -5,6 +5,7 @@ import * as batch from './batch.js'
 import * as contextFields from './context-fields.js'
 import * as environments from './environments.js'
 import * as features from './features.js'
+import * as frontend from '../frontend/methods.js'
 import * as groups from './groups.js'
 import * as instance from './instance.js'
 import * as passwordReset from './password-reset.js'
@@ -19,4 +20,4 @@ import * as types from './strategy-and-feature-types.js'
 import * as users from './users.js'
 
 /** Every module that makes method groups, loaded at once: for the HTTP layer, which routes to all of them. */
-export const allGroupModules: GroupModules = { addons, adminUi, batch, contextFields, environments, features, groups, instance, passwordReset, projects, segments, serviceAccounts, sessions, strategies, tags, tokens, types, users }
+export const allGroupModules: GroupModules = { addons, adminUi, batch, contextFields, environments, features, frontend, groups, instance, passwordReset, projects, segments, serviceAccounts, sessions, strategies, tags, tokens, types, users }
