@@ -4,6 +4,7 @@ import type { StoragePort } from '../ports/storage.js'
 import type { EvaluatorOf } from './operations/frontend.js'
 import type { metricsMethods } from './metrics/methods.js'
 import type { Run } from './methods.js'
+import type { AdminApi } from './admin-api-types.js'
 
 /** What the facade's method groups are made from. */
 export interface GroupDeps {
@@ -46,10 +47,21 @@ const MODULES = {
 /** The modules that make method groups, loaded (src/api/facade/all.ts imports them all). */
 export type GroupModules = { readonly [K in keyof typeof MODULES]: Awaited<ReturnType<(typeof MODULES)[K]>> }
 
-const group = <K extends keyof GroupModules, G extends object>(module: K, make: (loaded: GroupModules[K], deps: GroupDeps) => G) => ({ module, make })
+type ModuleName = keyof GroupModules
+
+/** A method group: the module that makes it, and how. */
+interface Group<G> {
+  readonly module: ModuleName
+  readonly make: (loaded: never, deps: GroupDeps) => G
+}
+
+const group = <K extends ModuleName, G extends object>(module: K, make: (loaded: GroupModules[K], deps: GroupDeps) => G) => ({ module, make })
+
+/** The facade's properties made here; admin-api.ts makes the others. */
+type GroupName = Exclude<keyof AdminApi, 'evaluator' | 'clientFeatures' | 'client' | 'metrics' | 'flushMetrics' | 'flushLastSeen' | 'usageKept' | 'state' | 'events'>
 
 /** Each method group of the facade: the module that makes it, and how. */
-const GROUPS = {
+const GROUPS: { readonly [K in GroupName]: Group<AdminApi[K]> } = {
   features: group('features', (m, d) => m.featureMethods(d.run)),
   strategies: group('strategies', (m, d) => m.strategyMethods(d.run)),
   types: group('types', (m, d) => m.typeMethods(d.run)),
@@ -74,10 +86,6 @@ const GROUPS = {
   frontend: group('frontend', (m, d) => ({ ...m.frontendMethods(d.run, d.evaluator), ...d.frontendUsage })),
 }
 
-/** The method groups a facade has. */
-export type MethodGroups = { readonly [K in keyof typeof GROUPS]: ReturnType<(typeof GROUPS)[K]['make']> }
-
-type ModuleName = keyof GroupModules
 
 // What this process has loaded: every facade makes those groups at once, with no await.
 const loaded: { [K in ModuleName]?: GroupModules[K] } = {}
@@ -113,8 +121,8 @@ export const loadGroupModules = async (): Promise<void> => void (await Promise.a
  * module, make the group and call its method (every method answers a promise, so a caller
  * sees no difference but the time of the first call).
  */
-export const withGroups = <T extends object>(target: T, deps: GroupDeps): T & MethodGroups => {
-  for (const [name, { module, make }] of Object.entries(GROUPS) as [string, { module: ModuleName; make: (loaded: unknown, deps: GroupDeps) => object }][]) {
+export const withGroups = <T extends object>(target: T, deps: GroupDeps): T & Pick<AdminApi, GroupName> => {
+  for (const [name, { module, make }] of Object.entries(GROUPS) as [string, Group<object>][]) {
     let standIn: object | undefined
     const made = (): Record<string, unknown> => (target as Record<string, Record<string, unknown>>)[name]!
     Object.defineProperty(target, name, {
@@ -123,13 +131,13 @@ export const withGroups = <T extends object>(target: T, deps: GroupDeps): T & Me
       get() {
         const ready = loaded[module]
         if (ready === undefined) return (standIn ??= standInGroup(name, async () => (await load(module), made())))
-        const value = make(ready, deps)
+        const value = make(ready as never, deps)
         Object.defineProperty(target, name, { value, enumerable: true })
         return value
       },
     })
   }
-  return target as T & MethodGroups
+  return target as T & Pick<AdminApi, GroupName>
 }
 
 /** A group not made yet: each method it is asked for loads the group, then calls the group's own. */
