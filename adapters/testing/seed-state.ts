@@ -4,14 +4,8 @@ import { type ResolvedConfig, resolveConfig } from '../../src/api/config.js'
 import { createRunner } from '../../src/api/runner.js'
 import { locatedAt } from '../../src/api/located-error.js'
 import type { WriteOperation } from '../../src/api/operation.js'
-import { createContextFieldOp } from '../../src/api/operations/context-fields.js'
 import { addStrategyOp } from '../../src/api/operations/strategies.js'
 import { createFeatureOp, setEnvironmentEnabledOp, setVariantsOp } from '../../src/api/operations/features.js'
-import { importFeaturesOp } from '../../src/api/operations/batch-import.js'
-import { createProjectOp } from '../../src/api/operations/projects.js'
-import { createSegmentOp } from '../../src/api/operations/segments.js'
-import { createTagTypeOp } from '../../src/api/operations/tags.js'
-import { createUserOp } from '../../src/api/operations/users.js'
 import { decodeAt } from '../../src/domain/decode.js'
 import { initialState } from '../../src/domain/seed.js'
 import { FeatureName } from '../../src/model/feature.js'
@@ -36,18 +30,33 @@ const DEFAULT_PROJECT = 'default'
 const DEFAULT_ENVIRONMENT = 'development'
 const enableOp = setEnvironmentEnabledOp(true)
 const disableOp = setEnvironmentEnabledOp(false)
-const userOp = createUserOp()
+
+/** The operations of a seed's parts besides its flags, loaded by the first seed that has one: most seeds are flags alone. */
+const loadPartOps = async () => {
+  const [projects, tags, contextFields, segments, users, batch] = await Promise.all([
+    import('../../src/api/operations/projects.js'),
+    import('../../src/api/operations/tags.js'),
+    import('../../src/api/operations/context-fields.js'),
+    import('../../src/api/operations/segments.js'),
+    import('../../src/api/operations/users.js'),
+    import('../../src/api/operations/batch-import.js'),
+  ])
+  return { projects: projects.createProjectOp, tagTypes: tags.createTagTypeOp, contextFields: contextFields.createContextFieldOp, segments: segments.createSegmentOp, users: users.createUserOp(), exports: batch.importFeaturesOp }
+}
+type PartOps = Awaited<ReturnType<typeof loadPartOps>>
+let partOps: Promise<PartOps> | undefined
+const PARTS = ['projects', 'tagTypes', 'contextFields', 'segments', 'users', 'exports'] as const satisfies readonly (keyof PartOps)[]
 
 /** The calls a decoded seed stands for, in the order the API needs them (definitions before their users). */
-const stepsOf = (seed: KitSeedShape): E.Either<SeedError, Step[]> => {
+const stepsOf = (seed: KitSeedShape, ops: PartOps | undefined): E.Either<SeedError, Step[]> => {
   const steps: Step[] = []
-  const each = <T>(items: readonly T[] | undefined, at: string, op: Step['op']) =>
-    items?.forEach((body, i) => steps.push({ at: `${at}/${i}`, op, params: {}, body }))
-  each(seed.projects, '/projects', createProjectOp)
-  each(seed.tagTypes, '/tagTypes', createTagTypeOp)
-  each(seed.contextFields, '/contextFields', createContextFieldOp)
-  each(seed.segments, '/segments', createSegmentOp)
-  each(seed.users, '/users', userOp)
+  // `ops` is loaded whenever the seed has one of these parts.
+  const each = (part: Exclude<keyof PartOps, 'exports'>) => seed[part]?.forEach((body, i) => steps.push({ at: `/${part}/${i}`, op: ops![part], params: {}, body }))
+  each('projects')
+  each('tagTypes')
+  each('contextFields')
+  each('segments')
+  each('users')
   for (const [name, flag] of Object.entries(seed.flags ?? {})) {
     const at = `/flags/${name}`
     // The key is the flag's name: read as the create body reads `name`.
@@ -65,7 +74,7 @@ const stepsOf = (seed: KitSeedShape): E.Either<SeedError, Step[]> => {
     }
   }
   seed.exports?.forEach(({ data, project = DEFAULT_PROJECT, environment = DEFAULT_ENVIRONMENT }, i) =>
-    steps.push({ at: `/exports/${i}`, op: importFeaturesOp, params: {}, body: { project, environment, data } }),
+    steps.push({ at: `/exports/${i}`, op: ops!.exports, params: {}, body: { project, environment, data } }),
   )
   return E.right(steps)
 }
@@ -91,7 +100,9 @@ export const seedState = async (seed: unknown, json?: string): Promise<State> =>
   // way the store shares none of the caller's objects.
   const decoded = json === undefined ? decodeAt(KitSeed, '', seed) : decodeAt(KitSeedShape, '', JSON.parse(json))
   if (E.isLeft(decoded)) throw new SeedError(decoded.left)
-  const planned = stepsOf(json === undefined ? copyJson(decoded.right) : decoded.right)
+  const shape = json === undefined ? copyJson(decoded.right) : decoded.right
+  const ops = PARTS.some((part) => shape[part]?.length) ? await (partOps ??= loadPartOps()) : undefined
+  const planned = stepsOf(shape, ops)
   if (E.isLeft(planned)) throw planned.left
   const steps = planned.right
   const storage = createMemoryStorage({ state: (base ??= initialState('flagport-test-kit', SEEDED_AT)), version: 1 })

@@ -13,30 +13,12 @@ import { type IdPort, randomIds } from '../ports/ids.js'
 import type { RowChange, StoragePort } from '../ports/storage.js'
 import { type AdminApiConfig, resolveConfig } from './config.js'
 import { checkOptions } from './options.js'
-import { addonMethods } from './facade/addons.js'
-import { adminUiMethods } from './facade/admin-ui.js'
-import { batchMethods } from './facade/batch.js'
 import { clientMethods } from './facade/client.js'
-import { contextFieldMethods } from './facade/context-fields.js'
-import { environmentMethods } from './facade/environments.js'
-import { featureMethods } from './facade/features.js'
-import { groupMethods } from './facade/groups.js'
-import { instanceMethods } from './facade/instance.js'
-import { projectMethods } from './facade/projects.js'
-import { segmentMethods } from './facade/segments.js'
-import { serviceAccountMethods } from './facade/service-accounts.js'
-import { strategyMethods } from './facade/strategies.js'
-import { featureTagMethods, tagMethods, tagTypeMethods } from './facade/tags.js'
-import { apiTokenMethods, personalTokenMethods } from './facade/tokens.js'
-import { typeMethods } from './facade/strategy-and-feature-types.js'
-import { userMethods } from './facade/users.js'
 import { createRunner, type Result, stateOf } from './runner.js'
-import { sessionMethods } from './facade/sessions.js'
-import { passwordResetMethods } from './facade/password-reset.js'
 import { consoleLogger, type LoggerPort } from '../ports/logger.js'
-import { frontendMethods } from './frontend/methods.js'
 import type { AdminApi } from './admin-api-types.js'
 import { type FacadeInternals, INTERNALS } from './internals.js'
+import { withGroups } from './groups.js'
 import { type AnswerCache, createAnswerCache } from './answer-cache.js'
 import { readableStorage } from './readable-storage.js'
 import { metricsMethods } from './facade/metrics.js'
@@ -105,36 +87,11 @@ const facadeOver = (options: AdminApiOptions, storage: StoragePort, kept: Answer
       return usage.close()
     })())
 
-  // The groups are made on first use: a facade made for one test pays only for those it calls.
-  const groups = {
-    features: () => featureMethods(run),
-    strategies: () => strategyMethods(run),
-    types: () => typeMethods(run),
-    tags: () => tagMethods(run),
-    tagTypes: () => tagTypeMethods(run),
-    featureTags: () => featureTagMethods(run),
-    segments: () => segmentMethods(run),
-    addons: () => addonMethods(run),
-    contextFields: () => contextFieldMethods(run),
-    batch: () => batchMethods(run),
-    users: () => userMethods(run, storage, options.email),
-    groups: () => groupMethods(run),
-    apiTokens: () => apiTokenMethods(run),
-    personalTokens: () => personalTokenMethods(run),
-    serviceAccounts: () => serviceAccountMethods(run),
-    projects: () => projectMethods(run),
-    environments: () => environmentMethods(run),
-    instance: () => instanceMethods(run, options.email !== undefined),
-    sessions: () => sessionMethods(run, storage, config.baseUriPath),
-    passwordReset: () => passwordResetMethods(run, options.email, options.logger ?? consoleLogger),
-    adminUi: () => adminUiMethods(run),
-  }
   const always = {
     evaluator: client.evaluator,
     clientFeatures: client.clientFeatures,
     client: client.client,
     metrics: usage.metrics,
-    frontend: { ...frontendMethods(run, (environment) => client.evaluator(environment)), ...usage.frontend },
     flushMetrics: usage.flush,
     flushLastSeen: usage.flush,
     close,
@@ -143,24 +100,16 @@ const facadeOver = (options: AdminApiOptions, storage: StoragePort, kept: Answer
     events: (limit = 100, keep?: Parameters<AdminApi['events']>[1]) => latestEvents(stateOf(storage).events, limit, keep),
     [INTERNALS]: { storage, run, runAll: runner.runAll, onCommit: runner.onCommit, config, email: options.email, streams: client.streams, kept },
   }
-  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = withMade(always, groups)
+  const api: AdminApi & { readonly [INTERNALS]: FacadeInternals } = withGroups(always, {
+    run,
+    storage,
+    email: options.email,
+    logger: options.logger ?? consoleLogger,
+    baseUriPath: config.baseUriPath,
+    evaluator: (environment) => client.evaluator(environment),
+    frontendUsage: usage.frontend,
+  })
   return api
-}
-
-/** `target` with a value for each maker, made when first read and then kept as a plain value. */
-const withMade = <T extends object, M extends Record<string, () => unknown>>(target: T, makers: M): T & { readonly [K in keyof M]: ReturnType<M[K]> } => {
-  for (const [name, make] of Object.entries(makers)) {
-    Object.defineProperty(target, name, {
-      enumerable: true,
-      configurable: true,
-      get() {
-        const value = make()
-        Object.defineProperty(target, name, { value, enumerable: true })
-        return value
-      },
-    })
-  }
-  return target as T & { readonly [K in keyof M]: ReturnType<M[K]> }
 }
 
 /**

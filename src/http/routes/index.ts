@@ -1,4 +1,6 @@
 import type { AdminApi } from '../../api/admin-api.js'
+import { allGroupModules } from '../../api/facade/all.js'
+import { provideGroupModules } from '../../api/groups.js'
 import { systemClock } from '../../ports/clock.js'
 import type { Route } from '../route.js'
 import { addonRoutes } from './addons.js'
@@ -27,7 +29,13 @@ import { userRoutes } from './users.js'
  * Every route of the admin API (and the client API SDKs poll), one file per facade group:
  * `routes/<group>.ts` calls `api.<group>`, defined in src/api/facade/<group>.ts.
  */
-export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now): Route[] => [
+export const adminRoutes = (api: AdminApi, now: () => number = systemClock.now): Route[] => {
+  // Every route reads its method (and the operation it runs) now: every group is made at once.
+  provideGroupModules(allGroupModules)
+  return routesOf(api, now)
+}
+
+const routesOf = (api: AdminApi, now: () => number): Route[] => [
   ...featureRoutes(api),
   ...strategyRoutes(api),
   ...typeRoutes(api),

@@ -1,0 +1,23 @@
+import type { GroupModules } from '../groups.js'
+import * as addons from './addons.js'
+import * as adminUi from './admin-ui.js'
+import * as batch from './batch.js'
+import * as contextFields from './context-fields.js'
+import * as environments from './environments.js'
+import * as features from './features.js'
+import * as frontend from '../frontend/methods.js'
+import * as groups from './groups.js'
+import * as instance from './instance.js'
+import * as passwordReset from './password-reset.js'
+import * as projects from './projects.js'
+import * as segments from './segments.js'
+import * as serviceAccounts from './service-accounts.js'
+import * as sessions from './sessions.js'
+import * as strategies from './strategies.js'
+import * as tags from './tags.js'
+import * as tokens from './tokens.js'
+import * as types from './strategy-and-feature-types.js'
+import * as users from './users.js'
+
+/** Every module that makes method groups, loaded at once: for the HTTP layer, which routes to all of them. */
+export const allGroupModules: GroupModules = { addons, adminUi, batch, contextFields, environments, features, frontend, groups, instance, passwordReset, projects, segments, serviceAccounts, sessions, strategies, tags, tokens, types, users }
