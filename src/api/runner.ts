@@ -8,13 +8,13 @@ import { allows } from '../domain/permissions.js'
 import { copyJson } from '../model/json-copy.js'
 import { Query } from '../model/query.js'
 import type { State } from '../model/state.js'
-import { beginTransaction } from '../store/transaction.js'
+import { beginTransaction, type Finished } from '../store/transaction.js'
 import type { AuthPort, Principal } from '../ports/auth.js'
 import { ANYONE, SYSTEM, tokenScopeOf } from './admission.js'
 import { createCommitHook } from './commit-hook.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
-import type { StoragePort } from '../ports/storage.js'
+import { type RowChange, StorageFault, type StoragePort } from '../ports/storage.js'
 import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
@@ -137,12 +137,16 @@ export const createRunner = (deps: RunnerDeps) => {
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
     const synced = await storage.sync()
     if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
-    const state = stateOf(storage)
-    const env = admit(op, request, state, undefined, asSystem)
-    if (E.isLeft(env)) return env
-    const answer = op.run(state, env.right)
-    // An answer holding stored rows: a caller's own copy, unless the HTTP layer sends it at once.
-    return op.callerCopy === undefined || request.edge?.sendAtOnce === true || E.isLeft(answer) ? answer : E.right(op.callerCopy(answer.right))
+    try {
+      const state = stateOf(storage)
+      const env = admit(op, request, state, undefined, asSystem)
+      if (E.isLeft(env)) return env
+      const answer = op.run(state, env.right)
+      // An answer holding stored rows: a caller's own copy, unless the HTTP layer sends it at once.
+      return op.callerCopy === undefined || request.edge?.sendAtOnce === true || E.isLeft(answer) ? answer : E.right(op.callerCopy(answer.right))
+    } catch (error) {
+      return E.left(faulted(error))
+    }
   }
 
   const runWrite = async <P, B, R>(op: Operation<P, B, R> & { kind: 'write' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {
@@ -163,14 +167,21 @@ export const createRunner = (deps: RunnerDeps) => {
       if (E.isLeft(synced)) return E.left(storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail))
       // From here to commit() nothing awaits, so no other transaction of this process interleaves.
       const { version } = storage.head()
-      const state = stateOf(storage)
-      const env = admit(op, request, state, prepared, asSystem)
-      if (E.isLeft(env)) return env
-      const transaction = beginTransaction(state, immer)
-      const outcome = op.run(transaction.working, env.right)
-      if (E.isLeft(outcome)) return outcome
-      const render = outcome.right
-      const { state: next, changed, changes } = transaction.finish(withChanges)
+      let env: E.Either<ApiError, OperationEnv<P, B>>
+      let finished: { readonly render: (state: State) => R; readonly next: State; readonly changed: boolean; readonly changes: RowChange[] }
+      try {
+        const state = stateOf(storage)
+        env = admit(op, request, state, prepared, asSystem)
+        if (E.isLeft(env)) return env
+        const transaction = beginTransaction(state, immer)
+        const outcome = op.run(transaction.working, env.right)
+        if (E.isLeft(outcome)) return outcome
+        const { state: next, changed, changes } = transaction.finish(withChanges)
+        finished = { render: outcome.right, next, changed, changes }
+      } catch (error) {
+        return E.left(faulted(error))
+      }
+      const { render, next, changed, changes } = finished
       if (changed) {
         const committed = await hook.commit({ baseVersion: version, changes, state: next })
         if (E.isLeft(committed)) {
@@ -178,8 +189,13 @@ export const createRunner = (deps: RunnerDeps) => {
           return E.left(storageError(`The change could not be saved: ${committed.left.message}`, committed.left.detail))
         }
       }
-      const rendered = render(next)
-      const result = op.callerCopy === undefined || request.edge?.sendAtOnce === true ? rendered : op.callerCopy(rendered)
+      let result: R
+      try {
+        const rendered = render(next)
+        result = op.callerCopy === undefined || request.edge?.sendAtOnce === true ? rendered : op.callerCopy(rendered)
+      } catch (error) {
+        return E.left(faulted(error))
+      }
       return E.right(op.after ? await op.after(result, env.right) : result)
     }
     return E.left(storageError('The change could not be saved: the store kept changing under it. Try again.'))
@@ -220,16 +236,22 @@ export const createRunner = (deps: RunnerDeps) => {
         if (E.isLeft(synced)) return E.left({ error: storageError(`The store could not be read: ${synced.left.message}`, synced.left.detail) })
       }
       const { version } = storage.head()
-      const before = stateOf(storage)
-      const transaction = beginTransaction(before, immer)
-      for (const [index, { op, request }] of steps.entries()) {
-        const env = admit(op, request, before, prepared[index], asSystem)
-        if (E.isLeft(env)) return E.left({ index, error: env.left })
-        if (index > 0) transaction.nextStep()
-        const outcome = op.run(transaction.working, env.right)
-        if (E.isLeft(outcome)) return E.left({ index, error: outcome.left })
+      let finished: Finished
+      try {
+        const before = stateOf(storage)
+        const transaction = beginTransaction(before, immer)
+        for (const [index, { op, request }] of steps.entries()) {
+          const env = admit(op, request, before, prepared[index], asSystem)
+          if (E.isLeft(env)) return E.left({ index, error: env.left })
+          if (index > 0) transaction.nextStep()
+          const outcome = op.run(transaction.working, env.right)
+          if (E.isLeft(outcome)) return E.left({ index, error: outcome.left })
+        }
+        finished = transaction.finish(withChanges)
+      } catch (error) {
+        return E.left({ error: faulted(error) })
       }
-      const { state, changed, changes } = transaction.finish(withChanges)
+      const { state, changed, changes } = finished
       if (!commit || !changed) return E.right(undefined)
       const committed = await hook.commit({ baseVersion: version, changes, state })
       if (E.isLeft(committed)) {
@@ -272,6 +294,15 @@ export const createRunner = (deps: RunnerDeps) => {
 }
 
 export type Runner = ReturnType<typeof createRunner>
+
+/**
+ * A row the store kept unread until now and found unreadable (`StorageFault`): the store's
+ * failure, answered as a StorageError like any other. Anything else thrown is a bug, and goes on.
+ */
+const faulted = (error: unknown): ApiError => {
+  if (error instanceof StorageFault) return storageError(`The store could not be read: ${error.message}`, error.detail)
+  throw error
+}
 
 /** `runAll`'s steps from a caller in process: each a write operation and a request, as `run` reads one. */
 const readSteps = (steps: unknown): E.Either<StepError, WriteStep[]> => {

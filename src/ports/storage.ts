@@ -13,6 +13,21 @@ export interface Snapshot {
 
 export type { RecordName, TableName } from '../model/state.js'
 
+/**
+ * What an adapter throws when a row it kept unread (as bytes, until asked for) turns out
+ * unreadable once read: the runner answers the call with a StorageError, as for any failure
+ * of the store, and the state is left as it was.
+ */
+export class StorageFault extends Error {
+  constructor(
+    message: string,
+    /** More of what went wrong, for the log (a file, a table, a key). */
+    readonly detail?: string,
+  ) {
+    super(message)
+  }
+}
+
 /** One logical change a commit made: rows by table and key, never where the engine keeps them. */
 export type RowChange =
   /** A row added, or replaced whole. */

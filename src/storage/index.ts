@@ -20,6 +20,7 @@ export type {
   StoragePort,
   TableName,
 } from '../ports/storage.js'
+export { StorageFault } from '../ports/storage.js'
 export type { EventLog, PartSchema, RowOf, State, StoredEvent, TableSchema } from '../model/state.js'
 export { PART_NAMES, RECORD_NAMES, SCHEMA, TABLE_NAMES } from '../model/state.js'
 export { type LoggerPort, consoleLogger } from '../ports/logger.js'

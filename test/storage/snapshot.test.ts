@@ -15,6 +15,7 @@ import { DeferredBucket, type Table, getRow, setRow } from '../../src/store/tabl
 import type { StoragePort } from '../../src/ports/storage.js'
 import { change, mustOpen, seed, tempDir, until } from './fixtures/helpers.js'
 import { encodeLine } from '../../src/storage/line.js'
+import { makeApi } from '../support/api.js'
 
 const snapshotName = async (dir: string) => (await readdir(dir)).find((n) => /^snapshot-\d+\.json$/.test(n))
 
@@ -163,6 +164,14 @@ t.test('a row line read lazily is checked by its table’s row codec when first 
   t.match(fault('type-2'), { _tag: 'CorruptSnapshot', file, reason: 'invalid row: /tagTypes/type-2/description must be string' }, 'a row that does not fit')
   t.match(fault('type-3'), { _tag: 'CorruptSnapshot', file, reason: /^a row line of the table tagTypes \("type-3"\) is not JSON: / }, 'a line that is not JSON')
   t.match(fault('type-2'), { _tag: 'CorruptSnapshot' }, 'and so on every read, the bucket left unbuilt')
+  const { api } = await makeApi({ storage: store })
+  const read = await api.tagTypes.get({ params: { name: 'type-2' } })
+  t.match(E.isLeft(read) && read.left, { _tag: 'StorageError', message: /invalid row: \/tagTypes\/type-2\/description must be string/ }, 'through the facade, a StorageError naming the row, not a thrown error')
+  const version = store.head().version
+  const write = await api.tagTypes.update({ params: { name: 'type-2' }, body: { description: 'mended?' } })
+  t.match(E.isLeft(write) && write.left, { _tag: 'StorageError' }, 'a write that reads it is refused the same way')
+  t.equal(store.head().version, version, 'and commits nothing')
+  t.equal(E.isRight(await api.tagTypes.get({ params: { name: 'type-7' } })), true, 'while rows of other buckets still answer')
   const patched = await mustOpen({ path: dir })
   await change(patched, (d) => void (getRow(d.tagTypes, 'type-9')!.description = 'changed'))
   await patched.close()

@@ -1,4 +1,4 @@
-import type { StorageFailure } from '../../../src/storage/index.js'
+import { type StorageFailure, StorageFault } from '../../../src/storage/index.js'
 
 /**
  * Why the file store could not be opened, read or written. Every variant names the file, so
@@ -125,9 +125,11 @@ export const ioError = (cause: unknown, path: string): FileStoreIoError => {
 
 /**
  * Inside the adapter, faults travel as this exception so every step need not thread an
- * Either; the port's methods turn it back into a value at the boundary.
+ * Either; the port's methods turn it back into a value at the boundary. One met while a row
+ * kept as bytes is read late leaves through the core's read instead: a `StorageFault`, which
+ * the runner answers as a StorageError.
  */
-export class StoreFault extends Error {
+export class StoreFault extends StorageFault {
   constructor(readonly error: FileStoreError) {
     super(error.message)
   }
