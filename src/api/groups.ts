@@ -86,25 +86,19 @@ const GROUPS: { readonly [K in GroupName]: Group<AdminApi[K]> } = {
   frontend: group('frontend', (m, d) => ({ ...m.frontendMethods(d.run, d.evaluator), ...d.frontendUsage })),
 }
 
-
-// What this process has loaded: every facade makes those groups at once, with no await.
+// What this process has loaded, as the module cache it mirrors is the process's: every facade
+// makes those groups at once, with no await. No answer of any facade is kept here.
 const loaded: { [K in ModuleName]?: GroupModules[K] } = {}
-const loading = new Map<ModuleName, Promise<void>>()
+const loading: { [K in ModuleName]?: Promise<void> } = {}
 
-const load = (name: ModuleName): Promise<void> => {
-  let pending = loading.get(name)
-  if (pending === undefined) {
-    pending = MODULES[name]().then(
-      (module) => void ((loaded as Record<ModuleName, unknown>)[name] = module),
-      (error: unknown) => {
-        loading.delete(name)
-        throw error
-      },
-    )
-    loading.set(name, pending)
-  }
-  return pending
-}
+const load = (name: ModuleName): Promise<void> =>
+  (loading[name] ??= MODULES[name]().then(
+    (module) => void ((loaded as Record<ModuleName, unknown>)[name] = module),
+    (error: unknown) => {
+      delete loading[name]
+      throw error
+    },
+  ))
 
 /**
  * Makes every group's module available at once, so that facades make their groups with no
