@@ -23,7 +23,7 @@ export const exportPartsCache = (sharing: ExportSharing, limit = 10_000, environ
   // Per environment, then by name: a composite string key cost more than the rest of a hit.
   // Environment names come from request bodies, so they are bounded too.
   const byEnvironment = boundedMap<string, Kept>(environments)
-  // An export asks for one environment a hundred times in a row: the bounded map's reordering is paid once.
+  // An export asks for one environment a hundred times in a row: the bounded map is asked once.
   let last: { readonly environment: string; readonly kept: Kept } | undefined
   const keptIn = (environment: string): Kept => {
     if (last?.environment !== environment) {

@@ -21,7 +21,8 @@ export const readableStorage = (storage: StoragePort, readable: (state: State) =
   return {
     capabilities: storage.capabilities,
     head: () => readableSnapshot(storage.head()),
-    sync: async () => E.map(readableSnapshot)(await storage.sync()),
+    // Not an async function: its own promise would cost every operation another turn.
+    sync: () => storage.sync().then(E.map(readableSnapshot)),
     commit: (commit) => storage.commit(commit),
     ...(subscribe ? { subscribe: (listener: (snapshot: Snapshot) => void) => subscribe((snapshot) => listener(readableSnapshot(snapshot))) } : {}),
     close: () => storage.close(),

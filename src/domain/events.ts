@@ -3,7 +3,7 @@ import { copyJson } from '../model/json-copy.js'
 import type { EventRecord } from '../model/event.js'
 import type { EventLog, StoredEvent } from '../model/state.js'
 import type { Ctx } from './context.js'
-import type { ReadState, Tx } from '../store/tx.js'
+import { type ReadState, type Tx, readRow } from '../store/tx.js'
 
 export { emptyEventLog } from '../store/event-log.js'
 
@@ -38,9 +38,12 @@ export type NewEvent = Omit<StoredEvent, 'id' | 'createdAt' | 'createdBy' | 'cre
 export const recordEvent = (draft: Tx, ctx: Ctx, event: NewEvent): void => {
   const id = draft.counters.event + 1
   draft.counters.event = id
-  // An event about a feature carries the feature's tags as they are now, as Unleash's do.
-  const tagged = event.featureName !== undefined && event.tags === undefined ? draft.features.read(event.featureName)?.tags : undefined
-  const tags = tagged !== undefined && tagged.length > 0 ? { tags: tagged.map((tag) => ({ type: tag.type, value: tag.value })) } : undefined
+  // An event about a feature carries the feature's tags as they are now, as Unleash's do: the
+  // tags themselves (a tag is never changed in place, only added or removed), in a list of its
+  // own. Read with `readRow`: read through the draft, each tag would be drafted and finished.
+  const feature = event.featureName !== undefined && event.tags === undefined ? draft.features.read(event.featureName) : undefined
+  const tagged = feature === undefined ? undefined : readRow(feature.tags)
+  const tags = tagged !== undefined && tagged.length > 0 ? { tags: tagged.map(readRow) } : undefined
   // The id first, then the event's fields, then the stamp: the stored event's key order.
   const stored: StoredEvent = Object.assign({ id }, event, tags, { createdAt: ctx.now, createdBy: ctx.actor.name, createdByUserId: ctx.actor.id })
   appendEvent(draft.events, stored, ctx.eventRetention)

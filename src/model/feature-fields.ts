@@ -108,14 +108,15 @@ export const sentFields = (sent: Partial<FeatureFieldValues>): Partial<FeatureFi
   return values as Partial<FeatureFieldValues>
 }
 
-const NO_OWN_FIELDS: Required<OwnFieldValues> = Object.freeze({}) as Required<OwnFieldValues>
-
-/** The values of the fields Unleash lacks, initial where `row` was stored before them: what each answer lists after Unleash's fields. */
-export const ownFields = (row: OwnFieldValues): Required<OwnFieldValues> => {
-  if (OWN_NAMES.length === 0) return NO_OWN_FIELDS
-  const values: Record<string, unknown> = {}
-  for (const name of OWN_NAMES) values[name] = valueIn(name, row as Partial<FeatureFieldValues>)
-  return values as Required<OwnFieldValues>
+/**
+ * `record` with the values of the fields Unleash lacks added after its own, initial where `row`
+ * was stored before them: what each answer lists after Unleash's fields. Added in place, not
+ * spread into a literal: a spread after a literal's fields is a runtime call on every record,
+ * even when there is nothing to add.
+ */
+export const withOwnFields = <T extends object>(record: T, row: OwnFieldValues): T & Required<OwnFieldValues> => {
+  for (const name of OWN_NAMES) (record as Record<string, unknown>)[name] = valueIn(name, row as Partial<FeatureFieldValues>)
+  return record as T & Required<OwnFieldValues>
 }
 
 /** Each field's value where a JSON Patch removed it: its initial one, as Unleash stores a missing one. */

@@ -50,16 +50,25 @@ const draftedChange = (table: TableName, key: string, row: unknown, patches: rea
 export const withoutDrafts = <T>(value: T): T => {
   if (value === null || typeof value !== 'object') return value
   if (isDraft(value)) return current(value as never) as T
-  if (!Array.isArray(value) && Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return value
-  let copy: Record<string, unknown> | unknown[] | undefined
+  if (Array.isArray(value)) {
+    let copy: unknown[] | undefined
+    for (let i = 0; i < value.length; i++) {
+      const child: unknown = value[i]
+      const settled = withoutDrafts(child)
+      if (settled !== child) (copy ??= value.slice())[i] = settled
+    }
+    return (copy ?? value) as T
+  }
+  const prototype = Object.getPrototypeOf(value) as object | null
+  if (prototype !== Object.prototype && prototype !== null) return value
+  let copy: Record<string, unknown> | undefined
   const source = value as Record<string, unknown>
-  for (const key of Object.keys(source)) {
+  // `for...in` walks a record without allocating its keys, and a record (Object's prototype or
+  // none) inherits no enumerable key. Most values an event holds are walked and found plain.
+  for (const key in source) {
     const child = source[key]
     const settled = withoutDrafts(child)
-    if (settled !== child) {
-      copy ??= Array.isArray(value) ? value.slice() : Object.setPrototypeOf({ ...source }, Object.getPrototypeOf(value))
-      ;(copy as Record<string, unknown>)[key] = settled
-    }
+    if (settled !== child) (copy ??= Object.setPrototypeOf({ ...source }, prototype) as Record<string, unknown>)[key] = settled
   }
   return (copy ?? value) as T
 }

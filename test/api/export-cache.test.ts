@@ -69,17 +69,21 @@ t.test('a kept part is used while the feature is the same object, and made again
   t.same(cached(after, 'development'), featureExport(after, 'development'), 'equal to one made fresh')
 })
 
-t.test('at most `limit` parts are kept, the least recently used dropped first', async (t) => {
+t.test('the `limit` most recently used parts are kept, and at most twice as many', async (t) => {
   const api = await store()
   const cached = exportPartsCache(exportSharing(), 2)
-  const [a, b, c] = ['flag-0', 'flag-1', 'flag-2'].map((name) => getRow(api.state().features, name)!)
+  const [a, b, c, d, e] = ['flag-0', 'flag-1', 'flag-2', 'flag-3', 'flag-4'].map((name) => getRow(api.state().features, name)!)
   const partA = cached(a!, 'development')
   cached(b!, 'development')
   t.equal(cached(a!, 'development'), partA, 'a is kept, and now the most recent')
   cached(c!, 'development')
-  t.equal(cached(a!, 'development'), partA, 'b was dropped, not a')
-  const partB = cached(b!, 'development')
-  t.same(partB, featureExport(b!, 'development'), 'b is made again')
+  const partD = cached(d!, 'development')
+  const partE = cached(e!, 'development')
+  t.equal(cached(d!, 'development'), partD, 'the two most recently used are kept')
+  t.equal(cached(e!, 'development'), partE)
+  const again = cached(a!, 'development')
+  t.not(again, partA, 'a, used before four newer parts, was dropped')
+  t.same(again, featureExport(a!, 'development'), 'and is made again')
 })
 
 t.test('an export larger than the cache keeps its first `limit` parts, and makes the rest without keeping them', async (t) => {
@@ -105,14 +109,17 @@ t.test('an export larger than the cache keeps its first `limit` parts, and makes
   t.equal(exportJson(large), JSON.stringify(buildExport(api.state(), features, 'development')), 'the same export, and the same JSON, as one made fresh')
 })
 
-t.test('at most `environments` environments are kept, as names come from requests', async (t) => {
+t.test('at most twice `environments` environments are kept, as names come from requests', async (t) => {
   const api = await store()
   const cached = exportPartsCache(exportSharing(), 10, 1)
   const feature = getRow(api.state().features, 'flag-0')!
   const inDevelopment = cached(feature, 'development')
   t.equal(cached(feature, 'development'), inDevelopment, 'kept')
   cached(feature, 'no-such-environment')
-  t.not(cached(feature, 'development'), inDevelopment, 'development was dropped for the newer environment, and made again')
+  t.equal(cached(feature, 'development'), inDevelopment, 'the most recently used environment is still kept beside a newer one')
+  cached(feature, 'other-environment')
+  cached(feature, 'third-environment')
+  t.not(cached(feature, 'development'), inDevelopment, 'development was dropped for the two newer environments, and made again')
 })
 
 t.test('the facade and the HTTP route answer the same export as before a change, and the changed one after', async (t) => {

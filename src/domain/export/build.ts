@@ -1,5 +1,5 @@
 import { copyRecord, lookup } from '../../model/dict.js'
-import { ownFields } from '../../model/feature-fields.js'
+import { withOwnFields } from '../../model/feature-fields.js'
 import type { ExportResult, ExportedDependencies, ExportedFeature, ExportedFeatureLinks, ExportedFeatureEnvironment, ExportedFeatureTag, ExportedStrategy } from '../../model/export.js'
 import type { FeatureState } from '../../model/state.js'
 import { constraintRefs, strategyRefs, variantRefs } from '../context-field/usage.js'
@@ -50,16 +50,18 @@ export const featureExport = (feature: FeatureState, environment: string): Featu
     name: feature.name,
   }
   return {
-    feature: {
-      name: feature.name,
-      description: feature.description,
-      type: feature.type,
-      project: feature.project,
-      stale: feature.stale,
-      impressionData: feature.impressionData,
-      archived: feature.archived,
-      ...ownFields(feature),
-    },
+    feature: withOwnFields(
+      {
+        name: feature.name,
+        description: feature.description,
+        type: feature.type,
+        project: feature.project,
+        stale: feature.stale,
+        impressionData: feature.impressionData,
+        archived: feature.archived,
+      },
+      feature,
+    ),
     strategies,
     ...(record ? { environment: record } : {}),
     tags: sortedTags(feature.tags).map((t) => ({ featureName: feature.name, tagType: t.type, tagValue: t.value })),

@@ -1,6 +1,6 @@
 import type { Dependency, DependencyRecord, Feature, FeatureEnvironment, FeatureLink, FeatureMetadata } from '../../model/feature.js'
 import { copyRecord, lookup } from '../../model/dict.js'
-import { type OwnFieldName, type OwnFieldValues, ownFields } from '../../model/feature-fields.js'
+import { type OwnFieldName, type OwnFieldValues, withOwnFields } from '../../model/feature-fields.js'
 import type { Strategy } from '../../model/strategy.js'
 import type { FeatureVariant } from '../../model/variant.js'
 import type { EnvironmentState, FeatureState } from '../../model/state.js'
@@ -99,8 +99,9 @@ const latestSeen = (environments: readonly FeatureEnvironment[]): string | null 
  * The full feature record of the spec; `environments` as `renderEnvironments` gives them, and
  * `favorite` whether the caller marked it (see src/domain/user/favorites.ts).
  */
-export const renderFeature = (state: ReadState, feature: FeatureState, environments = renderEnvironments(state, feature), favorite = false): Feature => {
-  return {
+export const renderFeature = (state: ReadState, feature: FeatureState, environments = renderEnvironments(state, feature), favorite = false): Feature =>
+  withOwnFields(
+    {
     name: feature.name,
     type: feature.type,
     description: feature.description,
@@ -123,19 +124,22 @@ export const renderFeature = (state: ReadState, feature: FeatureState, environme
     dependencies: feature.dependencies.map(renderDependency),
     collaborators: { users: feature.collaborators.map((id) => userRef(state, id)) },
     links: (feature.links ?? NO_LINKS).map((l) => ({ id: l.id, url: l.url, title: l.title, feature: feature.name })),
-    ...ownFields(feature),
-  }
-}
+    },
+    feature,
+  )
 
 /** A feature's own fields (`FeatureMetadata`), picked in Unleash's order (JSON keeps it), from a stored feature or its record. */
-export const featureMetadata = (f: Omit<FeatureMetadata, OwnFieldName> & OwnFieldValues): FeatureMetadata => ({
-  name: f.name,
-  description: f.description,
-  type: f.type,
-  project: f.project,
-  stale: f.stale,
-  createdAt: f.createdAt,
-  impressionData: f.impressionData,
-  archived: f.archived,
-  ...ownFields(f),
-})
+export const featureMetadata = (f: Omit<FeatureMetadata, OwnFieldName> & OwnFieldValues): FeatureMetadata =>
+  withOwnFields(
+    {
+      name: f.name,
+      description: f.description,
+      type: f.type,
+      project: f.project,
+      stale: f.stale,
+      createdAt: f.createdAt,
+      impressionData: f.impressionData,
+      archived: f.archived,
+    },
+    f,
+  )

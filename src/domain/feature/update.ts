@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { UpdateFeatureBody } from '../../model/feature.js'
-import { changedFields, ownFields } from '../../model/feature-fields.js'
+import { changedFields, withOwnFields } from '../../model/feature-fields.js'
 import type { FeatureState } from '../../model/state.js'
 import type { Ctx } from '../context.js'
 import { type DomainError, type ExceedsLimitError, type ValidationError, validationError } from '../errors.js'
@@ -12,16 +12,18 @@ import { type Tx, readRow } from '../../store/tx.js'
 /** Read from what the draft holds (`readRow`): each read through the draft would cost more than the change. */
 const metadata = (draft: FeatureState) => {
   const f = readRow(draft)
-  return {
-    name: f.name,
-    description: f.description,
-    type: f.type,
-    project: f.project,
-    stale: f.stale,
-    impressionData: f.impressionData,
-    archived: f.archived,
-    ...ownFields(f),
-  }
+  return withOwnFields(
+    {
+      name: f.name,
+      description: f.description,
+      type: f.type,
+      project: f.project,
+      stale: f.stale,
+      impressionData: f.impressionData,
+      archived: f.archived,
+    },
+    f,
+  )
 }
 
 /**
