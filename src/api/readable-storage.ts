@@ -1,10 +1,12 @@
-import * as E from 'fp-ts/lib/Either.js'
 import type { State } from '../model/state.js'
 import type { Snapshot, StoragePort } from '../ports/storage.js'
 
 /**
- * `storage` as the core reads it: every state it hands out has readable tables (src/store/readable.ts),
- * made so by `readable`, which keeps one readable form per state. Commits and the rest pass through.
+ * `storage` as the core reads it: every state `head` and `subscribe` hand out has readable
+ * tables (src/store/readable.ts), made so by `readable`, which keeps one readable form per state.
+ * `sync` is the port's own: the core asks it only whether the store caught up, then reads the
+ * head, and wrapping its promise would cost every operation another turn of the event loop.
+ * Commits and the rest pass through.
  */
 export const readableStorage = (storage: StoragePort, readable: (state: State) => State): StoragePort => {
   // The snapshot read last and its readable form: the core reads the same head many times.
@@ -21,8 +23,7 @@ export const readableStorage = (storage: StoragePort, readable: (state: State) =
   return {
     capabilities: storage.capabilities,
     head: () => readableSnapshot(storage.head()),
-    // Not an async function: its own promise would cost every operation another turn.
-    sync: () => storage.sync().then(E.map(readableSnapshot)),
+    sync: () => storage.sync(),
     commit: (commit) => storage.commit(commit),
     ...(subscribe ? { subscribe: (listener: (snapshot: Snapshot) => void) => subscribe((snapshot) => listener(readableSnapshot(snapshot))) } : {}),
     close: () => storage.close(),

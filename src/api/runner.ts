@@ -14,7 +14,7 @@ import { ANYONE, SYSTEM, tokenScopeOf } from './admission.js'
 import { createCommitHook } from './commit-hook.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
-import { type RowChange, StorageFault, type StoragePort } from '../ports/storage.js'
+import { StorageFault, type StoragePort } from '../ports/storage.js'
 import type { AnswerCache } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
@@ -168,7 +168,8 @@ export const createRunner = (deps: RunnerDeps) => {
       // From here to commit() nothing awaits, so no other transaction of this process interleaves.
       const { version } = storage.head()
       let env: E.Either<ApiError, OperationEnv<P, B>>
-      let finished: { readonly render: (state: State) => R; readonly next: State; readonly changed: boolean; readonly changes: RowChange[] }
+      let render: (state: State) => R
+      let finished: Finished
       try {
         const state = stateOf(storage)
         env = admit(op, request, state, prepared, asSystem)
@@ -176,12 +177,12 @@ export const createRunner = (deps: RunnerDeps) => {
         const transaction = beginTransaction(state, immer)
         const outcome = op.run(transaction.working, env.right)
         if (E.isLeft(outcome)) return outcome
-        const { state: next, changed, changes } = transaction.finish(withChanges)
-        finished = { render: outcome.right, next, changed, changes }
+        render = outcome.right
+        finished = transaction.finish(withChanges)
       } catch (error) {
         return E.left(faulted(error))
       }
-      const { render, next, changed, changes } = finished
+      const { state: next, changed, changes } = finished
       if (changed) {
         const committed = await hook.commit({ baseVersion: version, changes, state: next })
         if (E.isLeft(committed)) {

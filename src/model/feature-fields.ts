@@ -83,15 +83,22 @@ export const creatableFields = (values: FeatureFieldValues): Pick<FeatureFieldVa
   return picked as Pick<FeatureFieldValues, CreatableName>
 }
 
-/** What `body` changes of `row`'s fields, each stored as the field says; a field absent from `body` is kept. */
-export const changedFields = (row: Partial<FeatureFieldValues>, body: Partial<FeatureFieldValues>): Partial<FeatureFieldValues> => {
-  const changes: Record<string, unknown> = {}
-  for (const name of NAMES) {
-    if (body[name] === undefined) continue
-    const value = storedValue(name, body[name])
-    if (value !== valueIn(name, row)) changes[name] = value
+// Each field's name with what a change reads of it, listed once: a change looks at every field.
+const CHANGEABLE = NAMES.map((name) => ({ name, initial: field(name).initial, stored: field(name).stored as ((sent: unknown) => unknown) | undefined }))
+
+/**
+ * What `body` changes of `row`'s fields, each stored as the field says; a field absent from
+ * `body` is kept. Undefined when nothing changes.
+ */
+export const changedFields = (row: Partial<FeatureFieldValues>, body: Partial<FeatureFieldValues>): Partial<FeatureFieldValues> | undefined => {
+  let changes: Record<string, unknown> | undefined
+  for (const { name, initial, stored } of CHANGEABLE) {
+    const sent = body[name]
+    if (sent === undefined) continue
+    const value = stored ? stored(sent) : sent
+    if (value !== (row[name] === undefined ? initial : row[name])) (changes ??= {})[name] = value
   }
-  return changes as Partial<FeatureFieldValues>
+  return changes as Partial<FeatureFieldValues> | undefined
 }
 
 /** The fields of `row` a create does not set, where they are not initial: what a copy or an import sets after its create. */

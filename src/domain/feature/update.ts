@@ -43,7 +43,7 @@ export const updateFeature = (
   const feature = found.right
   const changes = changedFields(readRow(feature), body)
   // The event's records are made only for a change: an update that changes nothing makes nothing.
-  if (Object.keys(changes).length > 0) {
+  if (changes !== undefined) {
     const before = metadata(feature)
     // Only the fields that change are set: a field set to its own value would still be drafted.
     Object.assign(feature, changes)
