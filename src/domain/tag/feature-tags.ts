@@ -43,9 +43,11 @@ export const retagFeature = (draft: Tx, feature: Editable<FeatureState>, added: 
   if (gained.length === 0 && lost.length === 0) return
   feature.tags = after
   touch(feature, ctx)
-  const where = { project: feature.project, featureName: feature.name }
-  for (const tag of gained) recordEvent(draft, ctx, { type: 'feature-tagged', ...where, data: tag })
-  for (const tag of lost) recordEvent(draft, ctx, { type: 'feature-untagged', ...where, preData: tag })
+  // Each event carries the feature's tags as they are now (`recordEvent`): the list just made, shared.
+  const tags = after.length > 0 ? { tags: after } : undefined
+  const { project, name: featureName } = feature
+  for (const tag of gained) recordEvent(draft, ctx, { type: 'feature-tagged', project, featureName, data: tag, ...tags })
+  for (const tag of lost) recordEvent(draft, ctx, { type: 'feature-untagged', project, featureName, preData: tag, ...tags })
 }
 
 /** A feature's tags (`sortedTags`), each with its type's colour. */
