@@ -25,11 +25,9 @@ import { exportResultsCache } from './export-results.js'
  * facades in one process share none of it.
  */
 
-/** A feature's rendered environments, and what they were rendered from. */
+/** A feature's rendered environments, and the feature's environments they were rendered from. */
 interface KeptEnvironments {
   readonly from: FeatureState['environments']
-  // Held weakly: an old environments table would hold every row it had alive.
-  readonly table: WeakRef<State['environments']>
   readonly environments: FeatureEnvironment[]
 }
 
@@ -38,7 +36,10 @@ const FEATURES_KEPT = 1_000
 
 /** One facade's kept answers (see the header). */
 export const createAnswerCache = () => {
-  const featureEnvironments = boundedMap<string, KeptEnvironments>(FEATURES_KEPT)
+  // Kept for one environments table, the one read last: a change to the environments (rare)
+  // starts them afresh, and no entry has to remember its table.
+  let environmentsTable: State['environments'] | undefined
+  let featureEnvironments = boundedMap<string, KeptEnvironments>(FEATURES_KEPT)
   // The JSON of each environments array `featureEnvironments` answered: null until first written.
   const environmentsJson = new WeakMap<readonly FeatureEnvironment[], string | null>()
   const json = new WeakMap<object, string>()
@@ -47,6 +48,21 @@ export const createAnswerCache = () => {
   const hourly = new WeakMap<object, { readonly hour: number; readonly usage: HourUsage }>()
   const counted = new WeakMap<readonly FeatureEnvironment[], { readonly usage: HourUsage; readonly environments: FeatureEnvironment[] }>()
   const sharing = exportSharing()
+
+  const environmentsOf = (state: State, feature: FeatureState, keep: boolean): FeatureEnvironment[] => {
+    if (state.environments !== environmentsTable) {
+      environmentsTable = state.environments
+      featureEnvironments = boundedMap(FEATURES_KEPT)
+    }
+    const found = featureEnvironments.get(feature.name)
+    if (found !== undefined && found.from === feature.environments) return found.environments
+    const environments = renderEnvironments(state, feature, 'stored')
+    if (keep) {
+      featureEnvironments.set(feature.name, { from: feature.environments, environments })
+      environmentsJson.set(environments, null)
+    }
+    return environments
+  }
 
   return {
     /** `state` with every table readable through its methods: the same object for the same state (src/store/readable.ts). */
@@ -57,14 +73,10 @@ export const createAnswerCache = () => {
      * changes them in place), the same array while the feature's environments and the
      * environments table are the same objects: their JSON is then written once (`featureJson`).
      */
-    featureEnvironments: (state: State, feature: FeatureState): FeatureEnvironment[] => {
-      const found = featureEnvironments.get(feature.name)
-      if (found !== undefined && found.from === feature.environments && found.table.deref() === state.environments) return found.environments
-      const environments = renderEnvironments(state, feature, 'stored')
-      featureEnvironments.set(feature.name, { from: feature.environments, table: new WeakRef(state.environments), environments })
-      environmentsJson.set(environments, null)
-      return environments
-    },
+    featureEnvironments: (state: State, feature: FeatureState): FeatureEnvironment[] => environmentsOf(state, feature, true),
+
+    /** `featureEnvironments` that keeps nothing new: see `forCopiedAnswers`. */
+    peekEnvironments: (state: State, feature: FeatureState): FeatureEnvironment[] => environmentsOf(state, feature, false),
 
     /** This hour's `yes` and `no` per flag and environment: one scan of the stored counts per counts table and hour. */
     hourUsage: (state: Pick<ReadState, 'usageCounts'>, now: number): HourUsage => {
@@ -143,3 +155,12 @@ export const createAnswerCache = () => {
 
 /** One facade's kept answers: what `createAnswerCache` makes. */
 export type AnswerCache = ReturnType<typeof createAnswerCache>
+
+/**
+ * `kept` as the operations see it when the runner copies their answer for a caller in
+ * process (`Operation.callerCopy`): it serves what is kept, but a feature's environments
+ * rendered for such an answer are not kept. They are copied at once, so keeping them would
+ * save no later answer a copy, and would fill the cache, and the old generation, with arrays
+ * that only a record sent at once reuses.
+ */
+export const forCopiedAnswers = (kept: AnswerCache): AnswerCache => ({ ...kept, featureEnvironments: kept.peekEnvironments })

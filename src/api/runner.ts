@@ -15,7 +15,7 @@ import { createCommitHook } from './commit-hook.js'
 import type { ClockPort } from '../ports/clock.js'
 import type { IdPort } from '../ports/ids.js'
 import { StorageFault, type StoragePort } from '../ports/storage.js'
-import type { AnswerCache } from './answer-cache.js'
+import { type AnswerCache, forCopiedAnswers } from './answer-cache.js'
 import type { ResolvedConfig } from './config.js'
 import type { ApiRequest, Operation, OperationEnv, Scope, WriteOperation } from './operation.js'
 
@@ -70,6 +70,7 @@ export const createRunner = (deps: RunnerDeps) => {
   let closed = false
   const withChanges = storage.capabilities.changes !== false
   const hook = createCommitHook(storage, deps.kept.readable)
+  const keptForCopies = forCopiedAnswers(deps.kept)
 
   // The clock's time as ISO text, made once a millisecond: formatting a Date costs a microsecond.
   let lastMs = NaN
@@ -131,7 +132,7 @@ export const createRunner = (deps: RunnerDeps) => {
     }
     const query = readQuery(request.query)
     if (E.isLeft(query)) return query
-    return E.right({ params: params.right, body, sentBody: request.body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, kept: deps.kept, tokenScope: tokenScopeOf(who, admission) })
+    return E.right({ params: params.right, body, sentBody: request.body, query: query.right, ctx: contextFor(who), principal: who, config, prepared, kept: op.callerCopy === undefined || request.edge?.sendAtOnce === true ? deps.kept : keptForCopies, tokenScope: tokenScopeOf(who, admission) })
   }
 
   const runRead = async <P, B, R>(op: Operation<P, B, R> & { kind: 'read' }, request: ApiRequest<P>, asSystem: boolean): Promise<Result<R>> => {

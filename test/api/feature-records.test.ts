@@ -68,6 +68,21 @@ t.test("a feature's environments are shared while they and the environments tabl
   t.equal(JSON.stringify(table), JSON.stringify(await copy()))
 })
 
+t.test('a copied answer keeps nothing of its own, and serves what a record sent at once kept', async (t) => {
+  const { api, sent, copy } = await seeded()
+  const { kept } = internalsOf(api)
+  const feature = () => getRow(api.state().features, 'f')!
+  const keptNow = () => kept.peekEnvironments(api.state(), feature())
+  await copy()
+  t.not(keptNow(), keptNow(), 'a caller in process, whose answer is copied, left nothing kept')
+  await sent()
+  const environments = keptNow()
+  t.equal(keptNow(), environments, 'a record sent at once keeps its environments')
+  const copied = await copy()
+  t.not(copied.environments, environments, 'the caller in process still gets its own copy')
+  t.equal(keptNow(), environments, 'and the kept environments stay')
+})
+
 t.test("an environment's order and type come from the table of the state asked about", async (t) => {
   const { api } = await seeded()
   const state = api.state()
