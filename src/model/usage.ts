@@ -49,6 +49,11 @@ const UsageApplicationRowCodec = row(
     sdkVersion: t.string,
     /** When the store first held it (rows written before this field have none). */
     createdAt: t.number,
+    /** What the Admin UI edits (rows written before these fields, or never edited, have none). */
+    description: t.string,
+    url: t.string,
+    color: t.string,
+    icon: t.string,
   },
 )
 export const UsageApplicationRow: Named<typeof UsageApplicationRowCodec, UsageApplicationRow> = UsageApplicationRowCodec

@@ -68,6 +68,26 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
 
   t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { strategies: ['default'] } })).status, 202)
   t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')
+
+  // What the UI edits: stored beside what SDKs reported, a field not sent keeps its value.
+  const edit = { description: 'The shop', url: 'https://shop.example', color: '#ffffff', icon: 'store' }
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: edit })).status, 202)
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { icon: 'cart' } })).status, 202)
+  const stored = a.api.state().usageApplications.get('shop')
+  t.match(stored, { ...edit, icon: 'cart', strategies: ['default'], sdkVersion: 'unleash-client-node:4.0.0' }, 'the edits are stored, what SDKs reported kept')
+  const detail = (await a.call('GET', '/api/admin/metrics/applications/shop')).json
+  t.match(detail, { appName: 'shop', ...edit, icon: 'cart', links: { self: '/api/applications/shop' } }, 'the detail shows them and its link')
+  t.match((await a.call('GET', '/api/admin/metrics/applications')).json.applications[0], { appName: 'shop', ...edit, icon: 'cart' }, 'so does the list')
+  for (const [body, path] of [[{ description: 5 }, '/body/description'], [{ url: 'x'.repeat(256) }, '/body/url'], [{ strategies: 'default' }, '/body/strategies']] as const) {
+    const bad = await b.call('POST', '/api/admin/metrics/applications/shop', { body })
+    t.equal(bad.status, 400, `${path} is refused`)
+    t.match(bad.json.details?.[0]?.path ?? bad.text, path, 'naming the path')
+  }
+  t.same(a.api.state().usageApplications.get('shop'), stored, 'a refused body leaves the row as it was')
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { token: bToken, body: { icon: 'x' } })).status, 403, 'an SDK token may not edit')
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/newcomer', { body: { description: 'added by hand' } })).status, 202)
+  t.match((await a.call('GET', '/api/admin/metrics/applications/newcomer')).json, { appName: 'newcomer', description: 'added by hand', strategies: [], instances: [], links: { self: '/api/applications/newcomer' } }, 'an application not seen is added')
+  t.equal(a.api.state().usageApplications.get('newcomer')?.url, undefined, 'a field never sent is absent')
   t.equal((await b.call('DELETE', '/api/admin/metrics/applications/shop')).status, 200)
   t.equal((await a.call('GET', '/api/admin/metrics/applications/shop')).status, 404, 'forgotten for every facade')
 })

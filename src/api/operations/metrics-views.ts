@@ -228,16 +228,29 @@ export const metricsViewOps = (limits: MetricsLimits) => {
   /** flagport lets unknown flags be (docs/clients.md), so it has none to list. */
   const unknownFlags = read<NoParams, undefined, UnknownFlags>({ params: NoParams, requirement: 'NONE', run: () => E.right({ unknownFlags: [] }) })
 
-  /** `POST`: the strategies an application loaded, as the UI edits them; an application not seen is added. */
+  /** `POST`: what the UI edits of an application (a field not sent keeps its value); an application not seen is added. */
   const update = write<t.TypeOf<typeof AppParams>, ApplicationUpdate, void>({
     params: AppParams,
     body: ApplicationUpdate,
     requirement: 'ADMIN',
     run: (draft, { params, body, ctx }) => {
       const before = draft.usageApplications.read(params.appName)
+      const now = Date.parse(ctx.now)
       const strategies = body.strategies?.slice(0, limits.maxStrategiesPerApplication) ?? before?.strategies ?? []
-      const row = { appName: params.appName, caller: before?.caller ?? 'admin', lastSeen: before?.lastSeen ?? Date.parse(ctx.now), strategies, ...(before?.sdkVersion !== undefined ? { sdkVersion: before.sdkVersion } : {}), instances: before?.instances ?? Object.create(null) }
-      draft.usageApplications.set(params.appName, { ...row, bytes: applicationBytes(row) })
+      const edited = { description: body.description ?? before?.description, url: body.url ?? before?.url, color: body.color ?? before?.color, icon: body.icon ?? before?.icon }
+      const row = {
+        appName: params.appName,
+        caller: before?.caller ?? 'admin',
+        lastSeen: before?.lastSeen ?? now,
+        createdAt: before === undefined ? now : before.createdAt,
+        strategies,
+        sdkVersion: before?.sdkVersion,
+        ...edited,
+        instances: before?.instances ?? Object.create(null),
+      }
+      // Absent fields stay absent, not `undefined`, so the row reads back as it was stored.
+      const kept = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as typeof row
+      draft.usageApplications.set(params.appName, { ...kept, bytes: applicationBytes(kept) })
       return E.right(() => undefined)
     },
   })
