@@ -56,12 +56,18 @@ export interface OutdatedSdks extends t.TypeOf<typeof OutdatedSdksCodec> {}
 const OutdatedSdksCodec = t.type({ sdks: t.array(t.type({ sdkVersion: t.string, applications: t.array(t.string) })) })
 export const OutdatedSdks: Named<typeof OutdatedSdksCodec, OutdatedSdks> = OutdatedSdksCodec
 
-/** `GET /api/admin/client-metrics/features/:name/raw` (`featureMetricsSchema`): the stored counts, per hour, application and environment. */
+/** `GET /api/admin/client-metrics/features/:name/raw` (`featureMetricsSchema`): every hour of the last day, per application and environment, zeros included. */
 export interface FeatureRawMetrics extends t.TypeOf<typeof FeatureRawMetricsCodec> {}
 const FeatureRawMetricsCodec = t.type({
   version: t.literal(1),
   maturity: t.literal('stable'),
-  data: t.array(t.type({ featureName: t.string, appName: t.string, environment: t.string, timestamp: t.string, yes: t.number, no: t.number, variants: t.record(t.string, t.number) })),
+  data: t.array(
+    t.intersection([
+      t.type({ featureName: t.string, appName: t.string, environment: t.string, timestamp: t.string, yes: t.number, no: t.number }),
+      /** Absent from an hour with no counts. */
+      t.partial({ variants: t.record(t.string, t.number) }),
+    ]),
+  ),
 })
 export const FeatureRawMetrics: Named<typeof FeatureRawMetricsCodec, FeatureRawMetrics> = FeatureRawMetricsCodec
 

@@ -34,7 +34,12 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   const usage = await b.call('GET', '/api/admin/client-metrics/features/checkout')
   t.same(usage.json.totalUsage, [{ environment: 'development', yes: 5, no: 1 }])
   const raw = await b.call('GET', '/api/admin/client-metrics/features/checkout/raw')
-  t.same(raw.json.data.map((d: { appName: string; yes: number; no: number }) => [d.appName, d.yes, d.no]), [['shop', 5, 1]])
+  type Raw = { appName: string; environment: string; timestamp: string; yes: number; no: number; variants?: object }
+  const rows: Raw[] = raw.json.data
+  t.equal(rows.length, 24, 'every hour of the last day, as Unleash answers')
+  t.same(rows.map((d) => Date.parse(d.timestamp) - Date.parse(rows[0]!.timestamp)), rows.map((_, i) => i * 3_600_000), 'hour by hour, the oldest first')
+  t.same(rows.filter((d) => d.yes + d.no > 0).map((d) => [d.appName, d.environment, d.yes, d.no]), [['shop', 'development', 5, 1]], 'the counts in their hour')
+  t.ok(rows.filter((d) => d.yes + d.no === 0).every((d) => d.appName === 'shop' && d.variants === undefined), 'the other hours zeros, with no variants')
 
   // Reports to B add to A's, never replace them.
   const bToken = await clientToken(b)

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { decodeAt } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
+import { HOUR_MS } from '../../domain/metrics/report.js'
 import { applicationBytes, oldestHour } from '../../domain/metrics/usage-rows.js'
 import { compareSemver, parseSemver } from '../../evaluation/semver.js'
 import { type ApplicationDetail, type Applications, ApplicationsQuery, type FeatureUsage } from '../../model/metrics.js'
@@ -17,7 +18,7 @@ import {
 } from '../../model/metrics-views.js'
 import { NoParams } from '../../model/params.js'
 import type { State } from '../../model/state.js'
-import type { UsageApplicationRow, UsageCountRow } from '../../model/usage.js'
+import { type UsageApplicationRow, type UsageCountRow, usageCountKey } from '../../model/usage.js'
 import type { ReadState } from '../../store/tx.js'
 import { read, write } from '../operation.js'
 import type { MetricsLimits } from '../metrics/limits.js'
@@ -47,6 +48,10 @@ export const isOutdatedSdk = (sdkVersion: string): boolean => {
  * therefore does not call missing.
  */
 const RETIRED_STRATEGIES: ReadonlySet<string> = new Set(['gradualRolloutRandom', 'gradualRolloutSessionId', 'gradualRolloutUserId', 'userWithId'])
+
+/** The raw counts' window in hours, and the most applications it lists, as Unleash's. */
+const RAW_HOURS = 24
+const RAW_APPLICATIONS = 100
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -210,18 +215,32 @@ export const metricsViewOps = (limits: MetricsLimits) => {
     run: (state, { params, ctx }) => E.right(outdated(projectApps(state, params.projectId, ctx.now))),
   })
 
+  /**
+   * Every hour of the last day (the current one last) for every environment and application
+   * (at most `RAW_APPLICATIONS`) that reported the flag in it, zeros included, as Unleash answers.
+   */
   const raw = read<t.TypeOf<typeof FeatureParams>, undefined, FeatureRawMetrics, NotFoundError>({
     params: FeatureParams,
     requirement: 'NONE',
     run: (state, { params, ctx }) => {
       if (!state.features.has(params.featureName)) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
-      const own = counts(state, ctx.now).filter((c) => c.feature === params.featureName)
-      own.sort((a, b) => a.hour - b.hour || (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0) || (a.environment < b.environment ? -1 : 1))
-      return E.right({
-        version: 1,
-        maturity: 'stable',
-        data: own.map((c) => ({ featureName: c.feature, appName: c.appName, environment: c.environment, timestamp: iso(c.hour), yes: c.yes, no: c.no, variants: { ...c.variants } })),
-      })
+      const since = oldestHour(Date.parse(ctx.now), RAW_HOURS)
+      const own = counts(state, ctx.now).filter((c) => c.feature === params.featureName && c.hour >= since)
+      const found = new Map(own.map((c) => [usageCountKey(c.hour, c.feature, c.environment, c.appName), c]))
+      const environments = sorted(own.map((c) => c.environment))
+      const apps = sorted(own.map((c) => c.appName)).slice(0, RAW_APPLICATIONS)
+      const data: FeatureRawMetrics['data'] = []
+      for (let i = 0; i < RAW_HOURS; i++) {
+        const hour = since + i * HOUR_MS
+        for (const environment of environments) {
+          for (const appName of apps) {
+            const c = found.get(usageCountKey(hour, params.featureName, environment, appName))
+            const at = { featureName: params.featureName, appName, environment, timestamp: iso(hour) }
+            data.push(c === undefined ? { ...at, yes: 0, no: 0 } : { ...at, yes: c.yes, no: c.no, variants: { ...c.variants } })
+          }
+        }
+      }
+      return E.right({ version: 1, maturity: 'stable', data })
     },
   })
 
