@@ -168,3 +168,23 @@ t.test('PostgreSQL, two instances: concurrent writes add up, B sees A\'s SDK, an
   t.same((await again.call('GET', `${FEATURES}/checkout`)).json.environments.map((e: { yes: number; no: number }) => [e.yes, e.no]), [[5, 5], [0, 0]], "and on the feature's environments")
   t.equal((await again.call('GET', '/api/admin/metrics/applications/shop/overview')).status, 200)
 })
+
+t.test("the overview tells frontend and backend SDKs apart by the API they spoke to, or Edge's sdkType", async (t) => {
+  const s = await serve('fetch')
+  await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+  const token = await clientToken(s)
+  // A body's own claim is not taken on the client API, as in Unleash.
+  t.equal((await s.call('POST', '/api/client/register', { token, body: { ...register, sdkType: 'frontend' } })).status, 202)
+  const edge = (instanceId: string, sdkVersion: string, sdkType: string | null) => ({ appName: 'shop', instanceId, environment: 'development', sdkVersion, sdkType, strategies: [], started: NOW, interval: 10_000 })
+  const bulk = { applications: [edge('edge-fe', 'unleash-client-js:3.7.1', 'frontend'), edge('edge-be', 'unleash-client-go:4.1.0', null)], metrics: [] }
+  t.equal((await s.call('POST', '/api/client/metrics/bulk', { token, body: bulk })).status, 202)
+  const overview = await s.call('GET', '/api/admin/metrics/applications/shop/overview')
+  t.match(overview.json.environments, [
+    { name: 'development', instanceCount: 3, frontendSdks: ['unleash-client-js:3.7.1'], backendSdks: ['unleash-client-go:4.1.0', 'unleash-client-node:4.0.0'] },
+  ])
+  const instances = s.api.state().usageApplications.get('shop')!.instances
+  t.same([instances['shop-1']?.sdkType, instances['edge-fe']?.sdkType, instances['edge-be']?.sdkType], ['backend', 'frontend', 'backend'], 'each instance stores its kind')
+  const bad = await s.call('POST', '/api/client/metrics/bulk', { token, body: { ...bulk, applications: [edge('edge-x', 'x:1', 'weird')] } })
+  t.equal(bad.status, 400, 'an sdkType of neither kind is refused')
+  t.equal(s.api.state().usageApplications.get('shop')!.instances['edge-x'], undefined, 'and not stored')
+})

@@ -147,13 +147,15 @@ export const metricsViewOps = (limits: MetricsLimits) => {
         environments: environments.map((name) => {
           const instances = instancesOf(app).filter((i) => i.environment === name)
           const sdks = sorted(instances.flatMap((i) => i.sdkVersion ?? []))
+          const frontendSdks = sorted(instances.flatMap((i) => (i.sdkType === 'frontend' ? (i.sdkVersion ?? []) : [])))
+          const backendSdks = sorted(instances.flatMap((i) => (i.sdkType !== 'frontend' ? (i.sdkVersion ?? []) : [])))
           const lastSeen = instances.reduce((at, i) => Math.max(at, i.lastSeen), -Infinity)
           return {
             name,
             instanceCount: instances.length,
             sdks,
-            frontendSdks: [],
-            backendSdks: sdks,
+            frontendSdks,
+            backendSdks,
             lastSeen: Number.isFinite(lastSeen) ? iso(lastSeen) : null,
             issues: {
               missingFeatures: sorted(own.filter((c) => c.environment === name && !state.features.has(c.feature)).map((c) => c.feature)),
