@@ -187,4 +187,12 @@ t.test("the overview tells frontend and backend SDKs apart by the API they spoke
   const bad = await s.call('POST', '/api/client/metrics/bulk', { token, body: { ...bulk, applications: [edge('edge-x', 'x:1', 'weird')] } })
   t.equal(bad.status, 400, 'an sdkType of neither kind is refused')
   t.equal(s.api.state().usageApplications.get('shop')!.instances['edge-x'], undefined, 'and not stored')
+
+  // Raw counts: every hour for each application that reported the flag, zeros included.
+  const metric = (appName: string, yes: number) => ({ featureName: 'checkout', appName, environment: 'development', yes, no: 0, variants: {} })
+  t.equal((await s.call('POST', '/api/client/metrics/bulk', { token, body: { applications: [], metrics: [metric('till', 2), metric('shop', 1)] } })).status, 202)
+  const rows: { appName: string; timestamp: string; yes: number }[] = (await s.call('GET', '/api/admin/client-metrics/features/checkout/raw')).json.data
+  t.equal(rows.length, 48, '24 hours for each of two applications')
+  t.same(rows.slice(-2).map((r) => [r.appName, r.yes]), [['shop', 1], ['till', 2]], 'the current hour last, applications by name')
+  t.ok(rows.slice(0, -2).every((r) => r.yes === 0), 'the hours before are zeros')
 })
