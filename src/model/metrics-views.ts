@@ -1,6 +1,6 @@
 import * as t from 'io-ts'
 import type { Named } from './codec.js'
-import { open } from './codec.js'
+import { lengthBetween, open } from './codec.js'
 
 /* What the Admin UI's applications pages read of what SDKs reported (Unleash 8.2's schemas). */
 
@@ -56,12 +56,18 @@ export interface OutdatedSdks extends t.TypeOf<typeof OutdatedSdksCodec> {}
 const OutdatedSdksCodec = t.type({ sdks: t.array(t.type({ sdkVersion: t.string, applications: t.array(t.string) })) })
 export const OutdatedSdks: Named<typeof OutdatedSdksCodec, OutdatedSdks> = OutdatedSdksCodec
 
-/** `GET /api/admin/client-metrics/features/:name/raw` (`featureMetricsSchema`): the stored counts, per hour, application and environment. */
+/** `GET /api/admin/client-metrics/features/:name/raw` (`featureMetricsSchema`): every hour of the last day, per application and environment, zeros included. */
 export interface FeatureRawMetrics extends t.TypeOf<typeof FeatureRawMetricsCodec> {}
 const FeatureRawMetricsCodec = t.type({
   version: t.literal(1),
   maturity: t.literal('stable'),
-  data: t.array(t.type({ featureName: t.string, appName: t.string, environment: t.string, timestamp: t.string, yes: t.number, no: t.number, variants: t.record(t.string, t.number) })),
+  data: t.array(
+    t.intersection([
+      t.type({ featureName: t.string, appName: t.string, environment: t.string, timestamp: t.string, yes: t.number, no: t.number }),
+      /** Absent from an hour with no counts. */
+      t.partial({ variants: t.record(t.string, t.number) }),
+    ]),
+  ),
 })
 export const FeatureRawMetrics: Named<typeof FeatureRawMetricsCodec, FeatureRawMetrics> = FeatureRawMetricsCodec
 
@@ -70,7 +76,10 @@ export interface UnknownFlags extends t.TypeOf<typeof UnknownFlagsCodec> {}
 const UnknownFlagsCodec = t.type({ unknownFlags: t.array(t.type({ name: t.string, lastSeenAt: t.string })) })
 export const UnknownFlags: Named<typeof UnknownFlagsCodec, UnknownFlags> = UnknownFlagsCodec
 
-/** `POST /api/admin/metrics/applications/:appName` (`createApplicationSchema`): what the UI edits; flagport keeps the strategies. */
+/** Text the UI edits of an application: Unleash keeps each in a column of 255 characters. */
+const AppText = lengthBetween(0, 255)
+
+/** `POST /api/admin/metrics/applications/:appName` (`createApplicationSchema`): what the UI edits; a field not sent keeps its value. */
 export interface ApplicationUpdate extends t.TypeOf<typeof ApplicationUpdateCodec> {}
-const ApplicationUpdateCodec = open({}, { strategies: t.array(t.string), url: t.string, description: t.string, icon: t.string, color: t.string }, 'an application')
+const ApplicationUpdateCodec = open({}, { strategies: t.array(AppText), url: AppText, description: AppText, icon: AppText, color: AppText }, 'an application')
 export const ApplicationUpdate: Named<typeof ApplicationUpdateCodec, ApplicationUpdate> = ApplicationUpdateCodec

@@ -172,8 +172,8 @@ export const ApplicationUsage: Named<typeof ApplicationUsageCodec, ApplicationUs
 export interface ApplicationSummary extends t.TypeOf<typeof ApplicationSummaryCodec> {}
 const ApplicationSummaryCodec = t.intersection([
   t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
-  /** `createdAt`: when the store first held the application. */
-  t.partial({ sdkVersion: t.string, createdAt: t.string }),
+  /** `createdAt`: when the store first held the application; the others as the UI edited them. */
+  t.partial({ sdkVersion: t.string, createdAt: t.string, description: t.string, url: t.string, color: t.string, icon: t.string }),
 ])
 export const ApplicationSummary: Named<typeof ApplicationSummaryCodec, ApplicationSummary> = ApplicationSummaryCodec
 
@@ -187,7 +187,10 @@ export const ApplicationInstance: Named<typeof ApplicationInstanceCodec, Applica
 
 /** `GET /api/admin/metrics/applications/:appName`: the summary, its instances and the flags it reported. */
 export interface ApplicationDetail extends t.TypeOf<typeof ApplicationDetailCodec> {}
-const ApplicationDetailCodec = t.intersection([ApplicationSummary, t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string) })])
+const ApplicationDetailCodec = t.intersection([
+  ApplicationSummary,
+  t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string), links: t.type({ self: t.string }) }),
+])
 export const ApplicationDetail: Named<typeof ApplicationDetailCodec, ApplicationDetail> = ApplicationDetailCodec
 
 /** `GET /api/admin/metrics/applications`. */

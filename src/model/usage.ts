@@ -28,7 +28,11 @@ export const UsageCountRow: Named<typeof UsageCountRowCodec, UsageCountRow> = Us
 
 /** An SDK instance of an application, as last seen. */
 export interface UsageInstanceRow extends t.TypeOf<typeof UsageInstanceRowCodec> {}
-const UsageInstanceRowCodec = row({ instanceId: t.string, environment: t.string, lastSeen: t.number }, { sdkVersion: t.string, started: t.number })
+const UsageInstanceRowCodec = row(
+  { instanceId: t.string, environment: t.string, lastSeen: t.number },
+  /** `sdkType`: which API the instance spoke to (or Edge's word for it); a row without one is a backend SDK. */
+  { sdkVersion: t.string, started: t.number, sdkType: t.keyof({ frontend: null, backend: null }) },
+)
 export const UsageInstanceRow: Named<typeof UsageInstanceRowCodec, UsageInstanceRow> = UsageInstanceRowCodec
 
 /** An application SDKs registered or reported; keyed by its name. At most `maxApplications` rows. */
@@ -49,6 +53,11 @@ const UsageApplicationRowCodec = row(
     sdkVersion: t.string,
     /** When the store first held it (rows written before this field have none). */
     createdAt: t.number,
+    /** What the Admin UI edits (rows written before these fields, or never edited, have none). */
+    description: t.string,
+    url: t.string,
+    color: t.string,
+    icon: t.string,
   },
 )
 export const UsageApplicationRow: Named<typeof UsageApplicationRowCodec, UsageApplicationRow> = UsageApplicationRowCodec

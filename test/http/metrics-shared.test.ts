@@ -34,7 +34,12 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   const usage = await b.call('GET', '/api/admin/client-metrics/features/checkout')
   t.same(usage.json.totalUsage, [{ environment: 'development', yes: 5, no: 1 }])
   const raw = await b.call('GET', '/api/admin/client-metrics/features/checkout/raw')
-  t.same(raw.json.data.map((d: { appName: string; yes: number; no: number }) => [d.appName, d.yes, d.no]), [['shop', 5, 1]])
+  type Raw = { appName: string; environment: string; timestamp: string; yes: number; no: number; variants?: object }
+  const rows: Raw[] = raw.json.data
+  t.equal(rows.length, 24, 'every hour of the last day, as Unleash answers')
+  t.same(rows.map((d) => Date.parse(d.timestamp) - Date.parse(rows[0]!.timestamp)), rows.map((_, i) => i * 3_600_000), 'hour by hour, the oldest first')
+  t.same(rows.filter((d) => d.yes + d.no > 0).map((d) => [d.appName, d.environment, d.yes, d.no]), [['shop', 'development', 5, 1]], 'the counts in their hour')
+  t.ok(rows.filter((d) => d.yes + d.no === 0).every((d) => d.appName === 'shop' && d.variants === undefined), 'the other hours zeros, with no variants')
 
   // Reports to B add to A's, never replace them.
   const bToken = await clientToken(b)
@@ -68,6 +73,26 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
 
   t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { strategies: ['default'] } })).status, 202)
   t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')
+
+  // What the UI edits: stored beside what SDKs reported, a field not sent keeps its value.
+  const edit = { description: 'The shop', url: 'https://shop.example', color: '#ffffff', icon: 'store' }
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: edit })).status, 202)
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { icon: 'cart' } })).status, 202)
+  const stored = a.api.state().usageApplications.get('shop')
+  t.match(stored, { ...edit, icon: 'cart', strategies: ['default'], sdkVersion: 'unleash-client-node:4.0.0' }, 'the edits are stored, what SDKs reported kept')
+  const detail = (await a.call('GET', '/api/admin/metrics/applications/shop')).json
+  t.match(detail, { appName: 'shop', ...edit, icon: 'cart', links: { self: '/api/applications/shop' } }, 'the detail shows them and its link')
+  t.match((await a.call('GET', '/api/admin/metrics/applications')).json.applications[0], { appName: 'shop', ...edit, icon: 'cart' }, 'so does the list')
+  for (const [body, path] of [[{ description: 5 }, '/body/description'], [{ url: 'x'.repeat(256) }, '/body/url'], [{ strategies: 'default' }, '/body/strategies']] as const) {
+    const bad = await b.call('POST', '/api/admin/metrics/applications/shop', { body })
+    t.equal(bad.status, 400, `${path} is refused`)
+    t.match(bad.json.details?.[0]?.path ?? bad.text, path, 'naming the path')
+  }
+  t.same(a.api.state().usageApplications.get('shop'), stored, 'a refused body leaves the row as it was')
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { token: bToken, body: { icon: 'x' } })).status, 403, 'an SDK token may not edit')
+  t.equal((await b.call('POST', '/api/admin/metrics/applications/newcomer', { body: { description: 'added by hand' } })).status, 202)
+  t.match((await a.call('GET', '/api/admin/metrics/applications/newcomer')).json, { appName: 'newcomer', description: 'added by hand', strategies: [], instances: [], links: { self: '/api/applications/newcomer' } }, 'an application not seen is added')
+  t.equal(a.api.state().usageApplications.get('newcomer')?.url, undefined, 'a field never sent is absent')
   t.equal((await b.call('DELETE', '/api/admin/metrics/applications/shop')).status, 200)
   t.equal((await a.call('GET', '/api/admin/metrics/applications/shop')).status, 404, 'forgotten for every facade')
 })
@@ -142,4 +167,32 @@ t.test('PostgreSQL, two instances: concurrent writes add up, B sees A\'s SDK, an
   t.same((await again.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 5, no: 5 }], 'after reopening')
   t.same((await again.call('GET', `${FEATURES}/checkout`)).json.environments.map((e: { yes: number; no: number }) => [e.yes, e.no]), [[5, 5], [0, 0]], "and on the feature's environments")
   t.equal((await again.call('GET', '/api/admin/metrics/applications/shop/overview')).status, 200)
+})
+
+t.test("the overview tells frontend and backend SDKs apart by the API they spoke to, or Edge's sdkType", async (t) => {
+  const s = await serve('fetch')
+  await s.call('POST', FEATURES, { body: { name: 'checkout' } })
+  const token = await clientToken(s)
+  // A body's own claim is not taken on the client API, as in Unleash.
+  t.equal((await s.call('POST', '/api/client/register', { token, body: { ...register, sdkType: 'frontend' } })).status, 202)
+  const edge = (instanceId: string, sdkVersion: string, sdkType: string | null) => ({ appName: 'shop', instanceId, environment: 'development', sdkVersion, sdkType, strategies: [], started: NOW, interval: 10_000 })
+  const bulk = { applications: [edge('edge-fe', 'unleash-client-js:3.7.1', 'frontend'), edge('edge-be', 'unleash-client-go:4.1.0', null)], metrics: [] }
+  t.equal((await s.call('POST', '/api/client/metrics/bulk', { token, body: bulk })).status, 202)
+  const overview = await s.call('GET', '/api/admin/metrics/applications/shop/overview')
+  t.match(overview.json.environments, [
+    { name: 'development', instanceCount: 3, frontendSdks: ['unleash-client-js:3.7.1'], backendSdks: ['unleash-client-go:4.1.0', 'unleash-client-node:4.0.0'] },
+  ])
+  const instances = s.api.state().usageApplications.get('shop')!.instances
+  t.same([instances['shop-1']?.sdkType, instances['edge-fe']?.sdkType, instances['edge-be']?.sdkType], ['backend', 'frontend', 'backend'], 'each instance stores its kind')
+  const bad = await s.call('POST', '/api/client/metrics/bulk', { token, body: { ...bulk, applications: [edge('edge-x', 'x:1', 'weird')] } })
+  t.equal(bad.status, 400, 'an sdkType of neither kind is refused')
+  t.equal(s.api.state().usageApplications.get('shop')!.instances['edge-x'], undefined, 'and not stored')
+
+  // Raw counts: every hour for each application that reported the flag, zeros included.
+  const metric = (appName: string, yes: number) => ({ featureName: 'checkout', appName, environment: 'development', yes, no: 0, variants: {} })
+  t.equal((await s.call('POST', '/api/client/metrics/bulk', { token, body: { applications: [], metrics: [metric('till', 2), metric('shop', 1)] } })).status, 202)
+  const rows: { appName: string; timestamp: string; yes: number }[] = (await s.call('GET', '/api/admin/client-metrics/features/checkout/raw')).json.data
+  t.equal(rows.length, 48, '24 hours for each of two applications')
+  t.same(rows.slice(-2).map((r) => [r.appName, r.yes]), [['shop', 1], ['till', 2]], 'the current hour last, applications by name')
+  t.ok(rows.slice(0, -2).every((r) => r.yes === 0), 'the hours before are zeros')
 })

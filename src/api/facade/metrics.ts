@@ -134,7 +134,7 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
       overview: afterWrite(m(views.overview)),
       /** `GET /api/admin/metrics/instances/:appName/environment/:environment`. */
       instances: afterWrite(m(views.instances)),
-      /** `POST /api/admin/metrics/applications/:appName`: `strategies` (the UI's other fields are let be). */
+      /** `POST /api/admin/metrics/applications/:appName`: `description`, `url`, `color`, `icon`, `strategies`. */
       updateApplication: afterWrite(m(views.update)),
       /** `DELETE /api/admin/metrics/applications/:appName`. */
       deleteApplication: afterWrite(m(views.remove)),

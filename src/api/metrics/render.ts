@@ -33,6 +33,10 @@ export const applicationSummary = (app: Application, usage: readonly Application
   appName: app.appName,
   ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}),
   ...(app.createdAt !== undefined ? { createdAt: iso(app.createdAt) } : {}),
+  ...(app.description !== undefined ? { description: app.description } : {}),
+  ...(app.url !== undefined ? { url: app.url } : {}),
+  ...(app.color !== undefined ? { color: app.color } : {}),
+  ...(app.icon !== undefined ? { icon: app.icon } : {}),
   strategies: [...app.strategies],
   usage: [...usage],
 })
@@ -49,6 +53,7 @@ export const applicationDetail = (state: State, app: Application, series: readon
       ...(i.started !== undefined ? { started: iso(i.started) } : {}),
     })),
     seenToggles: [...new Set(own.map((s) => s.feature))].sort(byName),
+    links: { self: `/api/applications/${app.appName}` },
   }
 }
 

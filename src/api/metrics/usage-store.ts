@@ -19,6 +19,7 @@ export interface Instance {
   environment: string
   lastSeen: number
   started?: number
+  sdkType?: SdkType
 }
 
 export interface Application {
@@ -44,7 +45,11 @@ export interface Presence {
   readonly sdkVersion?: string
   readonly strategies?: readonly string[]
   readonly started?: number
+  readonly sdkType?: SdkType
 }
+
+/** Which kind of SDK an instance is, as the overview tells them apart. */
+export type SdkType = 'frontend' | 'backend'
 
 const add = (a: number, b: number): number => Math.min(a + b, Number.MAX_SAFE_INTEGER)
 
@@ -158,6 +163,7 @@ export const createUsageStore = (limits: MetricsLimits) => {
       instance.environment = p.environment
       if (p.sdkVersion !== undefined) instance.sdkVersion = p.sdkVersion
       if (p.started !== undefined) instance.started = p.started
+      if (p.sdkType !== undefined) instance.sdkType = p.sdkType
       touch(app.instances, p.instanceId, instance)
       if (app.instances.size > limits.maxInstancesPerApplication) app.instances.delete(app.instances.keys().next().value!)
     }

@@ -2,6 +2,7 @@ import * as E from 'fp-ts/lib/Either.js'
 import * as t from 'io-ts'
 import { decodeAt } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
+import { HOUR_MS } from '../../domain/metrics/report.js'
 import { applicationBytes, oldestHour } from '../../domain/metrics/usage-rows.js'
 import { compareSemver, parseSemver } from '../../evaluation/semver.js'
 import { type ApplicationDetail, type Applications, ApplicationsQuery, type FeatureUsage } from '../../model/metrics.js'
@@ -17,7 +18,7 @@ import {
 } from '../../model/metrics-views.js'
 import { NoParams } from '../../model/params.js'
 import type { State } from '../../model/state.js'
-import type { UsageApplicationRow, UsageCountRow } from '../../model/usage.js'
+import { type UsageApplicationRow, type UsageCountRow, usageCountKey } from '../../model/usage.js'
 import type { ReadState } from '../../store/tx.js'
 import { read, write } from '../operation.js'
 import type { MetricsLimits } from '../metrics/limits.js'
@@ -47,6 +48,10 @@ export const isOutdatedSdk = (sdkVersion: string): boolean => {
  * therefore does not call missing.
  */
 const RETIRED_STRATEGIES: ReadonlySet<string> = new Set(['gradualRolloutRandom', 'gradualRolloutSessionId', 'gradualRolloutUserId', 'userWithId'])
+
+/** The raw counts' window in hours, and the most applications it lists, as Unleash's. */
+const RAW_HOURS = 24
+const RAW_APPLICATIONS = 100
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 const sorted = (items: Iterable<string>): string[] => [...new Set(items)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
@@ -142,13 +147,15 @@ export const metricsViewOps = (limits: MetricsLimits) => {
         environments: environments.map((name) => {
           const instances = instancesOf(app).filter((i) => i.environment === name)
           const sdks = sorted(instances.flatMap((i) => i.sdkVersion ?? []))
+          const frontendSdks = sorted(instances.flatMap((i) => (i.sdkType === 'frontend' ? (i.sdkVersion ?? []) : [])))
+          const backendSdks = sorted(instances.flatMap((i) => (i.sdkType !== 'frontend' ? (i.sdkVersion ?? []) : [])))
           const lastSeen = instances.reduce((at, i) => Math.max(at, i.lastSeen), -Infinity)
           return {
             name,
             instanceCount: instances.length,
             sdks,
-            frontendSdks: [],
-            backendSdks: sdks,
+            frontendSdks,
+            backendSdks,
             lastSeen: Number.isFinite(lastSeen) ? iso(lastSeen) : null,
             issues: {
               missingFeatures: sorted(own.filter((c) => c.environment === name && !state.features.has(c.feature)).map((c) => c.feature)),
@@ -210,34 +217,61 @@ export const metricsViewOps = (limits: MetricsLimits) => {
     run: (state, { params, ctx }) => E.right(outdated(projectApps(state, params.projectId, ctx.now))),
   })
 
+  /**
+   * Every hour of the last day (the current one last) for every environment and application
+   * (at most `RAW_APPLICATIONS`) that reported the flag in it, zeros included, as Unleash answers.
+   */
   const raw = read<t.TypeOf<typeof FeatureParams>, undefined, FeatureRawMetrics, NotFoundError>({
     params: FeatureParams,
     requirement: 'NONE',
     run: (state, { params, ctx }) => {
       if (!state.features.has(params.featureName)) return E.left(notFound(`Could not find feature with name ${params.featureName}`))
-      const own = counts(state, ctx.now).filter((c) => c.feature === params.featureName)
-      own.sort((a, b) => a.hour - b.hour || (a.appName < b.appName ? -1 : a.appName > b.appName ? 1 : 0) || (a.environment < b.environment ? -1 : 1))
-      return E.right({
-        version: 1,
-        maturity: 'stable',
-        data: own.map((c) => ({ featureName: c.feature, appName: c.appName, environment: c.environment, timestamp: iso(c.hour), yes: c.yes, no: c.no, variants: { ...c.variants } })),
-      })
+      const since = oldestHour(Date.parse(ctx.now), RAW_HOURS)
+      const own = counts(state, ctx.now).filter((c) => c.feature === params.featureName && c.hour >= since)
+      const found = new Map(own.map((c) => [usageCountKey(c.hour, c.feature, c.environment, c.appName), c]))
+      const environments = sorted(own.map((c) => c.environment))
+      const apps = sorted(own.map((c) => c.appName)).slice(0, RAW_APPLICATIONS)
+      const data: FeatureRawMetrics['data'] = []
+      for (let i = 0; i < RAW_HOURS; i++) {
+        const hour = since + i * HOUR_MS
+        for (const environment of environments) {
+          for (const appName of apps) {
+            const c = found.get(usageCountKey(hour, params.featureName, environment, appName))
+            const at = { featureName: params.featureName, appName, environment, timestamp: iso(hour) }
+            data.push(c === undefined ? { ...at, yes: 0, no: 0 } : { ...at, yes: c.yes, no: c.no, variants: { ...c.variants } })
+          }
+        }
+      }
+      return E.right({ version: 1, maturity: 'stable', data })
     },
   })
 
   /** flagport lets unknown flags be (docs/clients.md), so it has none to list. */
   const unknownFlags = read<NoParams, undefined, UnknownFlags>({ params: NoParams, requirement: 'NONE', run: () => E.right({ unknownFlags: [] }) })
 
-  /** `POST`: the strategies an application loaded, as the UI edits them; an application not seen is added. */
+  /** `POST`: what the UI edits of an application (a field not sent keeps its value); an application not seen is added. */
   const update = write<t.TypeOf<typeof AppParams>, ApplicationUpdate, void>({
     params: AppParams,
     body: ApplicationUpdate,
     requirement: 'ADMIN',
     run: (draft, { params, body, ctx }) => {
       const before = draft.usageApplications.read(params.appName)
+      const now = Date.parse(ctx.now)
       const strategies = body.strategies?.slice(0, limits.maxStrategiesPerApplication) ?? before?.strategies ?? []
-      const row = { appName: params.appName, caller: before?.caller ?? 'admin', lastSeen: before?.lastSeen ?? Date.parse(ctx.now), strategies, ...(before?.sdkVersion !== undefined ? { sdkVersion: before.sdkVersion } : {}), instances: before?.instances ?? Object.create(null) }
-      draft.usageApplications.set(params.appName, { ...row, bytes: applicationBytes(row) })
+      const edited = { description: body.description ?? before?.description, url: body.url ?? before?.url, color: body.color ?? before?.color, icon: body.icon ?? before?.icon }
+      const row = {
+        appName: params.appName,
+        caller: before?.caller ?? 'admin',
+        lastSeen: before?.lastSeen ?? now,
+        createdAt: before === undefined ? now : before.createdAt,
+        strategies,
+        sdkVersion: before?.sdkVersion,
+        ...edited,
+        instances: before?.instances ?? Object.create(null),
+      }
+      // Absent fields stay absent, not `undefined`, so the row reads back as it was stored.
+      const kept = Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined)) as typeof row
+      draft.usageApplications.set(params.appName, { ...kept, bytes: applicationBytes(kept) })
       return E.right(() => undefined)
     },
   })

@@ -34,8 +34,10 @@ const callerKey = (principal: Principal): string => `${principal.kind}:${princip
 /** One SDK instance's call: a registration brings its start and strategies, a report neither. */
 type InstanceBody = ClientMetricsBody | ClientRegistrationBody
 
-const presenceOf = (caller: string, body: InstanceBody, environment: string): Presence => ({
+const presenceOf = (caller: string, body: InstanceBody, environment: string, admits: SdkAdmission): Presence => ({
   caller,
+  // As Unleash: the API spoken to says which kind an SDK is, not what its body claims.
+  sdkType: admits === 'frontend-token' ? 'frontend' : 'backend',
   appName: body.appName,
   environment,
   ...(body.instanceId !== undefined ? { instanceId: body.instanceId } : {}),
@@ -59,7 +61,7 @@ const instanceCallOp =
       run: (state, { body, principal, ctx, tokenScope = UNSCOPED }) => {
         const scope = reportScope(tokenScope, body.environment)
         const tallies = counted(state, body, scope, Date.parse(ctx.now))
-        return E.isLeft(tallies) ? tallies : E.right({ presence: [presenceOf(callerKey(principal), body, scope.environment)], tallies: tallies.right })
+        return E.isLeft(tallies) ? tallies : E.right({ presence: [presenceOf(callerKey(principal), body, scope.environment, admits)], tallies: tallies.right })
       },
     })
 
@@ -91,6 +93,7 @@ export const bulkOp = read<NoParams, BulkMetricsBody, Gathered, ValidationError>
           ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
           ...(a.strategies !== undefined ? { strategies: a.strategies } : {}),
           ...(a.started !== undefined ? { started: millisOf(a.started) } : {}),
+          ...(a.sdkType === 'frontend' ? { sdkType: 'frontend' } : { sdkType: 'backend' }),
         }),
       )
     return E.right({ presence, tallies: tallies.right })

@@ -60,6 +60,7 @@ const instanceBytes = (i: UsageInstanceRow): number => ENTRY_BYTES + textBytes(i
 
 export const applicationBytes = (app: Omit<UsageApplicationRow, 'bytes' | 'caller'>): number => {
   let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion)
+  bytes += optionalBytes(app.description) + optionalBytes(app.url) + optionalBytes(app.color) + optionalBytes(app.icon)
   for (const name of app.strategies) bytes += textBytes(name)
   for (const id in app.instances) bytes += instanceBytes(app.instances[id]!)
   return bytes
