@@ -170,7 +170,10 @@ browserTest('a flag is created, targeted, enabled, found, logged and evaluated i
   await visit(page, `/projects/default/features/${FLAG}`)
   const raw = answerTo(page, 'GET', `/api/admin/client-metrics/features/${FLAG}/raw`)
   await page.locator('::-p-xpath(//button[@role="tab"][normalize-space()="Metrics"])').click()
-  t.match(await (await raw).json(), { data: [{ appName: APP, environment: 'development', yes: 3, no: 1 }] }, 'the hourly counts are read')
+  // Every hour of the last day, zeros included, as Unleash answers: this hour holds the counts.
+  const hours = ((await (await raw).json()) as { data: { appName: string; environment: string; yes: number; no: number }[] }).data
+  t.equal(hours.length, 24, 'the hourly counts are read, one a hour')
+  t.match(hours.at(-1), { appName: APP, environment: 'development', yes: 3, no: 1 }, 'the last hour holds what the SDK reported')
   await page.locator('[data-testid="unselected-chip-development"]').click()
   await page.waitForSelector('[aria-label="Feature metrics summary"]')
   const figures = await page.$eval('[aria-label="Feature metrics summary"]', (section) => (section as unknown as { innerText: string }).innerText)
