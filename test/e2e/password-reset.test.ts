@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import type { HTTPRequest, Page } from 'puppeteer-core'
 import { ADMIN_TOKEN, type AdminUi, answerTo, browserTest, STEP_TIMEOUT } from './browser-harness.js'
 
 /*
@@ -18,23 +19,50 @@ const PAGES = {
   'reset-password': { fields: ['New password'], button: 'Set new password', next: '/reset-password-success' },
 } as const
 
+/**
+ * Counts the page's password checks in flight, and resolves once none has been for a quarter
+ * second. The whole page's network is not watched: a request left over from the page before
+ * can stay "in flight" to the browser's driver for good.
+ */
+const watchPasswordChecks = (page: Page): (() => Promise<void>) => {
+  let pending = 0
+  let changedAt = Date.now()
+  const isCheck = (request: HTTPRequest) => new URL(request.url()).pathname === '/auth/reset/validate-password'
+  const step = (by: number) => (request: HTTPRequest) => {
+    if (!isCheck(request)) return
+    pending += by
+    changedAt = Date.now()
+  }
+  page.on('request', step(1))
+  page.on('requestfinished', step(-1))
+  page.on('requestfailed', step(-1))
+  return async () => {
+    const deadline = Date.now() + STEP_TIMEOUT
+    while (pending > 0 || Date.now() - changedAt < 250) {
+      if (Date.now() > deadline) throw new Error(`${pending} password checks still unanswered`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+}
+
 /** Opens a link's page on this server (the link names the configured `unleashUrl`), and sets the password there. */
 const setPassword = async ({ page, url }: AdminUi, link: string, password: string): Promise<number> => {
   const { pathname, search } = new URL(link)
   const form = PAGES[pathname.slice(1) as keyof typeof PAGES]
   const checked = answerTo(page, 'GET', '/auth/reset/validate')
   checked.catch(() => undefined)
+  const checksSettled = watchPasswordChecks(page)
   await page.goto(`${url}${pathname}${search}`, { waitUntil: 'domcontentloaded' })
   if ((await checked).status() !== 200) throw new Error(`the page's token check answered ${(await checked).status()}`)
   for (const field of form.fields) await page.locator(`input[placeholder="${field}"]`).fill(password)
   // The page checks the password at every keystroke; on a loaded machine those answers can come
   // back out of order and leave a stale verdict, so the last keystroke is made again once they are in.
-  await page.waitForNetworkIdle({ idleTime: 250, timeout: STEP_TIMEOUT })
+  await checksSettled()
   await page.focus(`input[placeholder="${form.fields[0]}"]`)
   await page.keyboard.press('End')
   await page.keyboard.press('Backspace')
   await page.keyboard.type(password.slice(-1))
-  await page.waitForNetworkIdle({ idleTime: 250, timeout: STEP_TIMEOUT })
+  await checksSettled()
   const reset = answerTo(page, 'POST', '/auth/reset/password')
   reset.catch(() => undefined)
   await page.locator(`::-p-xpath(//button[normalize-space(.)="${form.button}"])`).click()
