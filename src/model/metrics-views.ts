@@ -73,7 +73,17 @@ export const FeatureRawMetrics: Named<typeof FeatureRawMetricsCodec, FeatureRawM
 
 /** `GET /api/admin/metrics/unknown-flags` (`unknownFlagsResponseSchema`). */
 export interface UnknownFlags extends t.TypeOf<typeof UnknownFlagsCodec> {}
-const UnknownFlagsCodec = t.type({ unknownFlags: t.array(t.type({ name: t.string, lastSeenAt: t.string })) })
+const UnknownFlagsCodec = t.type({
+  unknownFlags: t.array(
+    t.type({
+      name: t.string,
+      lastSeenAt: t.string,
+      /** The latest event about a flag of that name (one deleted since), else null. */
+      lastEventAt: t.union([t.string, t.null]),
+      reports: t.array(t.type({ appName: t.string, environments: t.array(t.type({ environment: t.string, seenAt: t.string })) })),
+    }),
+  ),
+})
 export const UnknownFlags: Named<typeof UnknownFlagsCodec, UnknownFlags> = UnknownFlagsCodec
 
 /** Text the UI edits of an application: Unleash keeps each in a column of 255 characters. */

@@ -20,7 +20,7 @@ import {
 import type { Table } from './table.js'
 import { Tag, TagType } from './tag.js'
 import { AddonState } from './addon.js'
-import { UsageApplicationRow, UsageCountRow } from './usage.js'
+import { UnknownFlagRow, UsageApplicationRow, UsageCountRow } from './usage.js'
 
 export * from './rows.js'
 
@@ -80,6 +80,8 @@ export const SCHEMA = {
   usageCounts: table('`usageCountKey(hour, feature, environment, appName)`', UsageCountRow),
   /** Applications SDKs registered or reported, with their instances (schema 8). */
   usageApplications: table('the application name', UsageApplicationRow),
+  /** Flag names SDKs reported that the store had no flag of, per application and environment. */
+  unknownFlags: table('`unknownFlagKey(name, appName, environment)`', UnknownFlagRow),
   events: { kind: 'log' } as LogSchema,
 } as const
 

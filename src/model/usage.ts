@@ -2,10 +2,11 @@ import * as t from 'io-ts'
 import { type Named, row, rowDict } from './codec.js'
 
 /*
- * What SDKs reported, as the store keeps it (the tables `usageCounts` and `usageApplications`
- * of the state): every instance sharing a store shows the same figures, and a restart keeps
- * them. Rows are written in aggregate, one commit per interval (the usage write,
- * src/api/operations/metrics.ts), never one per report. Times are milliseconds since the epoch.
+ * What SDKs reported, as the store keeps it (the tables `usageCounts`, `usageApplications`
+ * and `unknownFlags` of the state): every instance sharing a store shows the same figures,
+ * and a restart keeps them. Rows are written in aggregate, one commit per interval (the usage
+ * write, src/api/operations/metrics.ts), never one per report. Times are milliseconds since
+ * the epoch.
  */
 
 /**
@@ -64,3 +65,15 @@ export const UsageApplicationRow: Named<typeof UsageApplicationRowCodec, UsageAp
 
 /** The key of a count: its hour, flag, environment and application. */
 export const usageCountKey = (hour: number, feature: string, environment: string, appName: string): string => JSON.stringify([hour, feature, environment, appName])
+
+/**
+ * A flag name an application reported in an environment that the store had no flag of (an
+ * "unknown flag"), and when it was last reported there; keyed by `unknownFlagKey`. At most
+ * `maxUnknownFlags` rows, each forgotten `unknownFlagRetentionHours` after it was last seen.
+ */
+export interface UnknownFlagRow extends t.TypeOf<typeof UnknownFlagRowCodec> {}
+const UnknownFlagRowCodec = row({ name: t.string, appName: t.string, environment: t.string, seenAt: t.number })
+export const UnknownFlagRow: Named<typeof UnknownFlagRowCodec, UnknownFlagRow> = UnknownFlagRowCodec
+
+/** The key of an unknown flag's report: its name, application and environment. */
+export const unknownFlagKey = (name: string, appName: string, environment: string): string => JSON.stringify([name, appName, environment])

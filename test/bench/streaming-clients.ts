@@ -1,3 +1,6 @@
+import { once } from 'node:events'
+import { Worker } from 'node:worker_threads'
+
 /**
  * The SDK side of the streaming bench, in a worker thread so the server's heap (the main
  * thread's) counts only what the server keeps per stream. Opens `perServer` event streams on
@@ -69,3 +72,43 @@ parentPort.on('message', (m) => {
   check()
 })
 `
+
+/** When the first and the last stream of each server received an update (absolute ms, by server). */
+export interface Arrivals {
+  readonly first: readonly number[]
+  readonly last: readonly number[]
+}
+
+/**
+ * Opens `perServer` event streams on each of `urls` with `token` (CLIENTS_SOURCE, in a worker
+ * thread) and resolves once every one is connected. `arrived(k)` resolves when every stream got
+ * its k-th update; `stop` ends them all.
+ */
+export const openStreamClients = async (urls: readonly string[], token: string, perServer: number) => {
+  const worker = new Worker(CLIENTS_SOURCE, { eval: true, workerData: { urls, token, perServer } })
+  const messages: ({ type: string } & Partial<Arrivals>)[] = []
+  let wake: (() => void) | undefined
+  worker.on('message', (m) => {
+    messages.push(m)
+    wake?.()
+  })
+  const next = async (type: string) => {
+    for (;;) {
+      const at = messages.findIndex((m) => m.type === type)
+      if (at !== -1) return messages.splice(at, 1)[0]!
+      await new Promise<void>((resolve) => (wake = resolve))
+    }
+  }
+  await next('open')
+  return {
+    arrived: async (k: number): Promise<Arrivals> => {
+      worker.postMessage({ type: 'expect', k })
+      const { first = [], last = [] } = await next('arrived')
+      return { first, last }
+    },
+    stop: async (): Promise<void> => {
+      worker.postMessage({ type: 'stop' })
+      await once(worker, 'exit')
+    },
+  }
+}

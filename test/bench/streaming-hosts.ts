@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { once } from 'node:events'
 import { readFileSync } from 'node:fs'
 import { Agent, request } from 'node:http'
-import { Worker } from 'node:worker_threads'
 import { Unleash } from 'unleash-client'
 import type { Row } from './measure.js'
-import { startInstance } from './streaming.js'
-import { CLIENTS_SOURCE } from './streaming-clients.js'
+import { startInstance, stopInstances } from './instance.js'
+import { openStreamClients } from './streaming-clients.js'
 
 const ADMIN = '*:*.bench-hosts-admin'
 const FEATURE = '/api/admin/projects/default/features/streamed'
@@ -63,21 +61,7 @@ export const hostsRows = async (url: string, streamsOnB = 1000, rounds = 100, ga
     known = answer === 200
   }
 
-  const worker = streamsOnB > 0 ? new Worker(CLIENTS_SOURCE, { eval: true, workerData: { urls: [b.url], token, perServer: streamsOnB } }) : undefined
-  const messages: { type: string; last?: number[] }[] = []
-  let wake: (() => void) | undefined
-  worker?.on('message', (m) => {
-    messages.push(m)
-    wake?.()
-  })
-  const next = async (type: string) => {
-    for (;;) {
-      const at = messages.findIndex((m) => m.type === type)
-      if (at !== -1) return messages.splice(at, 1)[0]!
-      await new Promise<void>((resolve) => (wake = resolve))
-    }
-  }
-  if (worker) await next('open')
+  const clients = streamsOnB > 0 ? await openStreamClients([b.url], token, streamsOnB) : undefined
 
   const sdk = new Unleash({
     url: `${b.url}/api/`,
@@ -115,19 +99,14 @@ export const hostsRows = async (url: string, streamsOnB = 1000, rounds = 100, ga
     if (toggled.status !== 200) throw fail('toggle', toggled)
     acks.push(now() - start)
     toSdk.push((await seen) - start)
-    if (worker) {
-      worker.postMessage({ type: 'expect', k })
-      toLast.push((await next('arrived')).last![0]! - start)
-    }
+    if (clients) toLast.push((await clients.arrived(k)).last[0]! - start)
     await new Promise((resolve) => setTimeout(resolve, gapMs))
   }
   const cpuAfter = cpuMs(b.child.pid)
   sdk.destroy()
-  worker?.postMessage({ type: 'stop' })
-  if (worker) await once(worker, 'exit')
+  await clients?.stop()
   agent.destroy()
-  for (const { child } of [a, b]) child.kill('SIGTERM')
-  await Promise.all([a, b].map(({ child }) => once(child, 'exit')))
+  await stopInstances(a, b)
 
   const row = (name: string, d: number[], note: string): Row => {
     const sorted = [...d].sort((x, y) => x - y)
@@ -145,7 +124,7 @@ export const hostsRows = async (url: string, streamsOnB = 1000, rounds = 100, ga
   return [
     row("toggle on A acknowledged (HTTP)", acks, 'the part of each figure below that is the call on A'),
     row("toggle on A to the Node SDK streaming from B", toSdk, setting),
-    ...(worker ? [row("toggle on A to the last of B's streams", toLast, setting)] : []),
+    ...(clients ? [row("toggle on A to the last of B's streams", toLast, setting)] : []),
     ...(cpuBefore !== undefined && cpuAfter !== undefined
       ? [{ section: 'streaming: two processes', operation: "B's CPU per toggle", storeSize: 20, note: `${((cpuAfter - cpuBefore) / rounds).toFixed(1)} ms: hearing of it, reading it, and writing it to ${streamsOnB + 1} streams (and the heartbeats)` }]
       : []),

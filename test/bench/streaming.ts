@@ -1,17 +1,14 @@
 import * as E from 'fp-ts/lib/Either.js'
-import { type ChildProcess, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { once } from 'node:events'
-import { Worker } from 'node:worker_threads'
 import { tokenAuth } from '../../adapters/auth/api-tokens.js'
 import { listen } from '../../adapters/http/node.js'
 import { openPostgresStorage } from '../../adapters/storage/postgres.js'
 import { createAdminApi } from '../../src/api/admin-api.js'
 import { internalsOf } from '../../src/api/internals.js'
 import { createHttpHandler } from '../../src/http/handler.js'
-import { SERVER } from './http.js'
+import { startInstance, stopInstances } from './instance.js'
 import type { Row } from './measure.js'
-import { CLIENTS_SOURCE } from './streaming-clients.js'
+import { openStreamClients } from './streaming-clients.js'
 
 const ADMIN = '*:*.bench-stream-admin'
 const quiet = { error: () => undefined, warn: () => undefined }
@@ -22,25 +19,6 @@ const heap = () => {
   const m = process.memoryUsage()
   return m.heapUsed + m.external + m.arrayBuffers
 }
-
-/** `flagport` on PostgreSQL as its own process, as `npm start` runs it: compiled (npm run bench), or from source under tsx. */
-export const startInstance = (env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> =>
-  new Promise((resolve, reject) => {
-    const fromSource = import.meta.url.endsWith('.ts')
-    const args = fromSource ? ['--conditions=flagport-source', '--import', 'tsx', 'adapters/cli/main.ts'] : [SERVER]
-    // BENCH_SERVER_NODE_OPTIONS, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof", profiles the instances.
-    const nodeOptions = (process.env['BENCH_SERVER_NODE_OPTIONS'] ?? '').split(' ').filter(Boolean)
-    const child = spawn(process.execPath, [...nodeOptions, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] })
-    let output = ''
-    const look = (chunk: Buffer) => {
-      output += String(chunk)
-      const match = / on (http:\/\/[^\s]+)/.exec(output)
-      if (match) resolve({ child, url: match[1]!.replace(/\/$/, '') })
-    }
-    child.stdout!.on('data', look)
-    child.stderr!.on('data', look)
-    child.on('exit', () => reject(new Error(`an instance exited before listening:\n${output}`)))
-  })
 
 /**
  * Two instances on one PostgreSQL store, `perServer` SDK streams open on each (the clients in a
@@ -70,21 +48,7 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
   const serverB = await startInstance({ DATABASE_URL: url, FLAGPORT_STORE: store, PORT: '0', HOST: '127.0.0.1', FLAGPORT_ADMIN_TOKENS: ADMIN })
 
   const before = heap()
-  const worker = new Worker(CLIENTS_SOURCE, { eval: true, workerData: { urls: [serverA.url, serverB.url], token: token.right.secret, perServer } })
-  const messages: { type: string; k?: number; first?: number[]; last?: number[] }[] = []
-  let wake: (() => void) | undefined
-  worker.on('message', (m) => {
-    messages.push(m)
-    wake?.()
-  })
-  const next = async (type: string) => {
-    for (;;) {
-      const at = messages.findIndex((m) => m.type === type)
-      if (at !== -1) return messages.splice(at, 1)[0]!
-      await new Promise<void>((resolve) => (wake = resolve))
-    }
-  }
-  await next('open')
+  const clients = await openStreamClients([serverA.url, serverB.url], token.right.secret, perServer)
   const streams = internalsOf(apiA).streams.size()
   const perStream = Math.round((heap() - before) / streams)
 
@@ -98,17 +62,14 @@ export const streamingRows = async (url: string, perServer = 1000, rounds = 100)
     const toggled = await (k % 2 === 1 ? apiA.features.enableEnvironment({ ...admin, params }) : apiA.features.disableEnvironment({ ...admin, params }))
     if (E.isLeft(toggled)) throw new Error(JSON.stringify(toggled.left))
     acks.push(performance.timeOrigin + performance.now() - start)
-    worker.postMessage({ type: 'expect', k })
-    const arrived = await next('arrived')
-    arrived.last!.forEach((at, s) => delays[s]!.push(at - start))
-    arrived.first!.forEach((at, s) => firsts[s]!.push(at - start))
+    const arrived = await clients.arrived(k)
+    arrived.last.forEach((at, s) => delays[s]!.push(at - start))
+    arrived.first.forEach((at, s) => firsts[s]!.push(at - start))
   }
   // What A's thread was busy with over the rounds (its commits, and writing each update to its streams).
   const busyMs = performance.eventLoopUtilization(busyBefore).active
-  worker.postMessage({ type: 'stop' })
-  await once(worker, 'exit')
-  serverB.child.kill('SIGTERM')
-  await once(serverB.child, 'exit')
+  await clients.stop()
+  await stopInstances(serverB)
   await serverA.close()
   await storeA.close()
 

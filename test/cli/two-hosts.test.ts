@@ -1,7 +1,7 @@
 import t from 'tap'
-import { Unleash } from 'unleash-client'
 import { databaseUrl, freshStoreName } from '../storage/fixtures/postgres.js'
 import { callScript, type Running, startCommand, stopScript } from '../support/script.js'
+import { streamingSdk } from '../support/streaming-sdk.js'
 
 /**
  * Two `flagport` processes on one PostgreSQL store, as behind a load balancer: an SDK streaming
@@ -37,35 +37,6 @@ const eventually = async <T>(ask: () => Promise<T>, holds: (answer: T) => boolea
   }
 }
 
-/** Unleash's Node SDK against `url` (streaming), and a way to wait until it holds what a predicate asks. */
-const sdk = (url: string, token: string, options: { appName: string; metrics: boolean }) => {
-  const unleash = new Unleash({
-    url: `${url}/api/`,
-    appName: options.appName,
-    instanceId: `${options.appName}-1`,
-    customHeaders: { Authorization: token },
-    refreshInterval: 60_000,
-    metricsInterval: 60_000,
-    disableMetrics: !options.metrics,
-    skipInstanceCountWarning: true,
-    experimentalMode: { type: 'streaming' },
-  })
-  const problems: unknown[] = []
-  unleash.on('warn', (w) => problems.push(w))
-  unleash.on('error', (e) => problems.push(e))
-  const until = (holds: () => boolean) =>
-    new Promise<void>((resolve) => {
-      if (holds()) return resolve()
-      const check = () => {
-        if (!holds()) return
-        unleash.off('changed', check)
-        resolve()
-      }
-      unleash.on('changed', check)
-    })
-  return { unleash, problems, until }
-}
-
 const hourOf = () => new Date().toISOString().slice(0, 13)
 
 t.test('two flagport processes on one PostgreSQL: streamed flips, shared usage, and both after a restart', async (t) => {
@@ -90,8 +61,7 @@ t.test('two flagport processes on one PostgreSQL: streamed flips, shared usage, 
   t.equal(known.status, 200, "B knows A's new client token")
 
   // Streaming from B: each state is seen once, in order, though every flip is made through A.
-  const follower = sdk(b.url, token, { appName: 'two-hosts-follower', metrics: false })
-  t.teardown(() => follower.unleash.destroy())
+  const follower = streamingSdk(t, b.url, token, { appName: 'two-hosts-follower' })
   await follower.until(() => follower.unleash.getFeatureToggleDefinition('checkout') !== undefined)
   const seen: boolean[] = [follower.unleash.getFeatureToggleDefinition('checkout')!.enabled]
   follower.unleash.on('changed', () => seen.push(follower.unleash.getFeatureToggleDefinition('checkout')!.enabled))
@@ -107,8 +77,7 @@ t.test('two flagport processes on one PostgreSQL: streamed flips, shared usage, 
   follower.unleash.destroy()
 
   // Usage reported to A: one no while the flag is off, three yes once it is on.
-  const reporter = sdk(a.url, token, { appName: 'two-hosts-shop', metrics: true })
-  t.teardown(() => reporter.unleash.destroy())
+  const reporter = streamingSdk(t, a.url, token, { appName: 'two-hosts-shop', metrics: true })
   const registered = new Promise((resolve) => reporter.unleash.once('registered', resolve))
   await reporter.until(() => reporter.unleash.getFeatureToggleDefinition('checkout')?.enabled === false)
   const hour = hourOf()

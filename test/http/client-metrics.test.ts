@@ -79,7 +79,7 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
   t.same(app.json.seenToggles, ['checkout', 'search'])
 })
 
-t.test('client tokens are scoped as for /api/client/features; flags the store lacks are let be', async (t) => {
+t.test('client tokens are scoped as for /api/client/features; flags the store lacks are not counted', async (t) => {
   const { s } = await setUp()
   t.equal((await s.call('POST', '/api/admin/projects', { body: { id: 'other', name: 'Other' } })).status, 201)
   t.equal((await s.call('POST', '/api/admin/projects/other/features', { body: { name: 'elsewhere' } })).status, 201)
@@ -188,6 +188,100 @@ t.test('the usage kept in memory is bounded, and forgets hours past the retentio
 
   s.clock.advance(2 * 3_600_000)
   t.same((await s.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [], 'two hours on, the first hour is gone')
+})
+
+/** The stored unknown flags, as [name, appName, environment, seenAt]. */
+const storedUnknown = (s: Served) =>
+  s.api
+    .state()
+    .unknownFlags.rows()
+    .map((r) => [r.name, r.appName, r.environment, new Date(r.seenAt).toISOString()])
+    .sort((a, b) => (a.join() < b.join() ? -1 : 1))
+
+t.test('flags the store lacks are kept as unknown flags, answered as Unleash answers them, until a flag of that name exists', async (t) => {
+  const { s, token } = await setUp()
+  const production = await clientToken(s, 'production')
+  const sent = await s.call('POST', '/api/client/metrics', { token, body: report({ ghost: { yes: 2, no: 1 }, unused: { yes: 0, no: 0, variants: { a: 1 } }, 'Bad Name!': { yes: 1 }, checkout: { yes: 1 } }) })
+  t.equal(sent.status, 202)
+  t.same(storedUnknown(s), [['ghost', 'shop', 'development', NOW]], 'written with the counts: a name evaluated, which a flag could have')
+  t.same((await s.call('GET', '/api/admin/client-metrics/features/checkout')).json.totalUsage, [{ environment: 'development', yes: 1, no: 0 }], 'the known flag is counted')
+
+  // More applications and environments: a bucket is dated by its stop; Edge's metrics by their timestamp.
+  s.clock.advance(60_000)
+  const later = '2026-01-01T00:01:00.000Z'
+  await s.call('POST', '/api/client/metrics', { token: production, body: { appName: 'web-app', bucket: { start: NOW, stop: later, toggles: { ghost: { no: 1 } } } } })
+  await s.call('POST', '/api/client/metrics', { token: production, body: { appName: 'shop', bucket: { start: NOW, stop: later, toggles: { ghost: { yes: 1 } } } } })
+  await s.call('POST', '/api/client/metrics/bulk', { body: { applications: [], metrics: [{ featureName: 'another', appName: 'zz', environment: 'production', timestamp: MINUTE_AGO, yes: 1 }] } })
+  const answer = await s.call('GET', '/api/admin/metrics/unknown-flags')
+  t.equal(answer.status, 200)
+  t.same(answer.json, {
+    unknownFlags: [
+      { name: 'another', lastSeenAt: MINUTE_AGO, lastEventAt: null, reports: [{ appName: 'zz', environments: [{ environment: 'production', seenAt: MINUTE_AGO }] }] },
+      {
+        name: 'ghost',
+        lastSeenAt: later,
+        lastEventAt: null,
+        // Unleash's order: shorter names first, then by name.
+        reports: [
+          { appName: 'shop', environments: [{ environment: 'production', seenAt: later }, { environment: 'development', seenAt: NOW }] },
+          { appName: 'web-app', environments: [{ environment: 'production', seenAt: later }] },
+        ],
+      },
+    ],
+  })
+  t.equal(s.api.state().unknownFlags.size, 4, 'one row per name, application and environment')
+
+  // A flag of that name is no longer unknown, archived too; deleted, it is again, with its last event.
+  t.equal((await s.call('POST', FEATURES, { body: { name: 'ghost' } })).status, 201)
+  const names = async () => ((await s.call('GET', '/api/admin/metrics/unknown-flags')).json.unknownFlags as { name: string }[]).map((f) => f.name)
+  t.same(await names(), ['another'])
+  t.equal(s.api.state().unknownFlags.size, 4, 'the reports stay, as in Unleash')
+  t.same((await s.call('POST', '/api/client/metrics', { token, body: report({ ghost: { yes: 1 } }) })).status, 202)
+  t.same((await s.call('GET', '/api/admin/client-metrics/features/ghost')).json.totalUsage, [{ environment: 'development', yes: 1, no: 0 }], 'and its reports count')
+  t.equal((await s.call('DELETE', `${FEATURES}/ghost`)).status, 202)
+  t.same(await names(), ['another'], 'archived, it is still known')
+  s.clock.advance(1_000)
+  t.equal((await s.call('DELETE', '/api/admin/archive/ghost')).status, 200)
+  const back = (await s.call('GET', '/api/admin/metrics/unknown-flags')).json.unknownFlags[1]
+  t.same([back.name, back.lastSeenAt, back.lastEventAt], ['ghost', later, '2026-01-01T00:01:01.000Z'])
+
+  // Frontend SDKs' reports are read the same way.
+  const frontend = (await s.call('POST', '/api/admin/api-tokens', { body: { tokenName: 'web', type: 'frontend', environment: 'development', projects: ['*'] } })).json.secret
+  t.equal((await s.call('POST', '/api/frontend/client/metrics', { token: frontend, body: { appName: 'browser', bucket: { start: NOW, stop: later, toggles: { typo: { yes: 1 } } } } })).status, 200)
+  t.same(await names(), ['another', 'ghost', 'typo'])
+  t.equal((await s.call('GET', '/api/admin/metrics/unknown-flags', { token })).status, 403, 'an admin read')
+})
+
+t.test('the unknown flags kept are bounded: per report, in all, and in time', async (t) => {
+  const { s, token } = await setUp({ metrics: { maxUnknownFlags: 3, maxUnknownFlagsPerReport: 2, unknownFlagRetentionHours: 1 } })
+  const version = () => internalsOf(s.api).storage.head().version
+  const before = version()
+  await s.call('POST', '/api/client/metrics', { token, body: report({ a1: { yes: 1 }, a2: { yes: 1 }, a3: { yes: 1 } }) })
+  t.equal(version(), before + 1, 'one commit')
+  t.same(storedUnknown(s).map((r) => r[0]), ['a1', 'a2'], 'the first two a report names')
+
+  // Within the interval: kept in memory; the admin read writes them first.
+  s.clock.advance(10_000)
+  const at = (stop: string, toggles: Record<string, unknown>) => ({ appName: 'shop', bucket: { start: NOW, stop, toggles } })
+  await s.call('POST', '/api/client/metrics', { token, body: at('2026-01-01T00:01:00.000Z', { a2: { yes: 1 }, b1: { yes: 1 } }) })
+  await s.call('POST', '/api/client/metrics', { token, body: at('2026-01-01T00:02:00.000Z', { b2: { yes: 1 } }) })
+  t.equal(version(), before + 1, 'no commit of their own')
+  t.same((await s.call('GET', '/api/admin/metrics/unknown-flags')).json.unknownFlags.map((f: { name: string; lastSeenAt: string }) => [f.name, f.lastSeenAt]), [
+    ['a2', '2026-01-01T00:01:00.000Z'],
+    ['b1', '2026-01-01T00:01:00.000Z'],
+    ['b2', '2026-01-01T00:02:00.000Z'],
+  ], 'past the ceiling, the one seen longest ago is forgotten')
+  t.equal(version(), before + 2, 'written in one commit')
+  t.same(storedUnknown(s).map((r) => r[0]), ['a2', 'b1', 'b2'], 'the store holds what is answered')
+
+  // A report dated before the window is let be; past it, the others leave the answer, then the store.
+  await s.call('POST', '/api/client/metrics', { token, body: { appName: 'shop', bucket: { start: '2025-12-31T22:00:00.000Z', stop: '2025-12-31T22:30:00.000Z', toggles: { old: { yes: 1 } } } } })
+  s.clock.advance(2 * 3_600_000)
+  t.same((await s.call('GET', '/api/admin/metrics/unknown-flags')).json, { unknownFlags: [] })
+  t.equal(s.api.state().unknownFlags.size, 3, 'hidden until the next write')
+  await s.call('POST', '/api/client/metrics', { token, body: at('2026-01-01T02:00:00.000Z', { c1: { yes: 1 } }) })
+  await s.api.flushMetrics()
+  t.same(storedUnknown(s), [['c1', 'shop', 'development', '2026-01-01T02:00:00.000Z']])
 })
 
 t.test('the applications list pages and filters; unknown names are 404', async (t) => {

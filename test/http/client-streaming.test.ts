@@ -3,7 +3,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as E from 'fp-ts/lib/Either.js'
-import { Unleash } from 'unleash-client'
 import { tokenAuth } from '../../adapters/auth/api-tokens.js'
 import { get as httpGet } from 'node:http'
 import { toFetchHandler } from '../../adapters/http/fetch.js'
@@ -20,6 +19,7 @@ import { resolveStreamingLimits, type StreamingLimits } from '../../src/api/clie
 import { createClientCache } from '../../src/api/client-cache.js'
 import { stateOf } from '../../src/api/runner.js'
 import { recorded } from '../support/openapi.js'
+import { streamingSdk } from '../support/streaming-sdk.js'
 import { databaseUrl, freshStoreName, openStore } from '../storage/fixtures/postgres.js'
 
 const admin = { authorization: ADMIN_TOKEN }
@@ -34,35 +34,6 @@ const toggle = async (api: AdminApi, name: string, on: boolean) => {
   ok(await (on ? api.features.enableEnvironment({ ...admin, params }) : api.features.disableEnvironment({ ...admin, params })))
 }
 
-/** Unleash's Node SDK in streaming mode against `url`, and a way to wait until it holds what a predicate asks. */
-const streamingSdk = (t: Tap, url: string, token: string) => {
-  const unleash = new Unleash({
-    url: `${url}/api/`,
-    appName: 'shop',
-    instanceId: 'shop-1',
-    customHeaders: { Authorization: token },
-    refreshInterval: 60_000,
-    disableMetrics: true,
-    skipInstanceCountWarning: true,
-    experimentalMode: { type: 'streaming' },
-  })
-  const warnings: unknown[] = []
-  unleash.on('warn', (w) => warnings.push(w))
-  unleash.on('error', (e) => warnings.push(e))
-  t.teardown(() => unleash.destroy())
-  const until = (holds: () => boolean) =>
-    new Promise<void>((resolve) => {
-      if (holds()) return resolve()
-      const check = () => {
-        if (!holds()) return
-        unleash.off('changed', check)
-        resolve()
-      }
-      unleash.on('changed', check)
-    })
-  return { unleash, warnings, until }
-}
-type Tap = { teardown(f: () => unknown): void }
 
 t.test("Unleash's Node SDK streaming from a server on the file store sees a flag flip, and only its token's projects", async (t) => {
   const dir = await mkdtemp(join(tmpdir(), 'flagport-stream-'))
@@ -93,7 +64,7 @@ t.test("Unleash's Node SDK streaming from a server on the file store sees a flag
   ok(await api.features.archive({ ...admin, params: { projectId: 'default', featureName: 'checkout' } }))
   await sdk.until(() => sdk.unleash.getFeatureToggleDefinition('checkout') === undefined)
   t.pass('an archived flag is removed')
-  t.same(sdk.warnings, [], 'the SDK warned of nothing')
+  t.same(sdk.problems, [], 'the SDK warned of nothing')
   t.same(held.mismatches(), [], 'every answer matches the OpenAPI document')
 })
 
@@ -120,7 +91,7 @@ else {
     await toggle(apiA, 'shared', true)
     await sdk.until(() => sdk.unleash.isEnabled('shared'))
     t.pass("A's commit reached B's stream")
-    t.same(sdk.warnings, [])
+    t.same(sdk.problems, [])
   })
 }
 

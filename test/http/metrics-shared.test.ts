@@ -22,7 +22,8 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.equal((await a.call('POST', '/api/client/metrics', { token, body: report(3, 1) })).status, 202)
   const afterFirst = storage.head().version
   t.equal((await a.call('POST', '/api/client/metrics', { token, body: report(2, 0) })).status, 202)
-  t.equal(storage.head().version, afterFirst, 'a second report within the interval commits nothing')
+  t.equal((await a.call('POST', '/api/client/metrics', { token, body: { ...report(0, 0), bucket: { start: NOW, stop: NOW, toggles: { ghost: { yes: 1 } } } } })).status, 202)
+  t.equal(storage.head().version, afterFirst, 'a second and a third report within the interval commits nothing')
   t.ok(afterFirst - before <= 1, 'the first report wrote at most one commit')
   t.same(b.api.state().usageCounts.size, 1, 'one row, the first report only')
 
@@ -69,7 +70,9 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.same((await b.call('GET', '/api/admin/projects/other/applications')).json, { total: 0, applications: [] })
   t.same((await b.call('GET', '/api/admin/metrics/sdks/outdated')).json, { sdks: [{ sdkVersion: 'unleash-client-node:4.0.0', applications: ['shop'] }] })
   t.same((await b.call('GET', '/api/admin/projects/default/sdks/outdated')).json.sdks.length, 1)
-  t.same((await b.call('GET', '/api/admin/metrics/unknown-flags')).json, { unknownFlags: [] })
+  t.same((await b.call('GET', '/api/admin/metrics/unknown-flags')).json, {
+    unknownFlags: [{ name: 'ghost', lastSeenAt: NOW, lastEventAt: null, reports: [{ appName: 'shop', environments: [{ environment: 'development', seenAt: NOW }] }] }],
+  }, 'the unknown flag A was told of, written with its counts')
 
   t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { strategies: ['default'] } })).status, 202)
   t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')

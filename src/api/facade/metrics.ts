@@ -1,15 +1,16 @@
 import * as E from 'fp-ts/lib/Either.js'
 import type { ValidationError } from '../../domain/errors.js'
 import type { Sighting } from '../../domain/metrics/last-seen.js'
-import type { Tally } from '../../domain/metrics/report.js'
+import type { UnknownSighting } from '../../domain/metrics/unknown-flags.js'
 import type { UsageDelta } from '../../domain/metrics/usage-rows.js'
 import type { NoParams } from '../../model/params.js'
+import { unknownFlagKey } from '../../model/usage.js'
 import type { ClockPort } from '../../ports/clock.js'
 import { bind, type Method, type Run } from '../methods.js'
 import type { CallError, ReadOperation } from '../operation.js'
 import type { Result } from '../runner.js'
 import type { MetricsLimits } from '../metrics/limits.js'
-import { createUsageStore, type Presence, type UsageStore } from '../metrics/usage-store.js'
+import { createUsageStore, type UsageStore } from '../metrics/usage-store.js'
 import { bulkOp, type Gathered, registerOp, reportOp, usageWriteOp } from '../operations/metrics.js'
 import { metricsViewOps } from '../operations/metrics-views.js'
 
@@ -48,6 +49,10 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
   const views = metricsViewOps(limits)
   /** Sightings not yet written, one per flag and environment (so bounded by the store's flags). */
   const pending = new Map<string, Sighting>()
+  /** Unknown flags not yet written, one per name, application and environment: at most `maxUnknownFlags`, later new ones let be until the write. */
+  const pendingUnknown = new Map<string, UnknownSighting>()
+  const unknownKey = (s: UnknownSighting): string => unknownFlagKey(s.name, s.appName, s.environment)
+  const anyGathered = (): boolean => pending.size > 0 || pendingUnknown.size > 0 || !usage.empty()
   let lastWrite = -Infinity
   let writing: Promise<Result<void>> | undefined
   /** Set by `close`: from then on what a report brings is written at once, as no later write will come. */
@@ -60,14 +65,16 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
   const write = (): Promise<Result<void>> =>
     (writing ??= (async () => {
       const sightings = [...pending.values()]
+      const unknown = [...pendingUnknown.values()]
       const taken = usage
       usage = createUsageStore(limits)
       lastWrite = clock.now()
-      if (sightings.length === 0 && taken.empty()) return E.right(undefined)
-      const written = await runAsSystem(usageWriteOp(limits, { sightings, delta: usageDelta(taken, lastWrite) }), { params: {} })
+      if (sightings.length === 0 && unknown.length === 0 && taken.empty()) return E.right(undefined)
+      const written = await runAsSystem(usageWriteOp(limits, { sightings, delta: usageDelta(taken, lastWrite), unknown }), { params: {} })
       // Only what was written leaves: a sighting made meanwhile replaced its entry.
       if (E.isRight(written)) {
         for (const s of sightings) if (pending.get(`${s.feature}\u0000${s.environment}`) === s) pending.delete(`${s.feature}\u0000${s.environment}`)
+        for (const s of unknown) if (pendingUnknown.get(unknownKey(s)) === s) pendingUnknown.delete(unknownKey(s))
       } else {
         const now = clock.now()
         const newer = usage
@@ -84,21 +91,25 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
     return write()
   }
 
-  /** Counts the tallies, notes the sightings, and writes them when the interval has passed. */
-  const record = async (presence: readonly Presence[], tallies: readonly Tally[]): Promise<void> => {
+  /** Counts the tallies, notes the sightings and the unknown flags, and writes them when the interval has passed. */
+  const record = async ({ presence, tallies, unknown }: Gathered): Promise<void> => {
     const now = clock.now()
     usage.record(presence, tallies, now)
     const at = new Date(now).toISOString()
     for (const t of tallies) pending.set(`${t.feature}\u0000${t.environment}`, { feature: t.feature, environment: t.environment, at })
+    for (const s of unknown) {
+      const before = pendingUnknown.get(unknownKey(s))
+      if (before === undefined ? pendingUnknown.size < limits.maxUnknownFlags : before.seenAt < s.seenAt) pendingUnknown.set(unknownKey(s), s)
+    }
     // Counts bring the write on, registrations wait for them (or the host's timer, or a read).
     // A failed write keeps what it held: the report itself was counted, so it is still a 202.
     if (closed) await writeAfter()
-    else if (pending.size > 0 && now - lastWrite >= limits.lastSeenWriteIntervalMs) await write()
+    else if ((pending.size > 0 || pendingUnknown.size > 0) && now - lastWrite >= limits.lastSeenWriteIntervalMs) await write()
   }
 
   /** An admin read: what this process gathered is written first, so the answer shows it too. */
   const afterWrite = <P, Q, A, L>(method: Method<P, Q, A, L>): Method<P, Q, A, L> => async (request) => {
-    if (pending.size > 0 || !usage.empty()) await write()
+    if (anyGathered()) await write()
     return method(request)
   }
 
@@ -108,7 +119,7 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
     return async (request) => {
       const gathered = await method(request)
       if (E.isLeft(gathered)) return gathered
-      await record(gathered.right.presence, gathered.right.tallies)
+      await record(gathered.right)
       return E.right(undefined)
     }
   }
@@ -117,11 +128,11 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
     /** Server SDKs' calls, and the admin API's reads of what they reported. */
     metrics: {
       /** `POST /api/client/register`. */
-      register: ingest(registerOp('client-token')),
+      register: ingest(registerOp('client-token', limits)),
       /** `POST /api/client/metrics`. */
-      report: ingest(reportOp('client-token')),
+      report: ingest(reportOp('client-token', limits)),
       /** `POST /api/client/metrics/bulk`. */
-      bulk: ingest(bulkOp),
+      bulk: ingest(bulkOp(limits)),
       /** `GET /api/admin/metrics/applications`: `query`, `offset`, `limit`, `sortOrder`. */
       applications: afterWrite(m(views.applications)),
       /** `GET /api/admin/metrics/applications/:appName`. */
@@ -145,14 +156,14 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
       /** `GET /api/admin/projects/:projectId/sdks/outdated`. */
       projectOutdatedSdks: afterWrite(m(views.projectOutdatedSdks)),
       /** `GET /api/admin/metrics/unknown-flags`. */
-      unknownFlags: m(views.unknownFlags),
+      unknownFlags: afterWrite(m(views.unknownFlags)),
     },
     /** Frontend SDKs' calls. */
     frontend: {
       /** `POST /api/frontend/client/register`. */
-      register: ingest(registerOp('frontend-token')),
+      register: ingest(registerOp('frontend-token', limits)),
       /** `POST /api/frontend/client/metrics`. */
-      report: ingest(reportOp('frontend-token')),
+      report: ingest(reportOp('frontend-token', limits)),
     },
     /** What the reports not yet written keep in memory, in bytes: for tests and a host's own checks. */
     kept: () => usage.kept(),

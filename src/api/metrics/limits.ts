@@ -1,7 +1,8 @@
+import type { UnknownFlagBounds } from '../../domain/metrics/unknown-flags.js'
 import type { UsageBounds } from '../../domain/metrics/usage-rows.js'
 
-/** How much the usage keeps (its ceilings: UsageBounds), and how often it is written. */
-export interface MetricsLimits extends UsageBounds {
+/** How much the usage and the unknown flags keep (their ceilings: UsageBounds, UnknownFlagBounds), and how often they are written. */
+export interface MetricsLimits extends UsageBounds, UnknownFlagBounds {
   /** Least time between two commits of `lastSeenAt`, in milliseconds. */
   readonly lastSeenWriteIntervalMs: number
 }
@@ -16,6 +17,9 @@ export const DEFAULT_METRICS_LIMITS: MetricsLimits = Object.freeze({
   maxBytesPerCaller: 1024 * 1024,
   maxApplicationBytes: 8 * 1024 * 1024,
   maxSeriesBytes: 16 * 1024 * 1024,
+  maxUnknownFlags: 1_000,
+  maxUnknownFlagsPerReport: 100,
+  unknownFlagRetentionHours: 24,
   lastSeenWriteIntervalMs: 30_000,
 })
 

@@ -3,6 +3,7 @@ import * as t from 'io-ts'
 import { decodeAt } from '../../domain/decode.js'
 import { type NotFoundError, type ValidationError, notFound, validationError } from '../../domain/errors.js'
 import { HOUR_MS } from '../../domain/metrics/report.js'
+import { unknownFlagsAnswer } from '../../domain/metrics/unknown-flags.js'
 import { applicationBytes, oldestHour } from '../../domain/metrics/usage-rows.js'
 import { compareSemver, parseSemver } from '../../evaluation/semver.js'
 import { type ApplicationDetail, type Applications, ApplicationsQuery, type FeatureUsage } from '../../model/metrics.js'
@@ -246,8 +247,8 @@ export const metricsViewOps = (limits: MetricsLimits) => {
     },
   })
 
-  /** flagport lets unknown flags be (docs/clients.md), so it has none to list. */
-  const unknownFlags = read<NoParams, undefined, UnknownFlags>({ params: NoParams, requirement: 'NONE', run: () => E.right({ unknownFlags: [] }) })
+  /** `GET /api/admin/metrics/unknown-flags`: flag names SDKs reported that the store has no flag of. */
+  const unknownFlags = read<NoParams, undefined, UnknownFlags>({ params: NoParams, requirement: 'NONE', run: (state, { ctx }) => E.right(unknownFlagsAnswer(state, limits, Date.parse(ctx.now))) })
 
   /** `POST`: what the UI edits of an application (a field not sent keeps its value); an application not seen is added. */
   const update = write<t.TypeOf<typeof AppParams>, ApplicationUpdate, void>({

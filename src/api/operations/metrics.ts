@@ -3,6 +3,7 @@ import type * as t from 'io-ts'
 import type { ValidationError } from '../../domain/errors.js'
 import { markSeen, type Sighting } from '../../domain/metrics/last-seen.js'
 import { millisOf, readBulk, readReport, type ReportScope, type Tally } from '../../domain/metrics/report.js'
+import { storeUnknownFlags, type UnknownFlagBounds, type UnknownSighting, unknownInBulk, unknownInReport } from '../../domain/metrics/unknown-flags.js'
 import { storeUsage, type UsageBounds, type UsageDelta } from '../../domain/metrics/usage-rows.js'
 import { BulkMetricsBody, ClientMetricsBody, ClientRegistrationBody } from '../../model/metrics.js'
 import { NoParams } from '../../model/params.js'
@@ -12,10 +13,11 @@ import { sdkEnvironment, type TokenScope, UNSCOPED } from '../admission.js'
 import type { Presence } from '../metrics/usage-store.js'
 import { read, write } from '../operation.js'
 
-/** What an SDK's call brings: the SDK's presence and its counts, read against the state. It commits nothing: the facade keeps them until the usage write. */
+/** What an SDK's call brings: the SDK's presence, its counts and the unknown flags it named, read against the state. It commits nothing: the facade keeps them until the usage write. */
 export interface Gathered {
   readonly presence: readonly Presence[]
   readonly tallies: readonly Tally[]
+  readonly unknown: readonly UnknownSighting[]
 }
 
 /** The SDK APIs an ingestion operation serves: the client API's or the frontend API's. */
@@ -48,11 +50,13 @@ const presenceOf = (caller: string, body: InstanceBody, environment: string, adm
 
 /** What one instance's call counts, read against the state at `now`. */
 type Counted<B> = (state: ReadState, body: B, scope: ReportScope, now: number) => E.Either<ValidationError, readonly Tally[]>
+/** The unknown flags a call (already counted) names, read against the state at `now`. */
+type Unknown<B> = (state: ReadState, body: B, scope: ReportScope, bounds: UnknownFlagBounds, now: number) => readonly UnknownSighting[]
 
-/** An ingestion operation for one instance's call, through the SDK API `admits` names: its presence, and what `counted` reads of its body. */
+/** An ingestion operation for one instance's call, through the SDK API `admits` names: its presence, and what `counted` and `unknown` read of its body. */
 const instanceCallOp =
-  <B extends InstanceBody>(body: t.Decoder<unknown, B>, counted: Counted<B>) =>
-  (admits: SdkAdmission) =>
+  <B extends InstanceBody>(body: t.Decoder<unknown, B>, counted: Counted<B>, unknown: Unknown<B>) =>
+  (admits: SdkAdmission, bounds: UnknownFlagBounds) =>
     read<NoParams, B, Gathered, ValidationError>({
       params: NoParams,
       body,
@@ -60,26 +64,29 @@ const instanceCallOp =
       admits,
       run: (state, { body, principal, ctx, tokenScope = UNSCOPED }) => {
         const scope = reportScope(tokenScope, body.environment)
-        const tallies = counted(state, body, scope, Date.parse(ctx.now))
-        return E.isLeft(tallies) ? tallies : E.right({ presence: [presenceOf(callerKey(principal), body, scope.environment, admits)], tallies: tallies.right })
+        const now = Date.parse(ctx.now)
+        const tallies = counted(state, body, scope, now)
+        if (E.isLeft(tallies)) return tallies
+        return E.right({ presence: [presenceOf(callerKey(principal), body, scope.environment, admits)], tallies: tallies.right, unknown: unknown(state, body, scope, bounds, now) })
       },
     })
 
 /** `POST /api/<client|frontend>/client/metrics`: the counts of one interval. */
-export const reportOp = instanceCallOp(ClientMetricsBody, readReport)
+export const reportOp = instanceCallOp(ClientMetricsBody, readReport, unknownInReport)
 
 /** `POST /api/<client|frontend>/client/register`: an SDK instance starting, which counts nothing. */
-export const registerOp = instanceCallOp(ClientRegistrationBody, () => E.right([]))
+export const registerOp = instanceCallOp(ClientRegistrationBody, () => E.right([]), () => [])
 
 /** `POST /api/client/metrics/bulk`: Edge's applications and counts, all or nothing. */
-export const bulkOp = read<NoParams, BulkMetricsBody, Gathered, ValidationError>({
+export const bulkOp = (bounds: UnknownFlagBounds) => read<NoParams, BulkMetricsBody, Gathered, ValidationError>({
   params: NoParams,
   body: BulkMetricsBody,
   requirement: 'NONE',
   admits: 'client-token',
   run: (state, { body, principal, ctx, tokenScope = UNSCOPED }) => {
     const scope = reportScope(tokenScope, undefined)
-    const tallies = readBulk(state, body, scope, Date.parse(ctx.now))
+    const now = Date.parse(ctx.now)
+    const tallies = readBulk(state, body, scope, now)
     if (E.isLeft(tallies)) return tallies
     const caller = callerKey(principal)
     const presence = body.applications
@@ -96,7 +103,7 @@ export const bulkOp = read<NoParams, BulkMetricsBody, Gathered, ValidationError>
           ...(a.sdkType === 'frontend' ? { sdkType: 'frontend' } : { sdkType: 'backend' }),
         }),
       )
-    return E.right({ presence, tallies: tallies.right })
+    return E.right({ presence, tallies: tallies.right, unknown: unknownInBulk(state, body, scope, bounds, now) })
   },
 })
 
@@ -106,13 +113,15 @@ export interface UsageWrite {
   readonly sightings: readonly Sighting[]
   /** The counts and applications gathered. */
   readonly delta: UsageDelta
+  /** The unknown flags reported, one per name, application and environment. */
+  readonly unknown: readonly UnknownSighting[]
 }
 
 /**
  * The instance's own usage write, never a request's: marks the flags seen and adds the
- * gathered counts and applications to the stored ones, within `bounds`, in one commit.
+ * gathered counts, applications and unknown flags to the stored ones, within `bounds`, in one commit.
  */
-export const usageWriteOp = (bounds: UsageBounds, { sightings, delta }: UsageWrite) =>
+export const usageWriteOp = (bounds: UsageBounds & UnknownFlagBounds, { sightings, delta, unknown }: UsageWrite) =>
   write<NoParams, undefined, void>({
     params: NoParams,
     requirement: 'NONE',
@@ -120,6 +129,7 @@ export const usageWriteOp = (bounds: UsageBounds, { sightings, delta }: UsageWri
     run: (draft, { ctx }) => {
       markSeen(draft, sightings, ctx.now)
       storeUsage(draft, delta, bounds, Date.parse(ctx.now))
+      storeUnknownFlags(draft, unknown, bounds, Date.parse(ctx.now))
       return E.right(() => undefined)
     },
   })
