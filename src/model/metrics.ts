@@ -2,6 +2,7 @@ import * as t from 'io-ts'
 import { withJsonSchema } from './json-schema.js'
 import type { Dict } from './dict.js'
 import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber, type Named } from './codec.js'
+import { StrategyTypeRecord } from './strategy-type.js'
 
 /*
  * What Unleash's SDKs send about themselves and their flags: a registration at start, usage
@@ -168,10 +169,21 @@ export interface ApplicationUsage extends t.TypeOf<typeof ApplicationUsageCodec>
 const ApplicationUsageCodec = t.type({ project: t.string, environments: t.array(t.string) })
 export const ApplicationUsage: Named<typeof ApplicationUsageCodec, ApplicationUsage> = ApplicationUsageCodec
 
-/** One application of `GET /api/admin/metrics/applications` (Unleash's `applicationSchema`). */
+/** One application of `GET /api/admin/metrics/applications` (Unleash's `applicationSchema`, with the fields Unleash 8.2 answers beyond it). */
 export interface ApplicationSummary extends t.TypeOf<typeof ApplicationSummaryCodec> {}
 const ApplicationSummaryCodec = t.intersection([
-  t.type({ appName: t.string, strategies: t.array(t.string), usage: t.array(ApplicationUsage) }),
+  t.type({
+    appName: t.string,
+    /** When an SDK last registered or reported it, or the admin API last edited it. */
+    updatedAt: t.string,
+    strategies: t.array(t.string),
+    /** Who added it: `unleash_system_user` for what SDKs made, else the admin API's caller. */
+    createdBy: t.string,
+    /** Where it is used (the first of `usage`), `*` when unknown. */
+    project: t.string,
+    environment: t.string,
+    usage: t.array(ApplicationUsage),
+  }),
   /** `createdAt`: when the store first held the application; the others as the UI edited them. */
   t.partial({ sdkVersion: t.string, createdAt: t.string, description: t.string, url: t.string, color: t.string, icon: t.string }),
 ])
@@ -185,11 +197,25 @@ const ApplicationInstanceCodec = t.intersection([
 ])
 export const ApplicationInstance: Named<typeof ApplicationInstanceCodec, ApplicationInstance> = ApplicationInstanceCodec
 
-/** `GET /api/admin/metrics/applications/:appName`: the summary, its instances and the flags it reported. */
+/** A strategy an application registered that the store has no type of. */
+export interface UnknownStrategy extends t.TypeOf<typeof UnknownStrategyCodec> {}
+const UnknownStrategyCodec = t.type({ name: t.string, notFound: t.literal(true) })
+export const UnknownStrategy: Named<typeof UnknownStrategyCodec, UnknownStrategy> = UnknownStrategyCodec
+
+/**
+ * `GET /api/admin/metrics/applications/:appName`: what the UI edited, the strategy types the
+ * SDKs registered (each its type, or `notFound`), its instances and the flags it reported.
+ */
 export interface ApplicationDetail extends t.TypeOf<typeof ApplicationDetailCodec> {}
 const ApplicationDetailCodec = t.intersection([
-  ApplicationSummary,
-  t.type({ instances: t.array(ApplicationInstance), seenToggles: t.array(t.string), links: t.type({ self: t.string }) }),
+  t.type({ appName: t.string }),
+  t.partial({ createdAt: t.string, description: t.string, url: t.string, color: t.string, icon: t.string }),
+  t.type({
+    strategies: t.array(t.union([StrategyTypeRecord, UnknownStrategy])),
+    instances: t.array(ApplicationInstance),
+    seenToggles: t.array(t.string),
+    links: t.type({ self: t.string }),
+  }),
 ])
 export const ApplicationDetail: Named<typeof ApplicationDetailCodec, ApplicationDetail> = ApplicationDetailCodec
 

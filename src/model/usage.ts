@@ -54,6 +54,10 @@ const UsageApplicationRowCodec = row(
     sdkVersion: t.string,
     /** When the store first held it (rows written before this field have none). */
     createdAt: t.number,
+    /** Who added it through the admin API (SDKs' rows, and rows written before this field, have none). */
+    createdBy: t.string,
+    /** When the admin API last edited it (rows never edited, or written before this field, have none). */
+    editedAt: t.number,
     /** What the Admin UI edits (rows written before these fields, or never edited, have none). */
     description: t.string,
     url: t.string,

@@ -72,7 +72,19 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
   const apps = await s.call('GET', '/api/admin/metrics/applications')
   t.same(apps.json, {
     total: 1,
-    applications: [{ appName: 'shop', sdkVersion: 'unleash-node-sdk:6.12.1', createdAt: NOW, strategies: ['default', 'flexibleRollout'], usage: [{ project: 'default', environments: ['development'] }] }],
+    applications: [
+      {
+        appName: 'shop',
+        sdkVersion: 'unleash-node-sdk:6.12.1',
+        createdAt: NOW,
+        updatedAt: '2026-01-01T00:00:41.000Z',
+        strategies: ['default', 'flexibleRollout'],
+        createdBy: 'unleash_system_user',
+        project: 'default',
+        environment: 'development',
+        usage: [{ project: 'default', environments: ['development'] }],
+      },
+    ],
   })
   const app = await s.call('GET', '/api/admin/metrics/applications/shop')
   t.same(app.json.instances, [{ instanceId: 'shop-1', sdkVersion: 'unleash-node-sdk:6.12.1', environment: 'development', lastSeen: '2026-01-01T00:00:41.000Z', started: NOW }])

@@ -32,6 +32,12 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   const apps = await b.call('GET', '/api/admin/metrics/applications')
   t.same(apps.json.applications.map((x: { appName: string }) => x.appName), ['shop'])
   t.match(apps.json.applications[0].createdAt, /^\d{4}-\d\d-\d\dT/, 'with when the store first held it, which the UI shows')
+  t.match(
+    apps.json.applications[0],
+    { updatedAt: NOW, createdBy: 'unleash_system_user', project: 'default', environment: 'development', usage: [{ project: 'default', environments: ['development'] }] },
+    'when SDKs last reported it, made by SDKs, where its flags are used, as Unleash answers',
+  )
+  t.equal(b.api.state().usageApplications.get('shop')?.createdBy, undefined, 'a row SDKs made names no creator')
   const usage = await b.call('GET', '/api/admin/client-metrics/features/checkout')
   t.same(usage.json.totalUsage, [{ environment: 'development', yes: 5, no: 1 }])
   const raw = await b.call('GET', '/api/admin/client-metrics/features/checkout/raw')
@@ -74,18 +80,35 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
     unknownFlags: [{ name: 'ghost', lastSeenAt: NOW, lastEventAt: null, reports: [{ appName: 'shop', environments: [{ environment: 'development', seenAt: NOW }] }] }],
   }, 'the unknown flag A was told of, written with its counts')
 
+  // The detail answers each strategy's type, or that the store has none.
+  t.equal((await b.call('POST', '/api/admin/strategies', { body: { name: 'mine', parameters: [{ name: 'p', type: 'string' }] } })).status, 201)
+  const typed = (await a.call('GET', '/api/admin/metrics/applications/shop')).json.strategies
+  t.same(typed, [
+    (await a.call('GET', '/api/admin/strategies/default')).json,
+    (await a.call('GET', '/api/admin/strategies/mine')).json,
+    { name: 'userWithId', notFound: true },
+    { name: 'gradualRolloutRandom', notFound: true },
+  ], 'a built-in type, a custom one, and names the store has no type of')
+  t.match(typed[0], { name: 'default', displayName: 'Standard', editable: false })
+  t.match(typed[1], { name: 'mine', displayName: null, editable: true, parameters: [{ name: 'p' }] })
+  t.same(a.api.state().usageApplications.get('shop')?.strategies, register.strategies, 'the row keeps the names SDKs registered')
+
   t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { strategies: ['default'] } })).status, 202)
   t.same(a.api.state().usageApplications.get('shop')?.strategies, ['default'], 'the strategies are stored')
 
   // What the UI edits: stored beside what SDKs reported, a field not sent keeps its value.
   const edit = { description: 'The shop', url: 'https://shop.example', color: '#ffffff', icon: 'store' }
+  b.clock.advance(60_000)
+  const edited = new Date(Date.parse(NOW) + 60_000).toISOString()
   t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: edit })).status, 202)
   t.equal((await b.call('POST', '/api/admin/metrics/applications/shop', { body: { icon: 'cart' } })).status, 202)
   const stored = a.api.state().usageApplications.get('shop')
   t.match(stored, { ...edit, icon: 'cart', strategies: ['default'], sdkVersion: 'unleash-client-node:4.0.0' }, 'the edits are stored, what SDKs reported kept')
   const detail = (await a.call('GET', '/api/admin/metrics/applications/shop')).json
   t.match(detail, { appName: 'shop', ...edit, icon: 'cart', links: { self: '/api/applications/shop' } }, 'the detail shows them and its link')
-  t.match((await a.call('GET', '/api/admin/metrics/applications')).json.applications[0], { appName: 'shop', ...edit, icon: 'cart' }, 'so does the list')
+  t.equal(stored?.editedAt, Date.parse(edited), 'when it was edited is stored')
+  t.match((await a.call('GET', '/api/admin/metrics/applications')).json.applications[0], { appName: 'shop', ...edit, icon: 'cart', updatedAt: edited, createdBy: 'unleash_system_user' }, 'so does the list, updated by the edit, still made by SDKs')
+  t.notOk('usage' in detail || 'updatedAt' in detail, "the detail answers Unleash's fields only")
   for (const [body, path] of [[{ description: 5 }, '/body/description'], [{ url: 'x'.repeat(256) }, '/body/url'], [{ strategies: 'default' }, '/body/strategies']] as const) {
     const bad = await b.call('POST', '/api/admin/metrics/applications/shop', { body })
     t.equal(bad.status, 400, `${path} is refused`)
@@ -96,6 +119,9 @@ t.test('two facades on one store: what an SDK reports to A is stored once per in
   t.equal((await b.call('POST', '/api/admin/metrics/applications/newcomer', { body: { description: 'added by hand' } })).status, 202)
   t.match((await a.call('GET', '/api/admin/metrics/applications/newcomer')).json, { appName: 'newcomer', description: 'added by hand', strategies: [], instances: [], links: { self: '/api/applications/newcomer' } }, 'an application not seen is added')
   t.equal(a.api.state().usageApplications.get('newcomer')?.url, undefined, 'a field never sent is absent')
+  const creator = a.api.state().usageApplications.get('newcomer')?.createdBy
+  t.equal(creator, 'admin', 'who added it by hand is stored')
+  t.match((await a.call('GET', '/api/admin/metrics/applications?query=newcomer')).json.applications, [{ appName: 'newcomer', createdAt: edited, updatedAt: edited, createdBy: creator, project: '*', environment: '*', usage: [] }], 'made by hand, used nowhere yet')
   t.equal((await b.call('DELETE', '/api/admin/metrics/applications/shop')).status, 200)
   t.equal((await a.call('GET', '/api/admin/metrics/applications/shop')).status, 404, 'forgotten for every facade')
 })

@@ -1,6 +1,10 @@
+import * as E from 'fp-ts/lib/Either.js'
 import { HOUR_MS, hourOf } from '../../domain/metrics/report.js'
 import type { ApplicationDetail, ApplicationSummary, ApplicationUsage, FeatureEnvironmentMetrics, FeatureUsage } from '../../model/metrics.js'
 import type { State } from '../../model/state.js'
+import type { ReadState } from '../../store/tx.js'
+import { findStrategyType } from '../../domain/strategy-type/strategy-types.js'
+import { SYSTEM } from '../admission.js'
 import type { UsageApplicationRow as Application, UsageCountRow as Series } from '../../model/usage.js'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -29,22 +33,50 @@ export const usageByApplication = (state: State, series: readonly Series[]): Map
   return usage
 }
 
-export const applicationSummary = (app: Application, usage: readonly ApplicationUsage[] = []): ApplicationSummary => ({
-  appName: app.appName,
-  ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}),
-  ...(app.createdAt !== undefined ? { createdAt: iso(app.createdAt) } : {}),
-  ...(app.description !== undefined ? { description: app.description } : {}),
-  ...(app.url !== undefined ? { url: app.url } : {}),
-  ...(app.color !== undefined ? { color: app.color } : {}),
-  ...(app.icon !== undefined ? { icon: app.icon } : {}),
-  strategies: [...app.strategies],
-  usage: [...usage],
-})
+/** Who added an application that SDKs made, as Unleash names it. */
+const SDK_CREATOR = SYSTEM.actor.name
 
-export const applicationDetail = (state: State, app: Application, series: readonly Series[]): ApplicationDetail => {
+/** When an SDK last registered or reported the application, or the admin API last edited it. */
+const updatedAt = (app: Application): number => Math.max(app.lastSeen, app.editedAt ?? -Infinity)
+
+/** The environment of the instance seen last, `*` when none is. */
+const lastEnvironment = (app: Application): string => {
+  let found: { at: number; environment: string } | undefined
+  for (const i of Object.values(app.instances)) if (found === undefined || i.lastSeen >= found.at) found = { at: i.lastSeen, environment: i.environment }
+  return found?.environment ?? '*'
+}
+
+export const applicationSummary = (app: Application, usage: readonly ApplicationUsage[] = []): ApplicationSummary => {
+  // As Unleash, one place of `usage`; before any report, where it was last seen.
+  const first = usage[0]
+  return {
+    appName: app.appName,
+    ...(app.sdkVersion !== undefined ? { sdkVersion: app.sdkVersion } : {}),
+    ...(app.createdAt !== undefined ? { createdAt: iso(app.createdAt) } : {}),
+    updatedAt: iso(updatedAt(app)),
+    ...(app.description !== undefined ? { description: app.description } : {}),
+    strategies: [...app.strategies],
+    createdBy: app.createdBy ?? SDK_CREATOR,
+    ...(app.url !== undefined ? { url: app.url } : {}),
+    ...(app.color !== undefined ? { color: app.color } : {}),
+    ...(app.icon !== undefined ? { icon: app.icon } : {}),
+    project: first?.project ?? '*',
+    environment: first?.environments[0] ?? lastEnvironment(app),
+    usage: [...usage],
+  }
+}
+
+export const applicationDetail = (state: ReadState, app: Application, series: readonly Series[]): ApplicationDetail => {
   const own = series.filter((s) => s.appName === app.appName)
   return {
-    ...applicationSummary(app, usageByApplication(state, own).get(app.appName)),
+    appName: app.appName,
+    ...(app.createdAt !== undefined ? { createdAt: iso(app.createdAt) } : {}),
+    ...(app.description !== undefined ? { description: app.description } : {}),
+    ...(app.url !== undefined ? { url: app.url } : {}),
+    ...(app.color !== undefined ? { color: app.color } : {}),
+    ...(app.icon !== undefined ? { icon: app.icon } : {}),
+    // Each name once: a type's object is answered at most once, whatever an SDK repeats.
+    strategies: [...new Set(app.strategies)].map((name) => E.getOrElseW(() => ({ name, notFound: true as const }))(findStrategyType(state, name))),
     instances: Object.values(app.instances).reverse().sort((a, b) => b.lastSeen - a.lastSeen).map((i) => ({
       instanceId: i.instanceId,
       ...(i.sdkVersion !== undefined ? { sdkVersion: i.sdkVersion } : {}),

@@ -1,6 +1,6 @@
 import { HOUR_MS, hourOf, type Tally } from '../../domain/metrics/report.js'
 import type { MetricsLimits } from './limits.js'
-import { ENTRY_BYTES, optionalBytes, textBytes } from '../../domain/metrics/sizes.js'
+import { ENTRY_BYTES, optionalBytes, STRATEGY_NAME_BYTES, textBytes } from '../../domain/metrics/sizes.js'
 
 /** One flag's counts for one application and environment in one hour. */
 export interface Series {
@@ -125,7 +125,7 @@ export const createUsageStore = (limits: MetricsLimits) => {
 
   const applicationSize = (app: Application): number => {
     let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion)
-    for (const name of app.strategies) bytes += textBytes(name)
+    for (const name of app.strategies) bytes += STRATEGY_NAME_BYTES + textBytes(name)
     for (const i of app.instances.values()) bytes += instanceSize(i)
     return bytes
   }

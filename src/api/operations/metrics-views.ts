@@ -265,6 +265,9 @@ export const metricsViewOps = (limits: MetricsLimits) => {
         caller: before?.caller ?? 'admin',
         lastSeen: before?.lastSeen ?? now,
         createdAt: before === undefined ? now : before.createdAt,
+        // Who added it by hand; a row SDKs made keeps having none.
+        createdBy: before === undefined ? ctx.actor.name : before.createdBy,
+        editedAt: now,
         strategies,
         sdkVersion: before?.sdkVersion,
         ...edited,

@@ -1,6 +1,9 @@
 /** What one kept object costs beside its text: its header, its fields, its map entry. */
 export const ENTRY_BYTES = 128
 
+/** What a registered strategy name costs beside its text: the detail answers one the store has no type of as `{ "name": …, "notFound": true }`. */
+export const STRATEGY_NAME_BYTES = 32
+
 /**
  * The bytes a string costs kept and answered, whichever is more: in memory (two a UTF-16 unit)
  * or as JSON's UTF-8 (escapes of six bytes for control characters), so a bound on it bounds

@@ -2,7 +2,7 @@ import { dictFrom } from '../../model/dict.js'
 import { type UsageApplicationRow, type UsageCountRow, type UsageInstanceRow, usageCountKey } from '../../model/usage.js'
 import { type Editable, type Tx, readRow } from '../../store/tx.js'
 import { HOUR_MS, hourOf, type Tally } from './report.js'
-import { ENTRY_BYTES, optionalBytes, textBytes } from './sizes.js'
+import { ENTRY_BYTES, optionalBytes, STRATEGY_NAME_BYTES, textBytes } from './sizes.js'
 
 /** The ceilings the usage keeps to, in memory and in the store (the host's `config.metrics`; docs/clients.md): every map whose keys come from requests has one. */
 export interface UsageBounds {
@@ -59,9 +59,9 @@ export const countBytes = (row: Pick<UsageCountRow, 'feature' | 'environment' | 
 const instanceBytes = (i: UsageInstanceRow): number => ENTRY_BYTES + textBytes(i.instanceId) + optionalBytes(i.sdkVersion) + textBytes(i.environment)
 
 export const applicationBytes = (app: Omit<UsageApplicationRow, 'bytes' | 'caller'>): number => {
-  let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion)
+  let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion) + optionalBytes(app.createdBy)
   bytes += optionalBytes(app.description) + optionalBytes(app.url) + optionalBytes(app.color) + optionalBytes(app.icon)
-  for (const name of app.strategies) bytes += textBytes(name)
+  for (const name of app.strategies) bytes += STRATEGY_NAME_BYTES + textBytes(name)
   for (const id in app.instances) bytes += instanceBytes(app.instances[id]!)
   return bytes
 }
