@@ -3,6 +3,7 @@ import { withJsonSchema } from './json-schema.js'
 import type { Dict } from './dict.js'
 import { DateTime, dictOf, FiniteNumber, lengthBetween, oneOf, open, refinedNumber, type Named } from './codec.js'
 import { StrategyTypeRecord } from './strategy-type.js'
+import { FeatureMetadata } from './feature.js'
 
 /*
  * What Unleash's SDKs send about themselves and their flags: a registration at start, usage
@@ -197,23 +198,24 @@ const ApplicationInstanceCodec = t.intersection([
 ])
 export const ApplicationInstance: Named<typeof ApplicationInstanceCodec, ApplicationInstance> = ApplicationInstanceCodec
 
-/** A strategy an application registered that the store has no type of. */
-export interface UnknownStrategy extends t.TypeOf<typeof UnknownStrategyCodec> {}
-const UnknownStrategyCodec = t.type({ name: t.string, notFound: t.literal(true) })
-export const UnknownStrategy: Named<typeof UnknownStrategyCodec, UnknownStrategy> = UnknownStrategyCodec
+/** A strategy an application registered that the store has no type of, or a flag it reported that the store no longer has. */
+export interface NotFoundName extends t.TypeOf<typeof NotFoundNameCodec> {}
+const NotFoundNameCodec = t.type({ name: t.string, notFound: t.literal(true) })
+export const NotFoundName: Named<typeof NotFoundNameCodec, NotFoundName> = NotFoundNameCodec
 
 /**
  * `GET /api/admin/metrics/applications/:appName`: what the UI edited, the strategy types the
- * SDKs registered (each its type, or `notFound`), its instances and the flags it reported.
+ * SDKs registered (each its type, or `notFound`), its instances and the flags it reported
+ * (each the flag's own fields, or `notFound`).
  */
 export interface ApplicationDetail extends t.TypeOf<typeof ApplicationDetailCodec> {}
 const ApplicationDetailCodec = t.intersection([
   t.type({ appName: t.string }),
   t.partial({ createdAt: t.string, description: t.string, url: t.string, color: t.string, icon: t.string }),
   t.type({
-    strategies: t.array(t.union([StrategyTypeRecord, UnknownStrategy])),
+    strategies: t.array(t.union([StrategyTypeRecord, NotFoundName])),
     instances: t.array(ApplicationInstance),
-    seenToggles: t.array(t.string),
+    seenToggles: t.array(t.union([FeatureMetadata, NotFoundName])),
     links: t.type({ self: t.string }),
   }),
 ])

@@ -5,6 +5,7 @@ import type { State } from '../../model/state.js'
 import type { ReadState } from '../../store/tx.js'
 import { findStrategyType } from '../../domain/strategy-type/strategy-types.js'
 import { SYSTEM } from '../admission.js'
+import { featureMetadata } from '../../domain/feature/render.js'
 import type { UsageApplicationRow as Application, UsageCountRow as Series } from '../../model/usage.js'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
@@ -84,7 +85,11 @@ export const applicationDetail = (state: ReadState, app: Application, series: re
       lastSeen: iso(i.lastSeen),
       ...(i.started !== undefined ? { started: iso(i.started) } : {}),
     })),
-    seenToggles: [...new Set(own.map((s) => s.feature))].sort(byName),
+    // As Unleash, a flag archived since is not found.
+    seenToggles: [...new Set(own.map((s) => s.feature))].sort(byName).map((name) => {
+      const flag = state.features.get(name)
+      return flag === undefined || flag.archived ? { name, notFound: true as const } : featureMetadata(flag)
+    }),
     links: { self: `/api/applications/${app.appName}` },
   }
 }
