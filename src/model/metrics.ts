@@ -193,7 +193,8 @@ export const ApplicationSummary: Named<typeof ApplicationSummaryCodec, Applicati
 /** An SDK instance of an application, as last seen. */
 export interface ApplicationInstance extends t.TypeOf<typeof ApplicationInstanceCodec> {}
 const ApplicationInstanceCodec = t.intersection([
-  t.type({ instanceId: t.string, environment: t.string, lastSeen: t.string }),
+  /** `sdkType`: which API it spoke to (or Edge's word for it). */
+  t.type({ appName: t.string, instanceId: t.string, sdkType: t.keyof({ frontend: null, backend: null }), environment: t.string, lastSeen: t.string }),
   t.partial({ sdkVersion: t.string, started: t.string }),
 ])
 export const ApplicationInstance: Named<typeof ApplicationInstanceCodec, ApplicationInstance> = ApplicationInstanceCodec

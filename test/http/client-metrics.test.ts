@@ -87,7 +87,7 @@ t.test('register and metrics answer 202 with no body; counts land per hour; last
     ],
   })
   const app = await s.call('GET', '/api/admin/metrics/applications/shop')
-  t.same(app.json.instances, [{ instanceId: 'shop-1', sdkVersion: 'unleash-node-sdk:6.12.1', environment: 'development', lastSeen: '2026-01-01T00:00:41.000Z', started: NOW }])
+  t.same(app.json.instances, [{ appName: 'shop', instanceId: 'shop-1', sdkVersion: 'unleash-node-sdk:6.12.1', sdkType: 'backend', lastSeen: '2026-01-01T00:00:41.000Z', environment: 'development', started: NOW }])
   const search = { name: 'search', description: null, type: 'release', project: 'default', stale: false, createdAt: NOW, impressionData: false, archived: false }
   t.same(app.json.seenToggles, [{ ...search, name: 'checkout' }, search], "each flag reported, by its own fields, as Unleash answers")
   t.equal((await s.call('DELETE', `${FEATURES}/search`)).status, 202)

@@ -100,7 +100,7 @@ t.test("frontend SDKs' usage counts like the server SDKs', in the token's enviro
   t.equal(sent.status, 200)
   t.same((await s.call('GET', `${FEATURES}/banner`)).json.environments.map((e: { lastSeenAt: string | null }) => e.lastSeenAt), [NOW, null])
   t.same((await s.call('GET', '/api/admin/client-metrics/features/elsewhere')).json.totalUsage, [], 'a project the token does not see')
-  t.same((await s.call('GET', '/api/admin/metrics/applications/web')).json.instances.map((i: { environment: string }) => i.environment), ['development'])
+  t.same((await s.call('GET', '/api/admin/metrics/applications/web')).json.instances.map((i: { environment: string; sdkType: string }) => [i.environment, i.sdkType]), [['development', 'frontend']], "the token's environment, a frontend SDK")
 })
 
 for (const transport of TRANSPORTS) {

@@ -79,10 +79,12 @@ export const applicationDetail = (state: ReadState, app: Application, series: re
     // Each name once: a type's object is answered at most once, whatever an SDK repeats.
     strategies: [...new Set(app.strategies)].map((name) => E.getOrElseW(() => ({ name, notFound: true as const }))(findStrategyType(state, name))),
     instances: Object.values(app.instances).reverse().sort((a, b) => b.lastSeen - a.lastSeen).map((i) => ({
+      appName: app.appName,
       instanceId: i.instanceId,
       ...(i.sdkVersion !== undefined ? { sdkVersion: i.sdkVersion } : {}),
-      environment: i.environment,
+      sdkType: i.sdkType ?? 'backend',
       lastSeen: iso(i.lastSeen),
+      environment: i.environment,
       ...(i.started !== undefined ? { started: iso(i.started) } : {}),
     })),
     // As Unleash, a flag archived since is not found.
