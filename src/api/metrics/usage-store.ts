@@ -126,7 +126,8 @@ export const createUsageStore = (limits: MetricsLimits) => {
   const applicationSize = (app: Application): number => {
     let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion)
     for (const name of app.strategies) bytes += STRATEGY_NAME_BYTES + textBytes(name)
-    for (const i of app.instances.values()) bytes += instanceSize(i)
+    // The detail names the application in each instance.
+    for (const i of app.instances.values()) bytes += instanceSize(i) + textBytes(app.appName)
     return bytes
   }
 

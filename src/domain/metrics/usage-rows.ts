@@ -62,7 +62,8 @@ export const applicationBytes = (app: Omit<UsageApplicationRow, 'bytes' | 'calle
   let bytes = ENTRY_BYTES + textBytes(app.appName) + optionalBytes(app.sdkVersion) + optionalBytes(app.createdBy)
   bytes += optionalBytes(app.description) + optionalBytes(app.url) + optionalBytes(app.color) + optionalBytes(app.icon)
   for (const name of app.strategies) bytes += STRATEGY_NAME_BYTES + textBytes(name)
-  for (const id in app.instances) bytes += instanceBytes(app.instances[id]!)
+  // The detail names the application in each instance.
+  for (const id in app.instances) bytes += instanceBytes(app.instances[id]!) + textBytes(app.appName)
   return bytes
 }
 
