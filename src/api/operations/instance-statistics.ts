@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/lib/Either.js'
+import { clientAppCounts, previousDayBuckets } from '../../domain/metrics/usage-statistics.js'
 import { VIEWER_ROLE_ID } from '../../domain/permissions.js'
 import { NoParams } from '../../model/params.js'
 import type { State } from '../../model/state.js'
@@ -53,9 +54,8 @@ const recentEvents = (state: State, nowMs: number) => {
 
 /**
  * `GET /api/admin/instance-admin/statistics` (ADMIN): the store's records and recorded events,
- * counted now, and `sum`, the sha256 of the rest, as Unleash signs its statistics. Usage counts
- * flagport keeps in memory only (client applications, metrics buckets), and release plans and
- * Edge (Enterprise), are left out.
+ * counted now (SDK usage too, from its stored rows), and `sum`, the sha256 of the rest, as
+ * Unleash signs its statistics. Release plans and Edge (Enterprise) are left out.
  */
 export const instanceStatisticsOp = read<NoParams, undefined, InstanceStatistics>({
   params: NoParams,
@@ -97,9 +97,11 @@ export const instanceStatisticsOp = read<NoParams, undefined, InstanceStatistics
       OIDCenabled: false,
       passwordAuthEnabled: true,
       SCIMenabled: false,
+      clientApps: clientAppCounts(state, nowMs),
       featureExports: events.exports,
       featureImports: events.imports,
       productionChanges: events.changes,
+      previousDayMetricsBucketsCount: previousDayBuckets(state, nowMs),
       maxEnvironmentStrategies: most.strategies,
       maxConstraintValues: most.values,
       maxConstraints: most.constraints,
