@@ -108,6 +108,7 @@ const facadeOver = (options: AdminApiOptions, storage: StoragePort, kept: Answer
     baseUriPath: config.baseUriPath,
     evaluator: (environment) => client.evaluator(environment),
     frontendUsage: usage.frontend,
+    afterUsageWrite: usage.afterWrite,
   })
   return api
 }

@@ -17,6 +17,8 @@ export interface GroupDeps {
   readonly evaluator: EvaluatorOf
   /** What frontend SDKs report, kept with the facade's other usage. */
   readonly frontendUsage: ReturnType<typeof metricsMethods>['frontend']
+  /** Makes a read that counts SDK usage write what this process gathered first. */
+  readonly afterUsageWrite: ReturnType<typeof metricsMethods>['afterWrite']
 }
 
 // Each module that makes method groups, loaded when one of its groups is first called: a
@@ -79,7 +81,7 @@ const GROUPS: { readonly [K in GroupName]: Group<AdminApi[K]> } = {
   serviceAccounts: group('serviceAccounts', (m, d) => m.serviceAccountMethods(d.run)),
   projects: group('projects', (m, d) => m.projectMethods(d.run)),
   environments: group('environments', (m, d) => m.environmentMethods(d.run)),
-  instance: group('instance', (m, d) => m.instanceMethods(d.run, d.email !== undefined)),
+  instance: group('instance', (m, d) => m.instanceMethods(d.run, d.email !== undefined, d.afterUsageWrite)),
   sessions: group('sessions', (m, d) => m.sessionMethods(d.run, d.storage, d.baseUriPath)),
   passwordReset: group('passwordReset', (m, d) => m.passwordResetMethods(d.run, d.email, d.logger)),
   adminUi: group('adminUi', (m, d) => m.adminUiMethods(d.run)),

@@ -167,6 +167,8 @@ export const metricsMethods = ({ clock, limits, run, runAsSystem }: MetricsDeps)
     },
     /** What the reports not yet written keep in memory, in bytes: for tests and a host's own checks. */
     kept: () => usage.kept(),
+    /** Wraps another group's read that counts SDK usage, so that it shows what this process gathered too. */
+    afterWrite,
     /** Writes what reports gathered (counts, applications, `lastSeenAt`), whatever the interval: for a host's timer and for stopping. */
     flush: (): Promise<Result<void>> => write(),
     /** Writes what reports gathered, and from then on what a report still under way brings, at once. */
