@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/lib/Either.js'
 import { type ApiError, contentTypeError, payloadTooLarge, validationError } from '../domain/errors.js'
 import { cutPrototypes, reviveDicts } from '../model/dict.js'
-import { utf8Length } from './utf8.js'
+import { utf8Length } from '../model/utf8.js'
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 export const DEFAULT_MAX_DEPTH = 32

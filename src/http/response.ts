@@ -1,6 +1,6 @@
 import { JSON_TYPE } from './errors.js'
 import type { HttpResponse } from './messages.js'
-import { utf8Length } from './utf8.js'
+import { utf8Length } from '../model/utf8.js'
 
 /** The headers of most answers, shared: nothing changes a response's headers once made. */
 export const JSON_HEADERS: Readonly<Record<string, string>> = Object.freeze({ 'content-type': JSON_TYPE })

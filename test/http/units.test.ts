@@ -7,7 +7,7 @@ import { route } from '../../src/http/route.js'
 import { createRouter, resolvePaths, splitPath } from '../../src/http/router.js'
 import { byteLength, bytesResponse } from '../../src/http/response.js'
 import { createAnswerCache } from '../../src/api/answer-cache.js'
-import { utf8Length } from '../../src/http/utf8.js'
+import { utf8Length } from '../../src/model/utf8.js'
 import { notFound, validationError } from '../../src/domain/errors.js'
 
 const call = async () => E.right(undefined)

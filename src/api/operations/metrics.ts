@@ -100,7 +100,7 @@ export const bulkOp = (bounds: UnknownFlagBounds) => read<NoParams, BulkMetricsB
           ...(a.sdkVersion !== undefined ? { sdkVersion: a.sdkVersion } : {}),
           ...(a.strategies !== undefined ? { strategies: a.strategies } : {}),
           ...(a.started !== undefined ? { started: millisOf(a.started) } : {}),
-          ...(a.sdkType === 'frontend' ? { sdkType: 'frontend' } : { sdkType: 'backend' }),
+          sdkType: a.sdkType === 'frontend' ? 'frontend' : 'backend',
         }),
       )
     return E.right({ presence, tallies: tallies.right, unknown: unknownInBulk(state, body, scope, bounds, now) })

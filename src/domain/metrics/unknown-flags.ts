@@ -4,6 +4,7 @@ import type { UnknownFlags } from '../../model/metrics-views.js'
 import { unknownFlagKey } from '../../model/usage.js'
 import type { ReadState, Tx } from '../../store/tx.js'
 import { newestFirst } from '../../store/event-log.js'
+import { utf8Length } from '../../model/utf8.js'
 import { HOUR_MS, millisOf, type ReportScope } from './report.js'
 
 /** How much the unknown flags keep (the host's `config.metrics`; docs/clients.md). */
@@ -110,17 +111,7 @@ export const storeUnknownFlags = (draft: Tx, sightings: readonly UnknownSighting
 
 const textOrder = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0)
 
-/** JSON's byte length of a string, which PostgreSQL's `jsonb` orders object keys by before their bytes. */
-const utf8Length = (text: string): number => {
-  let n = 0
-  for (const c of text) {
-    const code = c.codePointAt(0)!
-    n += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4
-  }
-  return n
-}
-
-/** The order Unleash lists a flag's applications and environments in (its `jsonb` objects' key order): shorter first, then by text. */
+/** The order Unleash lists a flag's applications and environments in (PostgreSQL's `jsonb` key order): fewer UTF-8 bytes first, then by text. */
 const jsonbKeyOrder = (a: string, b: string): number => utf8Length(a) - utf8Length(b) || textOrder(a, b)
 
 /** Rows by `key`, in the order first met. */
@@ -133,7 +124,6 @@ const groupBy = <T>(rows: readonly T[], key: (row: T) => string): Map<string, T[
   }
   return groups
 }
-
 
 /** When each named flag's latest event was recorded: one walk of the log, newest first, until every name is found. */
 const lastEvents = (state: ReadState, names: ReadonlySet<string>): Map<string, string> => {
